@@ -1,0 +1,210 @@
+internal import CYAML
+
+/// A parsed YAML file: its root node (nil for an empty file) and the problems that did not stop reading.
+public struct YAMLDocument: Sendable {
+    public var root: Node?
+    /// Duplicate mapping keys: libyaml accepts them, we report them.
+    public var duplicateKeys: [YAMLError]
+
+    public init(root: Node?, duplicateKeys: [YAMLError] = []) {
+        self.root = root
+        self.duplicateKeys = duplicateKeys
+    }
+}
+
+/// Reads YAML through libyaml's document API into `Node` trees with source marks.
+public enum YAMLParser {
+    /// Deepest nesting accepted; deeper input is refused rather than risking the stack.
+    public static let maximumDepth = 200
+    /// Most nodes one file may expand to (aliases count each time they are used).
+    public static let maximumNodes = 1_000_000
+
+    /// Parses one YAML document. Throws on a syntax error, on a second document, on recursive
+    /// aliases and on input nested or expanded past the limits.
+    public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLDocument {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses bytes (UTF-8, UTF-16 with a BOM, a UTF-8 BOM accepted) as one YAML document.
+    public static func parse(bytes: [UInt8], file: String) throws(YAMLError) -> YAMLDocument {
+        let loader = LibYAMLLoader(bytes: bytes, file: file)
+        return try loader.load()
+    }
+}
+
+/// Owns libyaml's parser and the document it loads; frees both in `deinit`.
+final class LibYAMLLoader {
+    private var parser = yaml_parser_t()
+    private var document = yaml_document_t()
+    private var hasDocument = false
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let file: String
+    private var nodeCount = 0
+    private var inProgress: Set<Int32> = []
+    private var duplicateKeys: [YAMLError] = []
+
+    init(bytes: [UInt8], file: String) {
+        self.file = file
+        self.bytes = .allocate(capacity: max(bytes.count, 1))
+        _ = self.bytes.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, self.bytes.baseAddress, bytes.count)
+    }
+
+    deinit {
+        if hasDocument { yaml_document_delete(&document) }
+        yaml_parser_delete(&parser)
+        bytes.deallocate()
+    }
+
+    func load() throws(YAMLError) -> YAMLDocument {
+        try loadDocument()
+        guard let rootPointer = yaml_document_get_root_node(&document) else {
+            return YAMLDocument(root: nil)
+        }
+        let rootIndex = Int32(rootPointer - document.nodes.start) + 1
+        let root = try node(at: rootIndex, depth: 0)
+        let firstEnd = mark(document.end_mark)
+        yaml_document_delete(&document)
+        hasDocument = false
+
+        try loadDocument()
+        if yaml_document_get_root_node(&document) != nil {
+            throw YAMLError(
+                message: "a definition file holds one YAML document; found a second one here",
+                mark: mark(document.start_mark),
+                context: ("the first document ends here", firstEnd))
+        }
+        return YAMLDocument(root: root, duplicateKeys: duplicateKeys)
+    }
+
+    private func loadDocument() throws(YAMLError) {
+        guard yaml_parser_load(&parser, &document) != 0 else {
+            throw parserError()
+        }
+        hasDocument = true
+    }
+
+    private func parserError() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if parser.problem_value != -1 && parser.error == YAML_READER_ERROR {
+            message += " (byte 0x\(String(parser.problem_value, radix: 16)))"
+        }
+        let problemMark: Mark
+        if parser.error == YAML_READER_ERROR {
+            problemMark = position(ofByte: parser.problem_offset)
+        } else {
+            problemMark = mark(parser.problem_mark)
+        }
+        var context: (String, Mark)?
+        if let text = parser.context {
+            context = (String(cString: text), mark(parser.context_mark))
+        }
+        return YAMLError(message: message, mark: problemMark, context: context)
+    }
+
+    /// The line and column of a byte offset, for reader errors which carry only an offset.
+    private func position(ofByte offset: Int) -> Mark {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(min(offset, bytes.count)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(file: file, line: line, column: column)
+    }
+
+    private func mark(_ raw: yaml_mark_t) -> Mark {
+        Mark(file: file, line: Int(raw.line) + 1, column: Int(raw.column) + 1)
+    }
+
+    private func node(at index: Int32, depth: Int) throws(YAMLError) -> Node {
+        guard let raw = yaml_document_get_node(&document, index)?.pointee else {
+            throw YAMLError(message: "internal: missing YAML node \(index)", mark: Mark(file: file, line: 1, column: 1))
+        }
+        let range = SourceRange(start: mark(raw.start_mark), end: mark(raw.end_mark))
+        nodeCount += 1
+        if nodeCount > YAMLParser.maximumNodes {
+            throw YAMLError(
+                message: "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
+                mark: range.start)
+        }
+        if depth > YAMLParser.maximumDepth {
+            throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: range.start)
+        }
+        let tag = raw.tag.map { String(cString: $0) }.flatMap(Self.explicitTag)
+
+        switch raw.type {
+        case YAML_SCALAR_NODE:
+            let value = String(decoding: UnsafeBufferPointer(start: raw.data.scalar.value, count: raw.data.scalar.length), as: UTF8.self)
+            return Node(kind: .scalar(Scalar(value: value, style: Self.style(raw.data.scalar.style))), tag: tag, range: range)
+
+        case YAML_SEQUENCE_NODE:
+            try enter(index, at: range)
+            defer { inProgress.remove(index) }
+            var items: [Node] = []
+            var item = raw.data.sequence.items.start
+            while let current = item, current < raw.data.sequence.items.top {
+                items.append(try node(at: current.pointee, depth: depth + 1))
+                item = current + 1
+            }
+            return Node(kind: .sequence(items), tag: tag, range: range)
+
+        case YAML_MAPPING_NODE:
+            try enter(index, at: range)
+            defer { inProgress.remove(index) }
+            var pairs: [Node.Pair] = []
+            var firstSeen: [String: Mark] = [:]
+            var pair = raw.data.mapping.pairs.start
+            while let current = pair, current < raw.data.mapping.pairs.top {
+                let key = try node(at: current.pointee.key, depth: depth + 1)
+                let value = try node(at: current.pointee.value, depth: depth + 1)
+                if let text = key.scalar?.value {
+                    if let first = firstSeen[text] {
+                        duplicateKeys.append(YAMLError(
+                            message: "duplicate key '\(text)'",
+                            mark: key.mark,
+                            context: ("'\(text)' is first given here", first)))
+                    } else {
+                        firstSeen[text] = key.mark
+                    }
+                }
+                pairs.append(Node.Pair(key: key, value: value))
+                pair = current + 1
+            }
+            return Node(kind: .mapping(pairs), tag: tag, range: range)
+
+        default:
+            return Node(kind: .scalar(Scalar(value: "")), range: range)
+        }
+    }
+
+    private func enter(_ index: Int32, at range: SourceRange) throws(YAMLError) {
+        guard inProgress.insert(index).inserted else {
+            throw YAMLError(message: "an alias refers to a node that contains it", mark: range.start)
+        }
+    }
+
+    /// Tags libyaml fills in by itself are not worth keeping; only explicit ones are.
+    private static func explicitTag(_ tag: String) -> String? {
+        switch tag {
+        case "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map": return nil
+        default: return tag
+        }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> Scalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import YAML
+
+struct YAMLParserTests {
+    @Test func keepsMarksOnEveryNode() throws {
+        let doc = try YAMLParser.parse("app: Radar\nintents:\n  Create:\n    title: Create\n", file: "a.yaml")
+        let root = try #require(doc.root)
+        #expect(root["app"]?.string == "Radar")
+        #expect(root["app"]?.mark == Mark(file: "a.yaml", line: 1, column: 6))
+        let create = try #require(root["intents"]?.mapping?.first)
+        #expect(create.key.mark == Mark(file: "a.yaml", line: 3, column: 3))
+        #expect(create.value["title"]?.mark.line == 4)
+    }
+
+    @Test func scalarStylesAndTypes() throws {
+        let doc = try YAMLParser.parse("a: 'x'\nb: \"y\"\nc: 0x1F\nd: -3\ne: 2.5\nf: ~\ng: true\nh: |\n  text\n", file: "t")
+        let root = try #require(doc.root)
+        #expect(root["a"]?.scalar?.style == .singleQuoted)
+        #expect(root["b"]?.scalar?.style == .doubleQuoted)
+        #expect(root["c"]?.int == 31)
+        #expect(root["d"]?.int == -3)
+        #expect(root["e"]?.double == 2.5)
+        #expect(root["e"]?.int == nil)
+        #expect(root["f"]?.isNull == true)
+        #expect(root["g"]?.bool == true)
+        #expect(root["h"]?.string == "text\n")
+        #expect(root["h"]?.scalar?.style == .literal)
+    }
+
+    @Test func resolvesAnchorsAndAliases() throws {
+        let doc = try YAMLParser.parse("base: &b [1, 2]\ncopy: *b\n", file: "t")
+        #expect(doc.root?["copy"] == doc.root?["base"])
+        #expect(doc.root?["copy"]?.sequence?.count == 2)
+    }
+
+    @Test func reportsDuplicateKeysWithTheFirstPlace() throws {
+        let doc = try YAMLParser.parse("a: 1\nb: 2\na: 3\n", file: "t")
+        let problem = try #require(doc.duplicateKeys.first)
+        #expect(problem.message == "duplicate key 'a'")
+        #expect(problem.mark == Mark(file: "t", line: 3, column: 1))
+        #expect(problem.context?.mark == Mark(file: "t", line: 1, column: 1))
+    }
+
+    @Test func refusesASecondDocument() {
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: 1\n---\nb: 2\n", file: "t") }
+        do {
+            _ = try YAMLParser.parse("a: 1\n---\nb: 2\n", file: "t")
+        } catch {
+            #expect(error.message.contains("second"))
+            #expect(error.mark.line == 2)
+        }
+    }
+
+    @Test func acceptsAByteOrderMarkAndEmptyFiles() throws {
+        let doc = try YAMLParser.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("app: X\n".utf8), file: "t")
+        #expect(doc.root?["app"]?.string == "X")
+        #expect(try YAMLParser.parse("", file: "t").root == nil)
+        #expect(try YAMLParser.parse("# only a comment\n", file: "t").root == nil)
+    }
+
+    @Test func syntaxErrorsCarryPositionAndContext() {
+        do {
+            _ = try YAMLParser.parse("a: [1, 2\nb: 3\n", file: "bad.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.mark.file == "bad.yaml")
+            #expect(error.mark.line == 2)
+            #expect(error.context?.message.contains("flow sequence") == true)
+            #expect(error.context?.mark == Mark(file: "bad.yaml", line: 1, column: 4))
+        }
+    }
+
+    @Test func invalidUTF8IsAnErrorWithAPosition() {
+        do {
+            _ = try YAMLParser.parse(bytes: Array("a: 1\nb: ".utf8) + [0xFF, 0x0A], file: "t")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.mark.line == 2)
+            #expect(error.message.contains("UTF-8"))
+        }
+    }
+
+    @Test func refusesRecursiveAliasesAndDeepNesting() {
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: &x [*x]\n", file: "t") }
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(throws: YAMLError.self) { try YAMLParser.parse(deep, file: "t") }
+    }
+
+    @Test func refusesAliasBombs() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1..<9 {
+            let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            text += "a\(level): &a\(level) [\(refs)]\n"
+        }
+        #expect(throws: YAMLError.self) { try YAMLParser.parse(text, file: "t") }
+    }
+}
