@@ -1,0 +1,84 @@
+/// A parsed expression with the span of source it came from (offsets in characters).
+public struct Expression: Sendable, Hashable {
+    public indirect enum Kind: Sendable, Hashable {
+        case literal(Value)
+        case null
+        /// A parameter, variable, property, constant or (once checked) an enum case.
+        case name(String)
+        /// `.urgent`: an enum case whose type comes from the other side of a comparison.
+        case implicitCase(String)
+        case enumCase(QualifiedName, String)
+        case member(Expression, String)
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case conditional(Expression, Expression, Expression)
+        case call(String, [Expression])
+        /// `Task where !isCompleted`, inside `count(…)`, `exists(…)`, `first(…)`.
+        case query(entity: String, filter: Expression?)
+        case list([Expression])
+    }
+
+    public enum UnaryOperator: String, Sendable, Hashable {
+        case not = "!", negate = "-"
+    }
+
+    public enum BinaryOperator: String, Sendable, Hashable {
+        case or = "||", and = "&&", equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
+        case greater = ">", greaterOrEqual = ">=", contains = "in", add = "+", subtract = "-"
+        case multiply = "*", divide = "/", remainder = "%", coalesce = "??"
+    }
+
+    public var kind: Kind
+    /// Character offsets into the source text.
+    public var span: Range<Int>
+
+    public init(_ kind: Kind, span: Range<Int>) {
+        self.kind = kind
+        self.span = span
+    }
+
+    public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.kind == rhs.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
+    /// Every name this expression reads, in order (for "is this parameter used?").
+    public var names: [String] {
+        switch kind {
+        case .name(let name): [name]
+        case .literal, .null, .implicitCase, .enumCase: []
+        case .member(let base, _), .unary(_, let base): base.names
+        case .binary(_, let a, let b): a.names + b.names
+        case .conditional(let a, let b, let c): a.names + b.names + c.names
+        case .call(_, let arguments), .list(let arguments): arguments.flatMap(\.names)
+        case .query(_, let filter): filter?.names ?? []
+        }
+    }
+}
+
+/// Text with `${expression}` holes: dialogs, summaries, display templates, set values.
+public struct Template: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        case text(String)
+        case expression(Expression, source: String)
+    }
+
+    public var parts: [Part]
+    public var source: String
+
+    public init(parts: [Part], source: String) {
+        self.parts = parts
+        self.source = source
+    }
+
+    /// The one expression when the template is exactly `${expr}`: its value keeps its type.
+    public var soleExpression: Expression? {
+        if parts.count == 1, case .expression(let expression, _) = parts[0] { return expression }
+        return nil
+    }
+
+    public var expressions: [Expression] {
+        parts.compactMap { part in
+            if case .expression(let expression, _) = part { return expression }
+            return nil
+        }
+    }
+}

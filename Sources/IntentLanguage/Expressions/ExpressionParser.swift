@@ -1,0 +1,388 @@
+/// A parse error at a character offset of the expression or template source.
+struct ExpressionSyntaxError: Error {
+    var message: String
+    var offset: Int
+}
+
+/// Parses the expression language: literals, names, `.` members, calls, `!`, `-`, `* / %`, `+ -`,
+/// comparisons, `in`, `&&`, `||`, `??`, `c ? a : b`, and `Entity where expr` queries.
+struct ExpressionParser {
+    private enum Token: Equatable {
+        case identifier(String), integer(Int), number(Double), string(String), symbol(String), end
+    }
+
+    private let characters: [Character]
+    private var tokens: [(token: Token, start: Int, end: Int)] = []
+    private var index = 0
+    private var depth = 0
+    private let baseOffset: Int
+    static let maximumDepth = 64
+
+    /// `baseOffset` shifts every span, for expressions inside templates.
+    init(_ source: String, baseOffset: Int = 0) {
+        self.characters = Array(source)
+        self.baseOffset = baseOffset
+    }
+
+    static func parse(_ source: String, baseOffset: Int = 0) throws(ExpressionSyntaxError) -> Expression {
+        var parser = ExpressionParser(source, baseOffset: baseOffset)
+        try parser.tokenize()
+        let expression = try parser.parseTernary()
+        guard case .end = parser.current else {
+            throw parser.error("unexpected '\(parser.describe(parser.current))'")
+        }
+        return expression
+    }
+
+    // MARK: - Tokens
+
+    private mutating func tokenize() throws(ExpressionSyntaxError) {
+        var i = 0
+        let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":"]
+        while i < characters.count {
+            let c = characters[i]
+            if c.isWhitespace { i += 1; continue }
+            let start = i
+            if c.isLetter || c == "_" {
+                while i < characters.count, characters[i].isLetter || characters[i].isNumber || characters[i] == "_" { i += 1 }
+                tokens.append((.identifier(String(characters[start..<i])), start, i))
+            } else if c.isASCII && c.isNumber {
+                while i < characters.count, characters[i].isASCII, characters[i].isNumber || characters[i] == "_" { i += 1 }
+                var isDecimal = false
+                if i + 1 < characters.count, characters[i] == ".", characters[i + 1].isASCII, characters[i + 1].isNumber {
+                    isDecimal = true
+                    i += 1
+                    while i < characters.count, characters[i].isASCII, characters[i].isNumber { i += 1 }
+                }
+                let text = String(characters[start..<i]).filter { $0 != "_" }
+                if isDecimal, let value = Double(text) {
+                    tokens.append((.number(value), start, i))
+                } else if let value = Int(text) {
+                    tokens.append((.integer(value), start, i))
+                } else {
+                    throw ExpressionSyntaxError(message: "number '\(text)' is too large", offset: baseOffset + start)
+                }
+            } else if c == "\"" || c == "'" {
+                i += 1
+                var text = ""
+                while i < characters.count, characters[i] != c {
+                    if characters[i] == "\\", i + 1 < characters.count { i += 1 }
+                    text.append(characters[i])
+                    i += 1
+                }
+                guard i < characters.count else {
+                    throw ExpressionSyntaxError(message: "unterminated string", offset: baseOffset + start)
+                }
+                i += 1
+                tokens.append((.string(text), start, i))
+            } else if let symbol = symbols.first(where: { matches($0, at: i) }) {
+                i += symbol.count
+                tokens.append((.symbol(symbol), start, i))
+            } else {
+                throw ExpressionSyntaxError(message: "unexpected character '\(c)'", offset: baseOffset + start)
+            }
+        }
+        tokens.append((.end, characters.count, characters.count))
+    }
+
+    private func matches(_ symbol: String, at i: Int) -> Bool {
+        let symbol = Array(symbol)
+        guard i + symbol.count <= characters.count else { return false }
+        return Array(characters[i..<i + symbol.count]) == symbol
+    }
+
+    private var current: Token { tokens[index].token }
+    private var currentStart: Int { tokens[index].start }
+
+    private func describe(_ token: Token) -> String {
+        switch token {
+        case .identifier(let name): name
+        case .integer(let value): String(value)
+        case .number(let value): String(value)
+        case .string(let text): "\"\(text)\""
+        case .symbol(let symbol): symbol
+        case .end: "end of expression"
+        }
+    }
+
+    private func error(_ message: String) -> ExpressionSyntaxError {
+        ExpressionSyntaxError(message: message, offset: baseOffset + currentStart)
+    }
+
+    private mutating func take(_ symbol: String) -> Bool {
+        if current == .symbol(symbol) {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    private mutating func takeKeyword(_ word: String) -> Bool {
+        if current == .identifier(word) {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    private mutating func expect(_ symbol: String) throws(ExpressionSyntaxError) {
+        guard take(symbol) else {
+            if case .end = current { throw error("expected '\(symbol)' before the end of the expression") }
+            throw error("expected '\(symbol)', found '\(describe(current))'")
+        }
+    }
+
+    private func node(_ kind: Expression.Kind, from start: Int) -> Expression {
+        let end = index > 0 ? tokens[index - 1].end : start
+        return Expression(kind, span: (baseOffset + start)..<(baseOffset + max(end, start)))
+    }
+
+    // MARK: - Grammar
+
+    private mutating func parseTernary() throws(ExpressionSyntaxError) -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
+        let start = currentStart
+        let condition = try parseCoalesce()
+        guard take("?") else { return condition }
+        let then = try parseTernary()
+        try expect(":")
+        let otherwise = try parseTernary()
+        return node(.conditional(condition, then, otherwise), from: start)
+    }
+
+    private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var left = try parseOr()
+        while take("??") {
+            let right = try parseOr()
+            left = node(.binary(.coalesce, left, right), from: start)
+        }
+        return left
+    }
+
+    private mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var left = try parseAnd()
+        while take("||") || takeKeyword("or") {
+            let right = try parseAnd()
+            left = node(.binary(.or, left, right), from: start)
+        }
+        return left
+    }
+
+    private mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var left = try parseNot()
+        while take("&&") || takeKeyword("and") {
+            let right = try parseNot()
+            left = node(.binary(.and, left, right), from: start)
+        }
+        return left
+    }
+
+    private mutating func parseNot() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        if take("!") || takeKeyword("not") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
+            let operand = try parseNot()
+            return node(.unary(.not, operand), from: start)
+        }
+        return try parseComparison()
+    }
+
+    private mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        let left = try parseAdditive()
+        let operators: [(String, Expression.BinaryOperator)] = [
+            ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater),
+        ]
+        for (symbol, op) in operators where take(symbol) {
+            let right = try parseAdditive()
+            return node(.binary(op, left, right), from: start)
+        }
+        if takeKeyword("in") {
+            let right = try parseAdditive()
+            return node(.binary(.contains, left, right), from: start)
+        }
+        return left
+    }
+
+    private mutating func parseAdditive() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var left = try parseMultiplicative()
+        while true {
+            let op: Expression.BinaryOperator
+            if take("+") { op = .add } else if take("-") { op = .subtract } else { return left }
+            let right = try parseMultiplicative()
+            left = node(.binary(op, left, right), from: start)
+        }
+    }
+
+    private mutating func parseMultiplicative() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var left = try parseUnary()
+        while true {
+            let op: Expression.BinaryOperator
+            if take("*") { op = .multiply } else if take("/") { op = .divide } else if take("%") { op = .remainder } else { return left }
+            let right = try parseUnary()
+            left = node(.binary(op, left, right), from: start)
+        }
+    }
+
+    private mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        if take("-") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
+            let operand = try parseUnary()
+            return node(.unary(.negate, operand), from: start)
+        }
+        if take("!") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
+            let operand = try parseUnary()
+            return node(.unary(.not, operand), from: start)
+        }
+        return try parsePostfix()
+    }
+
+    private mutating func parsePostfix() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        var base = try parsePrimary()
+        while take(".") {
+            guard case .identifier(let member) = current else { throw error("expected a property name after '.'") }
+            index += 1
+            base = node(.member(base, member), from: start)
+        }
+        return base
+    }
+
+    private mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        switch current {
+        case .integer(let value):
+            index += 1
+            return node(.literal(.integer(value)), from: start)
+        case .number(let value):
+            index += 1
+            return node(.literal(.number(value)), from: start)
+        case .string(let text):
+            index += 1
+            return node(.literal(.string(text)), from: start)
+        case .identifier(let name):
+            index += 1
+            switch name {
+            case "true": return node(.literal(.boolean(true)), from: start)
+            case "false": return node(.literal(.boolean(false)), from: start)
+            case "nil", "null": return node(.null, from: start)
+            default: break
+            }
+            guard take("(") else { return node(.name(name), from: start) }
+            var arguments: [Expression] = []
+            if !take(")") {
+                repeat {
+                    arguments.append(try parseArgument())
+                } while take(",")
+                try expect(")")
+            }
+            return node(.call(name, arguments), from: start)
+        case .symbol("("):
+            index += 1
+            let inner = try parseTernary()
+            try expect(")")
+            return inner
+        case .symbol("["):
+            index += 1
+            var items: [Expression] = []
+            if !take("]") {
+                repeat {
+                    items.append(try parseTernary())
+                } while take(",")
+                try expect("]")
+            }
+            return node(.list(items), from: start)
+        case .symbol("."):
+            index += 1
+            guard case .identifier(let name) = current else { throw error("expected a case name after '.'") }
+            index += 1
+            return node(.implicitCase(name), from: start)
+        case .end:
+            throw error("expected an expression")
+        default:
+            throw error("unexpected '\(describe(current))'")
+        }
+    }
+
+    /// A call argument: an expression, or `Entity where condition` (a query).
+    private mutating func parseArgument() throws(ExpressionSyntaxError) -> Expression {
+        let start = currentStart
+        if case .identifier(let name) = current, index + 1 < tokens.count, tokens[index + 1].token == .identifier("where") {
+            index += 2
+            let filter = try parseTernary()
+            return node(.query(entity: name, filter: filter), from: start)
+        }
+        return try parseTernary()
+    }
+}
+
+/// Splits `text ${expr} text` into parts; `$${` writes a literal `${`.
+enum TemplateParser {
+    static func parse(_ source: String) throws(ExpressionSyntaxError) -> Template {
+        let characters = Array(source)
+        var parts: [Template.Part] = []
+        var text = ""
+        var i = 0
+        while i < characters.count {
+            if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
+                text += "${"
+                i += 3
+                continue
+            }
+            guard characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{" else {
+                text.append(characters[i])
+                i += 1
+                continue
+            }
+            let open = i
+            var j = i + 2
+            var braces = 0
+            var quote: Character?
+            while j < characters.count {
+                let c = characters[j]
+                if let q = quote {
+                    if c == "\\" { j += 1 } else if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == "{" {
+                    braces += 1
+                } else if c == "}" {
+                    if braces == 0 { break }
+                    braces -= 1
+                }
+                j += 1
+            }
+            guard j < characters.count else {
+                throw ExpressionSyntaxError(message: "'${' is never closed with '}'", offset: open)
+            }
+            let inner = String(characters[(open + 2)..<j])
+            if inner.allSatisfy(\.isWhitespace) {
+                throw ExpressionSyntaxError(message: "empty '${}'", offset: open)
+            }
+            if !text.isEmpty {
+                parts.append(.text(text))
+                text = ""
+            }
+            let expression = try ExpressionParser.parse(inner, baseOffset: open + 2)
+            parts.append(.expression(expression, source: inner))
+            i = j + 1
+        }
+        if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
+        return Template(parts: parts, source: source)
+    }
+}

@@ -1,0 +1,249 @@
+public import YAML
+
+/// The compiled, checked definitions of every loaded app. Immutable; only the compiler builds it.
+public struct IntentGraph: Sendable {
+    public let apps: [App]
+    /// Edges from an intent whose result has a type to the intents with a parameter of that type.
+    public let edges: [Edge]
+
+    package init(apps: [App]) {
+        self.apps = apps.sorted { $0.name < $1.name }
+        var edges: [Edge] = []
+        let intents = apps.flatMap(\.intents)
+        for producer in intents {
+            guard let resultType = producer.resultType else { continue }
+            for consumer in intents where consumer.name != producer.name {
+                for parameter in consumer.parameters where parameter.type == resultType || parameter.type == .array(resultType) {
+                    edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: resultType))
+                }
+            }
+        }
+        self.edges = edges
+    }
+
+    public var intents: [Intent] { apps.flatMap(\.intents) }
+    public var entities: [Entity] { apps.flatMap(\.entities) }
+    public var enums: [Enumeration] { apps.flatMap(\.enums) }
+
+    public func app(named name: String) -> App? {
+        apps.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// Intents named `Name` or `App.Name` (case-insensitive); more than one when the bare name is ambiguous.
+    public func intents(named name: String) -> [Intent] {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2 {
+            return intents.filter { $0.name.app.lowercased() == parts[0].lowercased() && $0.name.name.lowercased() == parts[1].lowercased() }
+        }
+        return intents.filter { $0.name.name.lowercased() == name.lowercased() }
+    }
+
+    public func intent(_ name: QualifiedName) -> Intent? {
+        app(named: name.app)?.intents.first { $0.name == name }
+    }
+
+    public func entity(_ name: QualifiedName) -> Entity? {
+        app(named: name.app)?.entities.first { $0.name == name }
+    }
+
+    public func enumeration(_ name: QualifiedName) -> Enumeration? {
+        app(named: name.app)?.enums.first { $0.name == name }
+    }
+
+    public struct Edge: Sendable, Hashable {
+        public let from: QualifiedName
+        public let to: QualifiedName
+        public let parameter: String
+        public let type: ValueType
+    }
+
+    public struct App: Sendable {
+        public let name: String
+        public let description: String?
+        public let synonyms: [String]
+        public let languages: [String]
+        public let scheme: String?
+        public let enums: [Enumeration]
+        public let entities: [Entity]
+        public let intents: [Intent]
+        public let shortcuts: [AppShortcut]
+        public let rules: [String: PhraseTemplate]
+        public let constants: [String: Constant]
+        /// App-level phrase tests (sentences that must not match, for instance).
+        public let examples: [Example]
+        public let files: [String]
+        public let location: SourceRange
+
+        /// The default phrase language.
+        public var language: String { languages.first ?? "en" }
+    }
+
+    public struct Constant: Sendable {
+        public let name: String
+        public let type: ValueType
+        public let value: Value
+    }
+
+    public struct Enumeration: Sendable {
+        public let name: QualifiedName
+        public let cases: [Case]
+        public let location: SourceRange
+
+        public struct Case: Sendable, Hashable {
+            public let id: String
+            public let title: String
+            public let synonyms: [String]
+        }
+
+        public func `case`(_ id: String) -> Case? { cases.first { $0.id == id } }
+    }
+
+    public struct Entity: Sendable {
+        public let name: QualifiedName
+        public let properties: [Property]
+        public let displayTitle: Template
+        public let displaySubtitle: Template?
+        public let displayImage: String?
+        public let matchBy: [String]
+        public let suggested: Query?
+        public let location: SourceRange
+
+        /// Properties every entity has without declaring them.
+        public static let builtinProperties: [(String, ValueType)] = [("id", .string), ("createdAt", .date), ("updatedAt", .date)]
+
+        public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
+    }
+
+    public struct Property: Sendable {
+        public let name: String
+        public let type: ValueType
+        public let isOptional: Bool
+        public let defaultValue: Value?
+        /// Built-in (id, createdAt, updatedAt): set by the store, not by steps.
+        public let isBuiltin: Bool
+        public let location: SourceRange
+    }
+
+    public struct Query: Sendable, Hashable {
+        public let entity: QualifiedName
+        public let filter: Expression?
+        public let sort: [SortKey]
+        public let limit: Int?
+    }
+
+    public struct SortKey: Sendable, Hashable {
+        public let property: String
+        public let descending: Bool
+    }
+
+    public struct Intent: Sendable {
+        public let name: QualifiedName
+        public let title: String
+        public let description: String?
+        public let parameters: [Parameter]
+        public let summary: [SummaryBranch]
+        public let phrases: [Phrase]
+        public let negativePhrases: [Phrase]
+        public let perform: [Step]
+        public let resultValue: Template?
+        public let resultType: ValueType?
+        public let resultDialog: Template?
+        public let opens: Template?
+        public let confirmation: Confirmation?
+        public let donate: [String]
+        public let examples: [Example]
+        public let location: SourceRange
+
+        public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
+
+        /// Whether the intent removes data: such intents always confirm.
+        public var deletes: Bool { perform.contains { $0.deletes } }
+    }
+
+    public struct Parameter: Sendable {
+        public let name: String
+        public let type: ValueType
+        public let title: String
+        public let prompt: String?
+        public let defaultValue: Value?
+        public let isOptional: Bool
+        public let validations: [Validation]
+        public let location: SourceRange
+
+        /// Needs a value from the user: neither optional nor defaulted.
+        public var isRequired: Bool { !isOptional && defaultValue == nil }
+    }
+
+    public struct Validation: Sendable {
+        public enum Rule: Sendable, Hashable {
+            case min(Double), max(Double), pattern(String), oneOf([Value])
+        }
+
+        public let rule: Rule
+        public let message: String
+    }
+
+    public struct SummaryBranch: Sendable {
+        public let condition: Expression?
+        public let text: Template
+    }
+
+    public struct Phrase: Sendable {
+        public let language: String
+        public let template: PhraseTemplate
+        public let location: SourceRange
+    }
+
+    public enum Confirmation: Sendable {
+        case summary
+        case dialog(Template)
+    }
+
+    public struct AppShortcut: Sendable {
+        public let intent: QualifiedName
+        public let phrases: [Phrase]
+        public let shortTitle: String
+        public let image: String?
+        public let location: SourceRange
+    }
+
+    public struct Example: Sendable {
+        public enum Expectation: Sendable {
+            case noMatch
+            /// The intent and the values of the parameters named (others are not checked).
+            case match(QualifiedName, [String: Value])
+        }
+
+        public let say: String
+        public let language: String
+        public let expectation: Expectation
+        public let location: SourceRange
+    }
+
+    public indirect enum Step: Sendable {
+        case create(entity: QualifiedName, set: [Assignment], binding: String?)
+        case update(target: Expression, set: [Assignment], increment: [Assignment], toggle: [String], binding: String?)
+        case delete(target: Expression)
+        case find(Query, first: Bool, binding: String?)
+        /// `let:` names bound in order; each may read the ones before it.
+        case bind([Assignment])
+        case call(intent: QualifiedName, arguments: [Assignment], binding: String?)
+        case open(url: Template)
+        case branch(condition: Expression, then: [Step], otherwise: [Step])
+        case fail(message: Template)
+
+        var deletes: Bool {
+            switch self {
+            case .delete: true
+            case .branch(_, let then, let otherwise): then.contains { $0.deletes } || otherwise.contains { $0.deletes }
+            default: false
+            }
+        }
+    }
+
+    /// `name: template` in `set:`, `increment:` and `with:`.
+    public struct Assignment: Sendable {
+        public let name: String
+        public let value: Template
+    }
+}

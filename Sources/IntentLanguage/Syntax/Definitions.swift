@@ -1,0 +1,168 @@
+public import YAML
+
+/// Everything one definition file declares, as written (names unresolved, marks kept).
+public struct FileDefinition: Sendable {
+    public var path: String
+    /// The folder the file sits in: one folder, one app.
+    public var folder: String
+    public var range: SourceRange
+    public var app: Located<String>?
+    public var description: Located<String>?
+    public var synonyms: [Located<String>] = []
+    public var languages: [Located<String>] = []
+    public var scheme: Located<String>?
+    public var enums: [EnumDefinition] = []
+    public var entities: [EntityDefinition] = []
+    public var intents: [IntentDefinition] = []
+    public var shortcuts: [ShortcutDefinition] = []
+    public var rules: [RuleDefinition] = []
+    public var constants: [ConstantDefinition] = []
+    public var examples: [ExampleDefinition] = []
+
+    public init(path: String, folder: String, range: SourceRange) {
+        self.path = path
+        self.folder = folder
+        self.range = range
+    }
+}
+
+public struct EnumDefinition: Sendable {
+    public var name: Located<String>
+    public var cases: [EnumCaseDefinition]
+}
+
+public struct EnumCaseDefinition: Sendable {
+    public var id: Located<String>
+    public var title: Located<String>?
+    public var synonyms: [Located<String>]
+}
+
+public struct EntityDefinition: Sendable {
+    public var name: Located<String>
+    public var properties: [PropertyDefinition]
+    public var displayTitle: Located<String>?
+    public var displaySubtitle: Located<String>?
+    public var displayImage: Located<String>?
+    public var matchBy: [Located<String>]
+    public var suggested: QueryDefinition?
+}
+
+public struct PropertyDefinition: Sendable {
+    public var name: Located<String>
+    public var type: Located<String>
+    public var optional: Bool
+    public var defaultValue: Node?
+    public var title: Located<String>?
+}
+
+/// A query over an entity: `where`, `sort` (`-prop` for descending), `limit`.
+public struct QueryDefinition: Sendable {
+    public var range: SourceRange
+    public var filter: Located<String>?
+    public var sort: [Located<String>]
+    public var limit: Located<Int>?
+}
+
+public struct IntentDefinition: Sendable {
+    public var name: Located<String>
+    public var title: Located<String>?
+    public var description: Located<String>?
+    public var parameters: [ParameterDefinition]
+    public var summary: [SummaryDefinition]
+    public var phrases: [PhraseDefinition]
+    public var negativePhrases: [PhraseDefinition]
+    public var perform: [StepDefinition]
+    public var resultValue: Located<String>?
+    public var resultDialog: Located<String>?
+    public var opens: Located<String>?
+    public var confirm: ConfirmDefinition?
+    public var donate: [Located<String>]
+    public var examples: [ExampleDefinition]
+}
+
+public struct ParameterDefinition: Sendable {
+    public var name: Located<String>
+    public var type: Located<String>
+    public var title: Located<String>?
+    public var prompt: Located<String>?
+    public var defaultValue: Node?
+    public var optional: Bool
+    public var validations: [ValidationDefinition]
+}
+
+public struct ValidationDefinition: Sendable {
+    public enum Rule: Sendable {
+        case min(Node), max(Node), pattern(Located<String>), oneOf([Node])
+    }
+
+    public var rule: Rule
+    public var message: Located<String>?
+    public var range: SourceRange
+}
+
+public struct SummaryDefinition: Sendable {
+    public var condition: Located<String>?
+    public var text: Located<String>
+}
+
+public struct PhraseDefinition: Sendable {
+    public var language: Located<String>?
+    public var text: Located<String>
+}
+
+public enum ConfirmDefinition: Sendable {
+    case always(Located<Bool>)
+    case dialog(Located<String>)
+}
+
+/// A perform step as written; the verb key decides its kind.
+public struct StepDefinition: Sendable {
+    public enum Kind: Sendable {
+        case create(entity: Located<String>)
+        case update(target: Located<String>)
+        case delete(target: Located<String>)
+        case find(entity: Located<String>, query: QueryDefinition, first: Bool)
+        case bind(values: [(Located<String>, Node)])
+        case call(intent: Located<String>, arguments: [(Located<String>, Node)])
+        case open(url: Located<String>)
+        case branch(condition: Located<String>, then: [StepDefinition], otherwise: [StepDefinition])
+        case fail(message: Located<String>)
+    }
+
+    public var kind: Kind
+    public var set: [(Located<String>, Node)]
+    public var increment: [(Located<String>, Node)]
+    public var toggle: [Located<String>]
+    public var binding: Located<String>?
+    public var range: SourceRange
+}
+
+public struct ShortcutDefinition: Sendable {
+    public var intent: Located<String>
+    public var phrases: [PhraseDefinition]
+    public var shortTitle: Located<String>?
+    public var image: Located<String>?
+    public var range: SourceRange
+}
+
+/// A reusable phrase fragment: `rules: { task_word: "(task|todo|to-do)" }`, used as `<task_word>`.
+public struct RuleDefinition: Sendable {
+    public var name: Located<String>
+    public var text: Located<String>
+}
+
+/// A named value the intents' expressions may read: readings, limits, lists.
+public struct ConstantDefinition: Sendable {
+    public var name: Located<String>
+    public var value: Node
+}
+
+/// A phrase test: `say:` in, `expect:` parameters or `no_match` out.
+public struct ExampleDefinition: Sendable {
+    public var say: Located<String>
+    public var language: Located<String>?
+    public var intent: Located<String>?
+    public var expectNoMatch: Bool
+    public var expect: [(Located<String>, Node)]
+    public var range: SourceRange
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import IntentLanguage
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the compiled intent graph.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, dot, json
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "text, dot (Graphviz) or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let graph = try global.loadGraph()
+        switch format {
+        case .text: print(graph.renderText(), terminator: "")
+        case .dot: print(graph.renderDOT(), terminator: "")
+        case .json: print(graph.renderJSON(), terminator: "")
+        }
+    }
+}

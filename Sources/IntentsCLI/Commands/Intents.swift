@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct Intents: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intents",
+        abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
+        discussion: "Definitions live under ./Intents (one folder per app); see 'intents check --help'.",
+        version: "0.1.0",
+        subcommands: [Check.self, Graph.self, Describe.self, Schema.self]
+    )
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import IntentLanguage
+
+/// Options every command shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("intents"), help: ArgumentHelp("The definitions directory.", valueName: "dir"))
+    var intentsDirectory: String = "Intents"
+
+    /// Compiles the definitions; prints diagnostics to stderr; throws `ExitCode(1)` on errors.
+    func loadGraph(directory: String? = nil) throws -> IntentGraph {
+        let compilation = try compile(directory: directory ?? intentsDirectory)
+        Terminal.printDiagnostics(compilation, warnings: false)
+        guard let graph = compilation.graph else { throw ExitCode(1) }
+        return graph
+    }
+
+    func compile(directory: String) throws -> Compilation {
+        do {
+            return try IntentCompiler.compile(directory: directory)
+        } catch {
+            Terminal.standardError("error: \(error.description)\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+enum Terminal {
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+
+    /// Errors always; warnings only when asked (commands other than `check` keep quiet about them).
+    static func printDiagnostics(_ compilation: Compilation, warnings: Bool) {
+        let shown = compilation.diagnostics.filter { warnings || $0.severity == .error }
+        guard !shown.isEmpty else { return }
+        let printer = DiagnosticPrinter(sources: compilation.sources, colored: stderrIsTerminal)
+        standardError(printer.render(shown))
+        if let summary = DiagnosticPrinter.summary(shown) { standardError(summary + "\n") }
+    }
+}
