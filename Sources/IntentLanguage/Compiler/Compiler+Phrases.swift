@@ -84,8 +84,12 @@ extension Compiler {
                                 case .slot(let slot): return "{\(slot)}"
                                 }
                             }.joined(separator: " ")
-                            diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(intentName.name)'", at: phrase.location,
-                                              notes: [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.location)])
+                            let note = [Diagnostic.Note("'\(owner.intent)' says it here", at: owner.location)]
+                            if owner.intent.app == intentName.app {
+                                diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(intentName.name)'", at: phrase.location, notes: note)
+                            } else {
+                                diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent)' and '\(intentName)'; people will have to name the app", at: phrase.location, notes: note)
+                            }
                             reported = true
                         }
                     } else if owners[key] == nil {

@@ -31,9 +31,9 @@ extension Compiler {
         case .update(let targetSource):
             guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else { return nil }
             used.formUnion(target.names)
-            guard let entity = type.valueType?.entityName else {
+            guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName else {
                 if let found = type.valueType {
-                    diagnostics.error(.typeMismatch("'update'", expected: "an entity", found: found), at: targetSource.range)
+                    diagnostics.error(.typeMismatch("'update'", expected: "an entity or a list of entities", found: found), at: targetSource.range)
                 }
                 return nil
             }
@@ -61,7 +61,7 @@ extension Compiler {
                 diagnostics.warning("this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
             }
             use(set.map(\.value) + increment.map(\.value))
-            bind(.entity(entity), into: &scope)
+            bind(targetType, into: &scope)
             return .update(target: target, set: set, increment: increment, toggle: toggle, binding: step.binding?.value)
 
         case .delete(let targetSource):

@@ -246,7 +246,7 @@ struct ExpressionChecker {
             guard let a = lType.valueType, let b = rType.valueType else { return result(.unknown) }
             if op == .add, a == .string || b == .string { return result(.value(.string)) }
             if a.isNumeric, b.isNumeric {
-                let type: ValueType = (a == .integer && b == .integer && op != .divide) ? .integer : .number
+                let type: ValueType = (a == .integer && b == .integer) ? .integer : .number
                 return result(.value(type))
             }
             switch (op, a, b) {

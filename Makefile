@@ -1,0 +1,34 @@
+# The two commands a new machine needs: `make run` and `make test`.
+# Both install the system libraries first when they are missing (Debian: libyaml-dev).
+SWIFT ?= swift
+APT_PACKAGES = libyaml-dev pkg-config
+INTENTS = .build/debug/intents
+
+.PHONY: run test build deps bench clean
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# Checks the bundled definitions and shows the compiled graph.
+run: build
+	$(INTENTS) check Intents
+	$(INTENTS) graph
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) run -c release intents-bench
+
+clean:
+	rm -rf .build
