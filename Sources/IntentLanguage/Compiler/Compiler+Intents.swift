@@ -31,7 +31,7 @@ extension Compiler {
             }
             guard let (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
             use(text.expressions + (condition.map { [$0] } ?? []))
-            summary.append(IntentGraph.SummaryBranch(condition: condition, text: text))
+            summary.append(IntentGraph.SummaryBranch(condition: condition, conditionSource: branch.condition?.value, text: text))
         }
 
         let phrases = compilePhrases(definition.phrases, parameters: parameters, app: app)

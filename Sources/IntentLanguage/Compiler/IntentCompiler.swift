@@ -109,7 +109,7 @@ struct Compiler {
             let app = apps[name]!
             let shortcuts = app.files.flatMap(\.shortcuts).compactMap { compileShortcut($0, app: app) }
             let appIntents = intents.values.filter { $0.name.app == name }.sorted { $0.name < $1.name }
-            for intent in appIntents where intent.phrases.isEmpty && !shortcuts.contains(where: { $0.intent == intent.name }) {
+            for intent in appIntents where app.intentDefinitions[intent.name.name]?.phrases.isEmpty ?? true && !shortcuts.contains(where: { $0.intent == intent.name }) {
                 diagnostics.warning("intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it", at: intent.location)
             }
             result.append(IntentGraph.App(

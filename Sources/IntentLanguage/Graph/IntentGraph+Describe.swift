@@ -4,8 +4,11 @@ extension IntentGraph {
         let app = app(named: intent.name.app)
         var out = "\(intent.title) — \(intent.name)\n"
         if let description = intent.description { out += "\(description)\n" }
-        if let summary = intent.summary.last?.text.source {
-            out += "\nSummary: \(intent.summary.count > 1 ? intent.summary.map { branch in (branch.condition == nil ? "" : "when … ") + branch.text.source }.joined(separator: " | ") : summary)\n"
+        if !intent.summary.isEmpty {
+            let branches = intent.summary.map { branch in
+                branch.conditionSource.map { "\(branch.text.source) (when \($0))" } ?? branch.text.source
+            }
+            out += "\nSummary: \(branches.joined(separator: "; otherwise "))\n"
         }
         out += "\nParameters:\n"
         if intent.parameters.isEmpty { out += "  (none)\n" }

