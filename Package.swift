@@ -35,8 +35,8 @@ let package = Package(
         .testTarget(
             name: "IntentLanguageTests",
             dependencies: ["IntentLanguage", "YAML"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI"]),
+        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI"], exclude: ["Golden"]),
     ]
 )

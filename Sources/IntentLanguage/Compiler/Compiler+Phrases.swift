@@ -11,7 +11,7 @@ extension Compiler {
             guard let template = parsePhrase(definition.text) else { continue }
             var seen: Set<String> = []
             for slot in template.slots {
-                let range = locate(definition.text, slot.offset..<(slot.offset + slot.name.count))
+                var range: SourceRange { locate(definition.text, slot.offset..<(slot.offset + slot.name.count)) }
                 if silentNames.contains(slot.name) { continue }
                 if !parameters.contains(where: { $0.name == slot.name }) {
                     diagnostics.unknown("slot", slot.name, at: range, known: parameters.map(\.name))
@@ -60,6 +60,13 @@ extension Compiler {
     /// Two intents that can be said with the same words are an error: the sentence would be a coin toss.
     mutating func checkPhraseConflicts(_ apps: [IntentGraph.App]) {
         var owners: [String: (intent: QualifiedName, location: SourceRange)] = [:]
+        var folded: [String: String] = [:]
+        func fold(_ word: String) -> String {
+            if let known = folded[word] { return known }
+            let result = Self.fold(word)
+            folded[word] = result
+            return result
+        }
         for app in apps {
             var sources: [(QualifiedName, IntentGraph.Phrase)] = app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
             sources += app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
@@ -70,7 +77,7 @@ extension Compiler {
                 for sentence in sentences {
                     let key = phrase.language + "|" + sentence.map { piece -> String in
                         switch piece {
-                        case .word(let word): return Self.fold(word)
+                        case .word(let word): return fold(word)
                         case .app: return "{app:\(app.name)}"
                         case .slot(let slot): return "{\(intent.parameter(slot)?.type.description ?? slot)}"
                         }

@@ -53,7 +53,8 @@ struct ExpressionChecker {
 
     /// Checks `expression` in `scope`; returns it with enum cases resolved, and its type.
     mutating func check(_ expression: Expression, in scope: Scope) -> (Expression, ExpressionType) {
-        let range = locate(expression.span)
+        // Located only when a diagnostic needs it: most expressions are fine.
+        var range: SourceRange { locate(expression.span) }
         func result(_ kind: Expression.Kind, _ type: ExpressionType) -> (Expression, ExpressionType) {
             (Expression(kind, span: expression.span), type)
         }
@@ -198,7 +199,7 @@ struct ExpressionChecker {
         if case .implicitCase = r.kind { (r, rType) = check(r, in: scope) }
 
         let kind = Expression.Kind.binary(op, l, r)
-        let range = locate(span)
+        var range: SourceRange { locate(span) }
         func result(_ type: ExpressionType) -> (Expression, ExpressionType) { (Expression(kind, span: span), type) }
 
         switch op {
@@ -283,7 +284,7 @@ struct ExpressionChecker {
     }
 
     private mutating func checkCall(_ name: String, _ arguments: [Expression], in scope: Scope, span: Range<Int>) -> (Expression, ExpressionType) {
-        let range = locate(span)
+        var range: SourceRange { locate(span) }
         var checked: [Expression] = []
         var types: [ExpressionType] = []
         for argument in arguments {

@@ -17,6 +17,8 @@ struct ExpressionParser {
     private var depth = 0
     private let baseOffset: Int
     static let maximumDepth = 64
+    /// Longest first, so `==` is not read as `=`.
+    private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":"]
 
     /// `baseOffset` shifts every span, for expressions inside templates.
     init(_ source: String, baseOffset: Int = 0) {
@@ -38,7 +40,6 @@ struct ExpressionParser {
 
     private mutating func tokenize() throws(ExpressionSyntaxError) {
         var i = 0
-        let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":"]
         while i < characters.count {
             let c = characters[i]
             if c.isWhitespace { i += 1; continue }
@@ -75,7 +76,7 @@ struct ExpressionParser {
                 }
                 i += 1
                 tokens.append((.string(text), start, i))
-            } else if let symbol = symbols.first(where: { matches($0, at: i) }) {
+            } else if let symbol = Self.symbols.first(where: { matches($0, at: i) }) {
                 i += symbol.count
                 tokens.append((.symbol(symbol), start, i))
             } else {
@@ -86,9 +87,12 @@ struct ExpressionParser {
     }
 
     private func matches(_ symbol: String, at i: Int) -> Bool {
-        let symbol = Array(symbol)
-        guard i + symbol.count <= characters.count else { return false }
-        return Array(characters[i..<i + symbol.count]) == symbol
+        var index = i
+        for character in symbol {
+            guard index < characters.count, characters[index] == character else { return false }
+            index += 1
+        }
+        return true
     }
 
     private var current: Token { tokens[index].token }

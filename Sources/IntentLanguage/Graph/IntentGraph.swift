@@ -8,14 +8,18 @@ public struct IntentGraph: Sendable {
 
     package init(apps: [App]) {
         self.apps = apps.sorted { $0.name < $1.name }
-        var edges: [Edge] = []
+        var consumers: [ValueType: [(Intent, Parameter)]] = [:]
         let intents = apps.flatMap(\.intents)
+        for intent in intents {
+            for parameter in intent.parameters {
+                consumers[parameter.type.element ?? parameter.type, default: []].append((intent, parameter))
+            }
+        }
+        var edges: [Edge] = []
         for producer in intents {
             guard let resultType = producer.resultType else { continue }
-            for consumer in intents where consumer.name != producer.name {
-                for parameter in consumer.parameters where parameter.type == resultType || parameter.type == .array(resultType) {
-                    edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: resultType))
-                }
+            for (consumer, parameter) in consumers[resultType] ?? [] where consumer.name != producer.name {
+                edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: resultType))
             }
         }
         self.edges = edges
