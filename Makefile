@@ -28,7 +28,9 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
-	$(SWIFT) run -c release intents-bench
+	$(SWIFT) build -c release --product intents-bench
+	.build/release/intents-bench
+
 
 clean:
 	rm -rf .build
