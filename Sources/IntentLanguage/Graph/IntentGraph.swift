@@ -3,7 +3,8 @@ public import YAML
 /// The compiled, checked definitions of every loaded app. Immutable; only the compiler builds it.
 public struct IntentGraph: Sendable {
     public let apps: [App]
-    /// Edges from an intent whose result has a type to the intents with a parameter of that type.
+    /// Edges from an intent whose result is an entity (or a list of them) to the intents with a
+    /// parameter of that entity type: what can follow what.
     public let edges: [Edge]
 
     package init(apps: [App]) {
@@ -17,9 +18,9 @@ public struct IntentGraph: Sendable {
         }
         var edges: [Edge] = []
         for producer in intents {
-            guard let resultType = producer.resultType else { continue }
-            for (consumer, parameter) in consumers[resultType] ?? [] where consumer.name != producer.name {
-                edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: resultType))
+            guard let resultType = producer.resultType, let entity = (resultType.element ?? resultType).entityName else { continue }
+            for (consumer, parameter) in consumers[.entity(entity)] ?? [] where consumer.name != producer.name {
+                edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: .entity(entity)))
             }
         }
         self.edges = edges
