@@ -58,52 +58,85 @@ extension Compiler {
     }
 
     /// Two intents that can be said with the same words are an error: the sentence would be a coin toss.
+    /// Sentences are compared by hash (folded words, slot types, the app, the language), and a hit
+    /// is confirmed on the sentences themselves before it is reported.
     mutating func checkPhraseConflicts(_ apps: [IntentGraph.App]) {
-        var owners: [String: (intent: QualifiedName, location: SourceRange)] = [:]
-        var folded: [String: String] = [:]
-        func fold(_ word: String) -> String {
-            if let known = folded[word] { return known }
-            let result = Self.fold(word)
-            folded[word] = result
-            return result
+        struct Owner {
+            var intent: IntentGraph.Intent
+            var app: IntentGraph.App
+            var phrase: IntentGraph.Phrase
+        }
+        // Each sentence's first owner, as an index into `claimed` (small keys, small values).
+        var owners: [PhraseTemplate.SentenceHash: Int32] = [:]
+        var claimed: [Owner] = []
+        owners.reserveCapacity(apps.reduce(0) { $0 + $1.intents.reduce(0) { $0 + $1.phrases.count } } * 16)
+        var ids: [String: UInt64] = [:]
+        var foldedIDs: [String: UInt64] = [:]
+        func intern(_ key: String) -> UInt64 {
+            if let id = ids[key] { return id }
+            let id = UInt64(ids.count + 1)
+            ids[key] = id
+            return id
+        }
+        func pieceID(_ piece: PhraseTemplate.Piece, intent: IntentGraph.Intent, app: IntentGraph.App) -> UInt64 {
+            switch piece {
+            case .word(let word):
+                if let id = foldedIDs[word] { return id }
+                let id = intern(Self.fold(word))
+                foldedIDs[word] = id
+                return id
+            case .app: return intern("{app:\(app.name)}")
+            case .slot(let slot): return intern("{\(intent.parameter(slot)?.type.description ?? slot)}")
+            }
         }
         for app in apps {
-            var sources: [(QualifiedName, IntentGraph.Phrase)] = app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
-            sources += app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
-            for (intentName, phrase) in sources {
-                guard let intent = app.intents.first(where: { $0.name == intentName }),
-                      let sentences = phrase.template.expansions(rules: app.rules) else { continue }
-                var reported = false
-                for sentence in sentences {
-                    let key = phrase.language + "|" + sentence.map { piece -> String in
-                        switch piece {
-                        case .word(let word): return fold(word)
-                        case .app: return "{app:\(app.name)}"
-                        case .slot(let slot): return "{\(intent.parameter(slot)?.type.description ?? slot)}"
+            var sources: [(IntentGraph.Intent, IntentGraph.Phrase)] = app.intents.flatMap { intent in intent.phrases.map { (intent, $0) } }
+            for shortcut in app.shortcuts {
+                guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
+                sources += shortcut.phrases.map { (intent, $0) }
+            }
+            for (intent, phrase) in sources {
+                let language = PhraseTemplate.SentenceHash(hash: intern("lang:" + phrase.language), power: PhraseTemplate.SentenceHash.base)
+                guard let hashes = phrase.template.sentenceHashes(rules: app.rules, { pieceID($0, intent: intent, app: app) }) else { continue }
+                var claimant: Int32?
+                for hash in hashes {
+                    let key = language.appending(hash)
+                    guard let ownerIndex = owners[key] else {
+                        if claimant == nil {
+                            claimant = Int32(claimed.count)
+                            claimed.append(Owner(intent: intent, app: app, phrase: phrase))
                         }
-                    }.joined(separator: " ")
-                    if let owner = owners[key], owner.intent != intentName {
-                        if !reported {
-                            let words = sentence.map { piece -> String in
-                                switch piece {
-                                case .word(let word): return word
-                                case .app: return app.name
-                                case .slot(let slot): return "{\(slot)}"
-                                }
-                            }.joined(separator: " ")
-                            let note = [Diagnostic.Note("'\(owner.intent)' says it here", at: owner.location)]
-                            if owner.intent.app == intentName.app {
-                                diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(intentName.name)'", at: phrase.location, notes: note)
-                            } else {
-                                diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent)' and '\(intentName)'; people will have to name the app", at: phrase.location, notes: note)
-                            }
-                            reported = true
-                        }
-                    } else if owners[key] == nil {
-                        owners[key] = (intentName, phrase.location)
+                        owners[key] = claimant
+                        continue
                     }
+                    let owner = claimed[Int(ownerIndex)]
+                    guard owner.intent.name != intent.name,
+                          let words = sharedSentence(owner, Owner(intent: intent, app: app, phrase: phrase), pieceID: pieceID) else { continue }
+                    let note = [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.phrase.location)]
+                    if owner.intent.name.app == intent.name.app {
+                        diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(intent.name.name)'", at: phrase.location, notes: note)
+                    } else {
+                        diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(intent.name)'; people will have to name the app", at: phrase.location, notes: note)
+                    }
+                    break
                 }
             }
+        }
+
+        /// A sentence both phrases produce, as the second one writes it; nil on a mere hash collision.
+        func sharedSentence(_ a: Owner, _ b: Owner, pieceID: (PhraseTemplate.Piece, IntentGraph.Intent, IntentGraph.App) -> UInt64) -> String? {
+            guard a.phrase.language == b.phrase.language,
+                  let first = a.phrase.template.expansions(rules: a.app.rules, limit: 4096, { pieceID($0, a.intent, a.app) }),
+                  let second = b.phrase.template.expansions(rules: b.app.rules, limit: 4096),
+                  let index = second.firstIndex(where: { sentence in Set(first).contains(sentence.map { pieceID($0, b.intent, b.app) }) })
+            else { return nil }
+            return second[index].map { piece -> String in
+                switch piece {
+                case .word(let word): word
+                case .app: b.app.name
+                case .slot(let slot): "{\(slot)}"
+                }
+            }.joined(separator: " ")
         }
     }
 }

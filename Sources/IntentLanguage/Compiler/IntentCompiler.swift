@@ -322,7 +322,7 @@ struct Compiler {
 
     /// Resolves a type name as written (`[Task]`, `Urgency`, `date?`, `Radar.Radar`); the flag tells a trailing `?`.
     mutating func resolveType(_ located: Located<String>, app: String) -> (ValueType, optional: Bool)? {
-        var text = located.value.trimmingCharacters(in: .whitespaces)
+        var text = located.value.trimmed
         var optional = false
         if text.hasSuffix("?") {
             optional = true
@@ -334,7 +334,7 @@ struct Compiler {
 
     private mutating func resolveTypeName(_ text: String, located: Located<String>, app: String) -> ValueType? {
         if text.hasPrefix("[") && text.hasSuffix("]") && text.count >= 2 {
-            let inner = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+            let inner = String(text.dropFirst().dropLast()).trimmed
             guard let element = resolveTypeName(inner, located: located, app: app) else { return nil }
             if element.element != nil {
                 diagnostics.error("lists of lists are not supported", at: located.range)
@@ -433,7 +433,7 @@ struct Compiler {
     mutating func checkExpression(_ located: Located<String>, scope: ExpressionChecker.Scope, app: String, condition: Bool) -> (Expression, ExpressionType)? {
         var source = located.value
         var offset = 0
-        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        let trimmed = source.trimmed
         if trimmed.hasPrefix("${"), trimmed.hasSuffix("}"), trimmed.dropFirst(2).firstIndex(of: "}") == trimmed.index(before: trimmed.endIndex) {
             offset = source.distance(from: source.startIndex, to: source.range(of: "${")!.upperBound)
             source = String(trimmed.dropFirst(2).dropLast())

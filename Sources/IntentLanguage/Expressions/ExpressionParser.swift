@@ -11,7 +11,7 @@ struct ExpressionParser {
         case identifier(String), integer(Int), number(Double), string(String), symbol(String), end
     }
 
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var tokens: [(token: Token, start: Int, end: Int)] = []
     private var index = 0
     private var depth = 0
@@ -22,7 +22,7 @@ struct ExpressionParser {
 
     /// `baseOffset` shifts every span, for expressions inside templates.
     init(_ source: String, baseOffset: Int = 0) {
-        self.characters = Array(source)
+        self.characters = Array(source.unicodeScalars)
         self.baseOffset = baseOffset
     }
 
@@ -42,20 +42,20 @@ struct ExpressionParser {
         var i = 0
         while i < characters.count {
             let c = characters[i]
-            if c.isWhitespace { i += 1; continue }
+            if c.isSpace { i += 1; continue }
             let start = i
-            if c.isLetter || c == "_" {
-                while i < characters.count, characters[i].isLetter || characters[i].isNumber || characters[i] == "_" { i += 1 }
-                tokens.append((.identifier(String(characters[start..<i])), start, i))
-            } else if c.isASCII && c.isNumber {
-                while i < characters.count, characters[i].isASCII, characters[i].isNumber || characters[i] == "_" { i += 1 }
+            if c.isIdentifierStart {
+                while i < characters.count, characters[i].isIdentifierPart { i += 1 }
+                tokens.append((.identifier(String(scalars: characters[start..<i])), start, i))
+            } else if c.isDigit {
+                while i < characters.count, characters[i].isDigit || characters[i] == "_" { i += 1 }
                 var isDecimal = false
-                if i + 1 < characters.count, characters[i] == ".", characters[i + 1].isASCII, characters[i + 1].isNumber {
+                if i + 1 < characters.count, characters[i] == ".", characters[i + 1].isDigit {
                     isDecimal = true
                     i += 1
-                    while i < characters.count, characters[i].isASCII, characters[i].isNumber { i += 1 }
+                    while i < characters.count, characters[i].isDigit { i += 1 }
                 }
-                let text = String(characters[start..<i]).filter { $0 != "_" }
+                let text = String(scalars: characters[start..<i]).filter { $0 != "_" }
                 if isDecimal, let value = Double(text) {
                     tokens.append((.number(value), start, i))
                 } else if let value = Int(text) {
@@ -68,7 +68,7 @@ struct ExpressionParser {
                 var text = ""
                 while i < characters.count, characters[i] != c {
                     if characters[i] == "\\", i + 1 < characters.count { i += 1 }
-                    text.append(characters[i])
+                    text.unicodeScalars.append(characters[i])
                     i += 1
                 }
                 guard i < characters.count else {
@@ -88,7 +88,7 @@ struct ExpressionParser {
 
     private func matches(_ symbol: String, at i: Int) -> Bool {
         var index = i
-        for character in symbol {
+        for character in symbol.unicodeScalars {
             guard index < characters.count, characters[index] == character else { return false }
             index += 1
         }
@@ -338,7 +338,7 @@ struct ExpressionParser {
 /// Splits `text ${expr} text` into parts; `$${` writes a literal `${`.
 enum TemplateParser {
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> Template {
-        let characters = Array(source)
+        let characters = Array(source.unicodeScalars)
         var parts: [Template.Part] = []
         var text = ""
         var i = 0
@@ -349,14 +349,14 @@ enum TemplateParser {
                 continue
             }
             guard characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{" else {
-                text.append(characters[i])
+                text.unicodeScalars.append(characters[i])
                 i += 1
                 continue
             }
             let open = i
             var j = i + 2
             var braces = 0
-            var quote: Character?
+            var quote: Unicode.Scalar?
             while j < characters.count {
                 let c = characters[j]
                 if let q = quote {
@@ -374,8 +374,8 @@ enum TemplateParser {
             guard j < characters.count else {
                 throw ExpressionSyntaxError(message: "'${' is never closed with '}'", offset: open)
             }
-            let inner = String(characters[(open + 2)..<j])
-            if inner.allSatisfy(\.isWhitespace) {
+            let inner = String(scalars: characters[(open + 2)..<j])
+            if inner.unicodeScalars.allSatisfy(\.isSpace) {
                 throw ExpressionSyntaxError(message: "empty '${}'", offset: open)
             }
             if !text.isEmpty {

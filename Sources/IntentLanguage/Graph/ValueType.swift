@@ -109,7 +109,7 @@ public indirect enum Value: Sendable, Hashable, CustomStringConvertible {
 /// Durations written in definition files: `25m`, `1h30m`, `90s`, `1:30:00`, or a number of seconds.
 public enum DurationText {
     public static func parse(_ text: String) -> Int? {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmed.lowercased()
         if let seconds = Int(text) { return seconds }
         if text.contains(":") {
             let parts = text.split(separator: ":").map { Int($0) }

@@ -61,33 +61,97 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// Every sentence the template can produce, rules substituted, up to `limit` sentences;
     /// nil when there would be more.
     public func expansions(rules: [String: PhraseTemplate], limit: Int = 512) -> [[Piece]]? {
-        var budget = limit
-        return Self.expand(items, rules: rules, budget: &budget, depth: 0)
+        expansions(rules: rules, limit: limit) { $0 }
     }
 
-    private static func expand(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int) -> [[Piece]]? {
+    /// The same, each piece turned into `T` once per template item rather than once per sentence.
+    public func expansions<T>(rules: [String: PhraseTemplate], limit: Int = 512, _ transform: (Piece) -> T) -> [[T]]? {
+        var budget = limit
+        return Self.expand(items, rules: rules, budget: &budget, depth: 0, transform)
+    }
+
+    /// A sentence reduced to a polynomial hash: `hash` of its pieces and `power` = base^length,
+    /// so two sentences concatenate in O(1).
+    public struct SentenceHash: Hashable, Sendable {
+        public var hash: UInt64
+        public var power: UInt64
+        static let base: UInt64 = 0x100_0000_01B3
+        static let empty = SentenceHash(hash: 0, power: 1)
+
+        func appending(_ other: SentenceHash) -> SentenceHash {
+            SentenceHash(hash: hash &* other.power &+ other.hash, power: power &* other.power)
+        }
+    }
+
+    /// The hash of every sentence the template can produce (nil past `limit`): a cheap way to find
+    /// sentences two templates share, to be confirmed with `expansions`.
+    public func sentenceHashes(rules: [String: PhraseTemplate], limit: Int = 512, _ id: (Piece) -> UInt64) -> [SentenceHash]? {
+        var budget = limit
+        return Self.hashes(items, rules: rules, budget: &budget, depth: 0, id)
+    }
+
+    private static func hashes(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int, _ id: (Piece) -> UInt64) -> [SentenceHash]? {
         guard depth < 16 else { return nil }
-        var sentences: [[Piece]] = [[]]
+        var sentences: [SentenceHash] = [.empty]
+        func leaf(_ piece: Piece) -> [SentenceHash] { [SentenceHash(hash: id(piece) &+ 1, power: SentenceHash.base)] }
         for item in items {
-            let options: [[Piece]]
+            let options: [SentenceHash]
             switch item {
-            case .word(let word): options = [[.word(word)]]
-            case .slot(let name, _): options = [[.slot(name)]]
-            case .app: options = [[.app]]
+            case .word(let word): options = leaf(.word(word))
+            case .slot(let name, _): options = leaf(.slot(name))
+            case .app: options = leaf(.app)
             case .rule(let name, _):
-                guard let rule = rules[name], let expanded = expand(rule.items, rules: rules, budget: &budget, depth: depth + 1) else { return nil }
+                guard let rule = rules[name], let expanded = hashes(rule.items, rules: rules, budget: &budget, depth: depth + 1, id) else { return nil }
                 options = expanded
             case .alternatives(let branches), .optional(let branches):
-                var collected: [[Piece]] = []
-                if case .optional = item { collected.append([]) }
+                var collected: [SentenceHash] = []
+                if case .optional = item { collected.append(.empty) }
                 for branch in branches {
-                    guard let expanded = expand(branch, rules: rules, budget: &budget, depth: depth + 1) else { return nil }
+                    guard let expanded = hashes(branch, rules: rules, budget: &budget, depth: depth + 1, id) else { return nil }
                     collected += expanded
                 }
                 options = collected
             }
             guard sentences.count * options.count <= budget else { return nil }
-            sentences = sentences.flatMap { prefix in options.map { prefix + $0 } }
+            if options.count == 1 {
+                for index in sentences.indices { sentences[index] = sentences[index].appending(options[0]) }
+            } else {
+                var next: [SentenceHash] = []
+                next.reserveCapacity(sentences.count * options.count)
+                for prefix in sentences { for option in options { next.append(prefix.appending(option)) } }
+                sentences = next
+            }
+        }
+        return sentences
+    }
+
+    private static func expand<T>(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int, _ transform: (Piece) -> T) -> [[T]]? {
+        guard depth < 16 else { return nil }
+        var sentences: [[T]] = [[]]
+        for item in items {
+            let options: [[T]]
+            switch item {
+            case .word(let word): options = [[transform(.word(word))]]
+            case .slot(let name, _): options = [[transform(.slot(name))]]
+            case .app: options = [[transform(.app)]]
+            case .rule(let name, _):
+                guard let rule = rules[name], let expanded = expand(rule.items, rules: rules, budget: &budget, depth: depth + 1, transform) else { return nil }
+                options = expanded
+            case .alternatives(let branches), .optional(let branches):
+                var collected: [[T]] = []
+                if case .optional = item { collected.append([]) }
+                for branch in branches {
+                    guard let expanded = expand(branch, rules: rules, budget: &budget, depth: depth + 1, transform) else { return nil }
+                    collected += expanded
+                }
+                options = collected
+            }
+            guard sentences.count * options.count <= budget else { return nil }
+            if options.count == 1 {
+                for index in sentences.indices { sentences[index] += options[0] }
+            } else {
+                sentences = sentences.flatMap { prefix in options.map { prefix + $0 } }
+            }
         }
         return sentences
     }
@@ -95,10 +159,10 @@ public struct PhraseTemplate: Sendable, Hashable {
 
 /// Parses phrase templates. Errors carry the character offset they were found at.
 enum PhraseTemplateParser {
-    static let specials: Set<Character> = ["(", ")", "[", "]", "{", "}", "<", ">", "|"]
+    static let specials: Set<Unicode.Scalar> = ["(", ")", "[", "]", "{", "}", "<", ">", "|"]
 
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> PhraseTemplate {
-        var parser = State(characters: Array(source))
+        var parser = State(characters: Array(source.unicodeScalars))
         let branches = try parser.parseAlternatives(closing: nil, depth: 0)
         guard branches.count == 1 else {
             throw ExpressionSyntaxError(message: "put alternatives in parentheses: '(a|b)'", offset: parser.firstBar ?? 0)
@@ -109,16 +173,16 @@ enum PhraseTemplateParser {
     }
 
     private struct State {
-        let characters: [Character]
+        let characters: [Unicode.Scalar]
         var i = 0
         var firstBar: Int?
 
-        mutating func parseAlternatives(closing: Character?, depth: Int) throws(ExpressionSyntaxError) -> [[PhraseTemplate.Item]] {
+        mutating func parseAlternatives(closing: Unicode.Scalar?, depth: Int) throws(ExpressionSyntaxError) -> [[PhraseTemplate.Item]] {
             guard depth < 32 else { throw ExpressionSyntaxError(message: "phrase nested too deeply", offset: i) }
             var branches: [[PhraseTemplate.Item]] = [[]]
             while i < characters.count {
                 let c = characters[i]
-                if c.isWhitespace {
+                if c.isSpace {
                     i += 1
                 } else if c == "|" {
                     if firstBar == nil { firstBar = i }
@@ -145,7 +209,7 @@ enum PhraseTemplateParser {
                     }
                     branches[branches.count - 1].append(c == "(" ? .alternatives(inner) : .optional(inner))
                 } else if c == "{" || c == "<" {
-                    let close: Character = c == "{" ? "}" : ">"
+                    let close: Unicode.Scalar = c == "{" ? "}" : ">"
                     let open = i
                     i += 1
                     var name = ""
@@ -153,14 +217,14 @@ enum PhraseTemplateParser {
                         guard !PhraseTemplateParser.specials.contains(characters[i]) else {
                             throw ExpressionSyntaxError(message: "'\(c)' is never closed with '\(close)'", offset: open)
                         }
-                        name.append(characters[i])
+                        name.unicodeScalars.append(characters[i])
                         i += 1
                     }
                     guard i < characters.count else {
                         throw ExpressionSyntaxError(message: "'\(c)' is never closed with '\(close)'", offset: open)
                     }
                     i += 1
-                    name = name.trimmingCharacters(in: .whitespaces)
+                    name = name.trimmed
                     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                         throw ExpressionSyntaxError(message: "'\(c)\(name)\(close)' is not a valid \(c == "{" ? "slot" : "rule") name", offset: open)
                     }
@@ -173,8 +237,8 @@ enum PhraseTemplateParser {
                     throw ExpressionSyntaxError(message: "unexpected '\(c)'", offset: i)
                 } else {
                     var word = ""
-                    while i < characters.count, !characters[i].isWhitespace, !PhraseTemplateParser.specials.contains(characters[i]) {
-                        word.append(characters[i])
+                    while i < characters.count, !characters[i].isSpace, !PhraseTemplateParser.specials.contains(characters[i]) {
+                        word.unicodeScalars.append(characters[i])
                         i += 1
                     }
                     branches[branches.count - 1].append(.word(word))

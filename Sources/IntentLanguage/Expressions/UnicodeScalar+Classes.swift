@@ -1,0 +1,40 @@
+/// Character classes for the template and expression scanners, which work on Unicode scalars
+/// (columns in diagnostics count scalars too). ASCII is decided without a table lookup.
+extension Unicode.Scalar {
+    var isSpace: Bool {
+        isASCII ? (self == " " || self == "\t" || self == "\n" || self == "\r") : properties.isWhitespace
+    }
+
+    var isDigit: Bool { value >= 0x30 && value <= 0x39 }
+
+    var isIdentifierStart: Bool {
+        if isASCII { return (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) || self == "_" }
+        return properties.isAlphabetic
+    }
+
+    var isIdentifierPart: Bool { isIdentifierStart || isDigit || (!isASCII && properties.numericType != nil) }
+}
+
+extension String {
+    init(scalars: ArraySlice<Unicode.Scalar>) {
+        if scalars.allSatisfy(\.isASCII) {
+            self = String(unsafeUninitializedCapacity: scalars.count) { buffer in
+                for (offset, scalar) in scalars.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+                return scalars.count
+            }
+        } else {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars)
+            self = String(view)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (Foundation's trimming bridges through NSString).
+    var trimmed: String {
+        guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(self[first...last])
+    }
+}
