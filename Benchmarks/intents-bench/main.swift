@@ -12,6 +12,8 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let intentCount = argument("--intents", default: 1000)
+/// `--only compile|yaml|libyaml` runs one measurement, for counting instructions under callgrind.
+let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 let runs = argument("--runs", default: 15)
 let appsCount = 10
 let perApp = max(1, intentCount / appsCount)
@@ -114,12 +116,27 @@ guard check.graph != nil, check.diagnostics.isEmpty else {
     exit(1)
 }
 
+if let only {
+    for _ in 0..<runs {
+        switch only {
+        case "compile": _ = try IntentCompiler.compile(directory: root)
+        case "yaml": for file in contents { _ = try YAMLParser.parse(bytes: file.bytes, file: file.path) }
+        default: for file in contents { _ = YAMLParser.libyamlOnly(bytes: file.bytes) }
+        }
+    }
+    exit(0)
+}
+
 let compileTimes = try measure { _ = try IntentCompiler.compile(directory: root) }
 let parseTimes = try measure {
     for file in contents { _ = try YAMLParser.parse(bytes: file.bytes, file: file.path) }
 }
-let compileMedian = median(compileTimes), parseMedian = median(parseTimes)
+let libyamlTimes = measure {
+    for file in contents { _ = YAMLParser.libyamlOnly(bytes: file.bytes) }
+}
+let compileMedian = median(compileTimes), parseMedian = median(parseTimes), libyamlMedian = median(libyamlTimes)
 print("intents: \(check.graph!.intents.count) in \(files.count) files, \(totalBytes / 1024) KiB, \(runs) runs")
 print(String(format: "compile (read + libyaml + decode + check + graph): median %.1f ms, min %.1f ms", compileMedian * 1000, compileTimes.min()! * 1000))
-print(String(format: "libyaml parse alone (to Node trees):               median %.1f ms, min %.1f ms", parseMedian * 1000, parseTimes.min()! * 1000))
-print(String(format: "ratio compile / parse: %.2f×", compileMedian / parseMedian))
+print(String(format: "YAML layer alone (libyaml + Node trees):           median %.1f ms, min %.1f ms", parseMedian * 1000, parseTimes.min()! * 1000))
+print(String(format: "libyaml alone (yaml_parser_load, no Swift nodes):  median %.1f ms, min %.1f ms", libyamlMedian * 1000, libyamlTimes.min()! * 1000))
+print(String(format: "ratio compile / YAML layer: %.2f×, compile / libyaml: %.2f×", compileMedian / parseMedian, compileMedian / libyamlMedian))

@@ -32,6 +32,22 @@ public enum YAMLParser {
     }
 }
 
+extension YAMLParser {
+    /// libyaml's own parse of one document, building no `Node`s: what benchmarks compare against.
+    package static func libyamlOnly(bytes: [UInt8]) -> Bool {
+        var parser = yaml_parser_t()
+        var document = yaml_document_t()
+        yaml_parser_initialize(&parser)
+        defer { yaml_parser_delete(&parser) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            guard yaml_parser_load(&parser, &document) != 0 else { return false }
+            yaml_document_delete(&document)
+            return true
+        }
+    }
+}
+
 /// Owns libyaml's parser and the document it loads; frees both in `deinit`.
 final class LibYAMLLoader {
     private var parser = yaml_parser_t()
@@ -40,7 +56,8 @@ final class LibYAMLLoader {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let file: String
     private var nodeCount = 0
-    private var inProgress: Set<Int32> = []
+    /// Collections being built, by node index: an alias back into one of them is a cycle.
+    private var inProgress: [Bool] = []
     private var duplicateKeys: [YAMLError] = []
 
     init(bytes: [UInt8], file: String) {
@@ -63,6 +80,7 @@ final class LibYAMLLoader {
             return YAMLDocument(root: nil)
         }
         let rootIndex = Int32(rootPointer - document.nodes.start) + 1
+        inProgress = [Bool](repeating: false, count: (document.nodes.top - document.nodes.start) + 2)
         let root = try node(at: rootIndex, depth: 0)
         let firstEnd = mark(document.end_mark)
         yaml_document_delete(&document)
@@ -137,7 +155,7 @@ final class LibYAMLLoader {
         if depth > YAMLParser.maximumDepth {
             throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: range.start)
         }
-        let tag = raw.tag.map { String(cString: $0) }.flatMap(Self.explicitTag)
+        let tag = raw.tag.flatMap(Self.explicitTag)
 
         switch raw.type {
         case YAML_SCALAR_NODE:
@@ -146,7 +164,7 @@ final class LibYAMLLoader {
 
         case YAML_SEQUENCE_NODE:
             try enter(index, at: range)
-            defer { inProgress.remove(index) }
+            defer { inProgress[Int(index)] = false }
             var items: [Node] = []
             var item = raw.data.sequence.items.start
             while let current = item, current < raw.data.sequence.items.top {
@@ -157,21 +175,31 @@ final class LibYAMLLoader {
 
         case YAML_MAPPING_NODE:
             try enter(index, at: range)
-            defer { inProgress.remove(index) }
+            defer { inProgress[Int(index)] = false }
             var pairs: [Node.Pair] = []
-            var firstSeen: [String: Mark] = [:]
+            var largeIndex: [String: Mark]?
             var pair = raw.data.mapping.pairs.start
             while let current = pair, current < raw.data.mapping.pairs.top {
                 let key = try node(at: current.pointee.key, depth: depth + 1)
                 let value = try node(at: current.pointee.value, depth: depth + 1)
                 if let text = key.scalar?.value {
-                    if let first = firstSeen[text] {
+                    // Most mappings are small: a linear scan beats hashing every key; large ones get an index.
+                    let first: Mark?
+                    if pairs.count < 16 {
+                        first = pairs.first { $0.key.scalar?.value == text }?.key.mark
+                    } else {
+                        if largeIndex == nil {
+                            largeIndex = [:]
+                            for pair in pairs { if let k = pair.key.scalar?.value, largeIndex?[k] == nil { largeIndex?[k] = pair.key.mark } }
+                        }
+                        first = largeIndex?[text]
+                        if first == nil { largeIndex?[text] = key.mark }
+                    }
+                    if let first {
                         duplicateKeys.append(YAMLError(
                             message: "duplicate key '\(text)'",
                             mark: key.mark,
                             context: ("'\(text)' is first given here", first)))
-                    } else {
-                        firstSeen[text] = key.mark
                     }
                 }
                 pairs.append(Node.Pair(key: key, value: value))
@@ -185,17 +213,19 @@ final class LibYAMLLoader {
     }
 
     private func enter(_ index: Int32, at range: SourceRange) throws(YAMLError) {
-        guard inProgress.insert(index).inserted else {
+        guard Int(index) < inProgress.count, !inProgress[Int(index)] else {
             throw YAMLError(message: "an alias refers to a node that contains it", mark: range.start)
         }
+        inProgress[Int(index)] = true
     }
 
     /// Tags libyaml fills in by itself are not worth keeping; only explicit ones are.
-    private static func explicitTag(_ tag: String) -> String? {
-        switch tag {
-        case "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map": return nil
-        default: return tag
+    private static func explicitTag(_ tag: UnsafeMutablePointer<yaml_char_t>) -> String? {
+        let text = UnsafeRawPointer(tag).assumingMemoryBound(to: CChar.self)
+        for implicit in [YAML_STR_TAG, YAML_SEQ_TAG, YAML_MAP_TAG] where strcmp(text, implicit) == 0 {
+            return nil
         }
+        return String(cString: text)
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> Scalar.Style {

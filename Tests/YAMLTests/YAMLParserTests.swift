@@ -41,6 +41,13 @@ struct YAMLParserTests {
         #expect(problem.context?.mark == Mark(file: "t", line: 1, column: 1))
     }
 
+    @Test func reportsDuplicateKeysInLargeMappings() throws {
+        let keys = (0..<40).map { "k\($0): \($0)" } + ["k3: again", "k39: again"]
+        let doc = try YAMLParser.parse(keys.joined(separator: "\n"), file: "t")
+        #expect(doc.duplicateKeys.map(\.message) == ["duplicate key 'k3'", "duplicate key 'k39'"])
+        #expect(doc.duplicateKeys.map { $0.context?.mark.line } == [4, 40])
+    }
+
     @Test func refusesASecondDocument() {
         #expect(throws: YAMLError.self) { try YAMLParser.parse("a: 1\n---\nb: 2\n", file: "t") }
         do {

@@ -66,10 +66,6 @@ extension Compiler {
             var app: IntentGraph.App
             var phrase: IntentGraph.Phrase
         }
-        // Each sentence's first owner, as an index into `claimed` (small keys, small values).
-        var owners: [PhraseTemplate.SentenceHash: Int32] = [:]
-        var claimed: [Owner] = []
-        owners.reserveCapacity(apps.reduce(0) { $0 + $1.intents.reduce(0) { $0 + $1.phrases.count } } * 16)
         var ids: [String: UInt64] = [:]
         var foldedIDs: [String: UInt64] = [:]
         func intern(_ key: String) -> UInt64 {
@@ -89,6 +85,10 @@ extension Compiler {
             case .slot(let slot): return intern("{\(intent.parameter(slot)?.type.description ?? slot)}")
             }
         }
+
+        // Every sentence's hash with the phrase that says it; sorting brings equal sentences together.
+        var claimed: [Owner] = []
+        var sentences: [(key: PhraseTemplate.SentenceHash, owner: Int32)] = []
         for app in apps {
             var sources: [(IntentGraph.Intent, IntentGraph.Phrase)] = app.intents.flatMap { intent in intent.phrases.map { (intent, $0) } }
             for shortcut in app.shortcuts {
@@ -98,29 +98,33 @@ extension Compiler {
             for (intent, phrase) in sources {
                 let language = PhraseTemplate.SentenceHash(hash: intern("lang:" + phrase.language), power: PhraseTemplate.SentenceHash.base)
                 guard let hashes = phrase.template.sentenceHashes(rules: app.rules, { pieceID($0, intent: intent, app: app) }) else { continue }
-                var claimant: Int32?
-                for hash in hashes {
-                    let key = language.appending(hash)
-                    guard let ownerIndex = owners[key] else {
-                        if claimant == nil {
-                            claimant = Int32(claimed.count)
-                            claimed.append(Owner(intent: intent, app: app, phrase: phrase))
-                        }
-                        owners[key] = claimant
-                        continue
-                    }
-                    let owner = claimed[Int(ownerIndex)]
-                    guard owner.intent.name != intent.name,
-                          let words = sharedSentence(owner, Owner(intent: intent, app: app, phrase: phrase), pieceID: pieceID) else { continue }
-                    let note = [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.phrase.location)]
-                    if owner.intent.name.app == intent.name.app {
-                        diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(intent.name.name)'", at: phrase.location, notes: note)
-                    } else {
-                        diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(intent.name)'; people will have to name the app", at: phrase.location, notes: note)
-                    }
-                    break
+                let owner = Int32(claimed.count)
+                claimed.append(Owner(intent: intent, app: app, phrase: phrase))
+                for hash in hashes { sentences.append((language.appending(hash), owner)) }
+            }
+        }
+        // Stable: within a run of equal sentences the first phrase read owns it.
+        sentences.sort { ($0.key.hash, $0.key.power, $0.owner) < ($1.key.hash, $1.key.power, $1.owner) }
+        var reported: Set<Int32> = []
+        var start = 0
+        while start < sentences.count {
+            var end = start + 1
+            while end < sentences.count, sentences[end].key == sentences[start].key { end += 1 }
+            let owner = claimed[Int(sentences[start].owner)]
+            for index in (start + 1)..<end {
+                let claimantIndex = sentences[index].owner
+                let claimant = claimed[Int(claimantIndex)]
+                guard claimant.intent.name != owner.intent.name, !reported.contains(claimantIndex),
+                      let words = sharedSentence(owner, claimant, pieceID: pieceID) else { continue }
+                reported.insert(claimantIndex)
+                let note = [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.phrase.location)]
+                if owner.intent.name.app == claimant.intent.name.app {
+                    diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(claimant.intent.name.name)'", at: claimant.phrase.location, notes: note)
+                } else {
+                    diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(claimant.intent.name)'; people will have to name the app", at: claimant.phrase.location, notes: note)
                 }
             }
+            start = end
         }
 
         /// A sentence both phrases produce, as the second one writes it; nil on a mere hash collision.

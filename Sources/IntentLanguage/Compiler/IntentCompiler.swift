@@ -380,18 +380,9 @@ struct Compiler {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// The range of `span` (character offsets into a scalar's value) in its file.
+    /// The range of `span` (offsets into a scalar's value) in its file.
     func locate(_ located: Located<String>, _ span: Range<Int>) -> SourceRange {
-        let start = located.range.start
-        guard located.range.end.line == start.line, let line = sources.line(start.line, of: start.file) else {
-            return located.range
-        }
-        let scalars = Array(line.unicodeScalars)
-        var column = start.column
-        if column - 1 < scalars.count, scalars[column - 1] == "\"" || scalars[column - 1] == "'" { column += 1 }
-        let begin = Mark(file: start.file, line: start.line, column: column + span.lowerBound)
-        let end = Mark(file: start.file, line: start.line, column: column + max(span.upperBound, span.lowerBound + 1))
-        return SourceRange(start: begin, end: end)
+        sources.locate(span, in: located)
     }
 
     mutating func parsePhrase(_ located: Located<String>) -> PhraseTemplate? {
@@ -459,9 +450,7 @@ struct Compiler {
     private func makeChecker(_ located: Located<String>, app: String) -> ExpressionChecker {
         let sources = self.sources
         var checker = ExpressionChecker(environment: environment, app: app) { span in
-            var compiler = Compiler()
-            compiler.sources = sources
-            return compiler.locate(located, span)
+            sources.locate(span, in: located)
         }
         checker.silent = silentNames
         return checker

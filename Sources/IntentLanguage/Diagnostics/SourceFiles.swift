@@ -1,3 +1,5 @@
+import YAML
+
 /// The text of every definition file read, so diagnostics can show their source line.
 public struct SourceFiles: Sendable {
     private struct File: Sendable {
@@ -30,5 +32,25 @@ public struct SourceFiles: Sendable {
             : utf8.endIndex
         let line = file.text[start..<end]
         return line.last == "\r" ? line.dropLast() : line
+    }
+}
+
+extension SourceFiles {
+    /// The range of `span` (offsets in Unicode scalars into a scalar's value) in its file. Exact for
+    /// one-line scalars, plain or quoted; a multi-line scalar gives its own range.
+    public func locate(_ span: Range<Int>, in located: Located<String>) -> SourceRange {
+        let start = located.range.start
+        guard located.range.end.line == start.line, let line = line(start.line, of: start.file) else {
+            return located.range
+        }
+        var column = start.column
+        let scalars = line.unicodeScalars
+        if let index = scalars.index(scalars.startIndex, offsetBy: column - 1, limitedBy: scalars.endIndex),
+           index < scalars.endIndex, scalars[index] == "\"" || scalars[index] == "'" {
+            column += 1
+        }
+        let begin = Mark(file: start.file, line: start.line, column: column + span.lowerBound)
+        let end = Mark(file: start.file, line: start.line, column: column + max(span.upperBound, span.lowerBound + 1))
+        return SourceRange(start: begin, end: end)
     }
 }

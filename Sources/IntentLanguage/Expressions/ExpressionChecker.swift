@@ -120,7 +120,7 @@ struct ExpressionChecker {
             guard let valueType = type.valueType else { return result(kind, type == .null ? .unknown : type) }
             switch op {
             case .not:
-                require(valueType, is: .boolean, "the operand of '!'", at: locate(operand.span))
+                require(valueType, is: .boolean, "the operand of '!'", span: operand.span)
                 return result(kind, .value(.boolean))
             case .negate:
                 guard valueType.isNumeric || valueType == .duration else {
@@ -133,7 +133,7 @@ struct ExpressionChecker {
             return checkBinary(op, left, right, in: scope, span: expression.span)
         case .conditional(let condition, let then, let otherwise):
             let (c, conditionType) = check(condition, in: scope)
-            if let type = conditionType.valueType { require(type, is: .boolean, "a condition", at: locate(condition.span)) }
+            if let type = conditionType.valueType { require(type, is: .boolean, "a condition", span: condition.span) }
             let (a, aType) = check(then, in: scope)
             let (b, bType) = check(otherwise, in: scope)
             let kind = Expression.Kind.conditional(c, a, b)
@@ -157,14 +157,15 @@ struct ExpressionChecker {
     mutating func checkCondition(_ expression: Expression, in scope: Scope) -> Expression {
         let (checked, type) = check(expression, in: scope)
         if let valueType = type.valueType {
-            require(valueType, is: .boolean, "a condition", at: locate(expression.span))
+            require(valueType, is: .boolean, "a condition", span: expression.span)
         }
         return checked
     }
 
-    private mutating func require(_ type: ValueType, is expected: ValueType, _ what: String, at range: SourceRange) {
+    /// Reports a mismatch at `span`, located only when it is reported.
+    private mutating func require(_ type: ValueType, is expected: ValueType, _ what: String, span: Range<Int>) {
         if !expected.accepts(type) {
-            diagnostics.error(.typeMismatch(what, expected: expected.description, found: type), at: range)
+            diagnostics.error(.typeMismatch(what, expected: expected.description, found: type), at: locate(span))
         }
     }
 
@@ -204,8 +205,8 @@ struct ExpressionChecker {
 
         switch op {
         case .and, .or:
-            if let t = lType.valueType { require(t, is: .boolean, "the left side of '\(op.rawValue)'", at: locate(left.span)) }
-            if let t = rType.valueType { require(t, is: .boolean, "the right side of '\(op.rawValue)'", at: locate(right.span)) }
+            if let t = lType.valueType { require(t, is: .boolean, "the left side of '\(op.rawValue)'", span: left.span) }
+            if let t = rType.valueType { require(t, is: .boolean, "the right side of '\(op.rawValue)'", span: right.span) }
             return result(.value(.boolean))
         case .equal, .notEqual:
             if let a = lType.valueType, let b = rType.valueType, !a.accepts(b), !b.accepts(a) {

@@ -133,7 +133,10 @@ public enum DefinitionSchema {
         }
     }
 
+    /// Known keys by object, built once: the decoder asks for them at every mapping.
+    private static let knownKeys: [Object: [String]] = Dictionary(uniqueKeysWithValues: Object.allCases.map { ($0, fields(of: $0).map(\.name)) })
+
     static func keys(of object: Object) -> [String] {
-        fields(of: object).map(\.name)
+        knownKeys[object] ?? []
     }
 }
