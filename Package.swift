@@ -19,19 +19,22 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentLanguage", dependencies: ["YAML"]),
+        .target(name: "PhraseMatching", dependencies: ["IntentLanguage"]),
         .executableTarget(
             name: "IntentsCLI",
             dependencies: [
                 "IntentLanguage",
+                "PhraseMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "intents-bench",
-            dependencies: ["IntentLanguage", "YAML"],
+            dependencies: ["IntentLanguage", "PhraseMatching", "YAML"],
             path: "Benchmarks/intents-bench"
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "PhraseMatchingTests", dependencies: ["PhraseMatching", "IntentLanguage"]),
         .testTarget(
             name: "IntentLanguageTests",
             dependencies: ["IntentLanguage", "YAML"],

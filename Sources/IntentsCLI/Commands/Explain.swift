@@ -1,0 +1,54 @@
+import ArgumentParser
+import IntentLanguage
+import PhraseMatching
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show how a sentence is matched: tokens, candidates, slots, scores.",
+        discussion: "Candidates are ranked by their score parts in order: edits, literal, typed, free, app, skipped."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Only phrases of this language (en, de, …).")
+    var lang: String?
+
+    @Option(help: "How many candidates to show.")
+    var top = 3
+
+    @Argument(help: "The sentence, as a person would type it.")
+    var sentence: [String]
+
+    func run() throws {
+        let graph = try global.loadGraph()
+        let matcher = Matcher(index: PhraseIndex(graph: graph))
+        let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
+        print(ExplainRenderer.render(recognition, top: top), terminator: "")
+    }
+}
+
+enum ExplainRenderer {
+    static func render(_ recognition: Recognition, top: Int) -> String {
+        var out = "tokens: " + recognition.tokens.map(\.text).joined(separator: " | ") + "\n"
+        switch recognition.outcome {
+        case .match(let candidate): out += "result: \(candidate.intent)\n"
+        case .ambiguous(let candidates): out += "result: ambiguous between \(candidates.map(\.intent.description).joined(separator: " and "))\n"
+        case .noMatch(let suggestions):
+            out += "result: no match\n"
+            if !suggestions.isEmpty { out += "Did you mean: " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?\n" }
+        }
+        for (rank, candidate) in recognition.candidates.prefix(top).enumerated() {
+            out += "\n#\(rank + 1) \(candidate.intent)  [\(candidate.language)] \(candidate.template)\n"
+            for slot in candidate.slots {
+                let words = recognition.tokens[slot.span].map(\.raw).joined(separator: " ")
+                out += "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(slot.typed ? "typed" : "free text"))\n"
+            }
+            if let app = candidate.namedApp { out += "   app named: \(app)\n" }
+            out += "   score: \(candidate.score)\n"
+            if rank > 0, let part = candidate.score.decidingPart(against: recognition.candidates[0].score) {
+                out += "   lost to #1 on '\(part)'\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import IntentLanguage
+import PhraseMatching
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run every examples: case in the definitions.",
+        discussion: "Prints each failure with its place, then 'N passed, N failed'. Exits 1 when any failed."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The definitions directory (default: --intents).", valueName: "dir"))
+    var directory: String?
+
+    @Flag(name: .shortAndLong, help: "List passing examples too.")
+    var verbose = false
+
+    func run() throws {
+        let graph = try global.loadGraph(directory: directory)
+        let runner = ExampleRunner(matcher: Matcher(index: PhraseIndex(graph: graph)))
+        let report = runner.run()
+        for failure in report.failures {
+            print("\(failure.example.location.start): FAIL \"\(failure.example.say)\": \(failure.reason)")
+        }
+        if verbose {
+            let failed = Set(report.failures.map { $0.example.location.start })
+            for example in runner.examples where !failed.contains(example.location.start) {
+                print("\(example.location.start): ok \"\(example.say)\"")
+            }
+        }
+        print("\(report.passed) passed, \(report.failures.count) failed")
+        if !report.failures.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,42 @@
+import IntentLanguage
+
+/// One way the sentence matches an intent: the phrase, the slot values and the score.
+public struct Candidate: Sendable {
+    /// A slot's value with the tokens it came from.
+    public struct Slot: Sendable {
+        public var name: String
+        public var value: Value
+        /// Token positions `[start, end)`.
+        public var span: Range<Int>
+        /// Parsed as its type (false: free text or an entity name not looked up).
+        public var typed: Bool
+    }
+
+    public var intent: QualifiedName
+    public var template: String
+    public var language: String
+    public var slots: [Slot]
+    public var score: Score
+    /// The app the sentence named, if it named one.
+    public var namedApp: String?
+    public var isNegative: Bool
+
+    public var values: [String: Value] {
+        Dictionary(slots.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// What matching a sentence gave: the tokens, every candidate ranked best first, and the outcome.
+public struct Recognition: Sendable {
+    public enum Outcome: Sendable {
+        case match(Candidate)
+        /// Candidates of different intents too close to call: ask which one.
+        case ambiguous([Candidate])
+        /// Nothing matched well enough; the closest phrases, spoken.
+        case noMatch(suggestions: [String])
+    }
+
+    public var tokens: [Token]
+    public var candidates: [Candidate]
+    public var outcome: Outcome
+}

@@ -1,0 +1,208 @@
+import Foundation
+import IntentLanguage
+
+/// Entity names the matcher may look up (the store provides one; tests an in-memory one).
+public protocol EntityNameLookup: Sendable {
+    /// Names of `entity` that the tokens `text` could mean, best first, with their edit distance.
+    func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)]
+}
+
+/// Matches sentences against a `PhraseIndex`. Returns data; acting on it is the caller's business.
+public struct Matcher: Sendable {
+    public let index: PhraseIndex
+    public var entities: (any EntityNameLookup)?
+    /// Reference moment for relative dates.
+    public var now: Date
+    public var calendar: Calendar
+
+    public init(index: PhraseIndex, entities: (any EntityNameLookup)? = nil, now: Date = Date(), calendar: Calendar = .current) {
+        self.index = index
+        self.entities = entities
+        self.now = now
+        self.calendar = calendar
+    }
+
+    static let fillers: Set<String> = [
+        "hey", "hi", "hello", "ok", "okay", "um", "umm", "uh", "uhm", "er", "erm", "hmm", "please", "pls", "kindly", "just",
+        "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
+        "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
+    ]
+    static let maximumFreeWords = 24
+    static let maximumCandidates = 64
+
+    /// Matches `text`; `language` restricts phrases to one language (nil: all).
+    public func recognize(_ text: String, language: String? = nil) -> Recognition {
+        let tokens = Normalizer.tokens(text)
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else {
+            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens)))
+        }
+        var search = Search(matcher: self, tokens: tokens, language: language)
+        search.run(fuzzy: false)
+        if search.found.isEmpty { search.run(fuzzy: true) }
+        var candidates = search.found.sorted { $0.score > $1.score }
+
+        // Negative phrases push look-alike sentences away from their intent.
+        let negatives = candidates.filter(\.isNegative)
+        candidates.removeAll(where: \.isNegative)
+        for negative in negatives {
+            candidates.removeAll { $0.intent == negative.intent && $0.score <= negative.score }
+        }
+        // One candidate per intent: its best parse.
+        var seen: Set<QualifiedName> = []
+        candidates = candidates.filter { seen.insert($0.intent).inserted }
+
+        guard let best = candidates.first else {
+            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens)))
+        }
+        let tied = candidates.filter { $0.score == best.score }
+        if tied.count > 1 {
+            return Recognition(tokens: tokens, candidates: candidates, outcome: .ambiguous(tied))
+        }
+        return Recognition(tokens: tokens, candidates: candidates, outcome: .match(best))
+    }
+
+    /// The spoken forms of the shortcut and intent phrases that share the most words with the input.
+    func suggestions(for tokens: [Token], limit: Int = 3) -> [String] {
+        let words = Set(tokens.map(\.text))
+        guard !words.isEmpty else { return index.graph.apps.flatMap(\.shortcuts).prefix(limit).compactMap { shortcut in
+            index.graph.app(named: shortcut.intent.app).flatMap { app in shortcut.phrases.first.map { IntentGraph.speak($0.template, appName: app.name, rules: app.rules) } }
+        } }
+        var scored: [(Double, String)] = []
+        for app in index.graph.apps {
+            let phrases = app.shortcuts.flatMap(\.phrases) + app.intents.flatMap(\.phrases)
+            for phrase in phrases {
+                let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
+                let phraseWords = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
+                var shared = 0.0
+                for word in words where !Self.fillers.contains(word) {
+                    if phraseWords.contains(word) { shared += 1 }
+                    else if word.count >= 4, phraseWords.contains(where: { $0.count >= 4 && EditDistance.between($0, word) <= 1 }) { shared += 0.7 }
+                }
+                guard shared > 0 else { continue }
+                scored.append((shared / Double(phraseWords.count + words.count), spoken))
+            }
+        }
+        var result: [String] = []
+        for (_, spoken) in scored.sorted(by: { $0.0 > $1.0 }) where !result.contains(spoken) {
+            result.append(spoken)
+            if result.count == limit { break }
+        }
+        return result
+    }
+}
+
+/// One depth-first walk of the trie for one sentence.
+struct Search {
+    let matcher: Matcher
+    let tokens: [Token]
+    let language: String?
+    var found: [Candidate] = []
+    /// App mentions by start position: (app, length).
+    let mentions: [Int: [(app: String, length: Int)]]
+    private var fuzzy = false
+    private var steps = 0
+    static let stepLimit = 200_000
+
+    init(matcher: Matcher, tokens: [Token], language: String?) {
+        self.matcher = matcher
+        self.tokens = tokens
+        self.language = language
+        var mentions: [Int: [(app: String, length: Int)]] = [:]
+        for start in tokens.indices {
+            for (names, app) in matcher.index.appNames where start + names.count <= tokens.count {
+                let words = tokens[start..<(start + names.count)].map(\.text)
+                let close = zip(words, names).allSatisfy { a, b in a == b || (b.count >= 6 && EditDistance.between(a, b) <= 1) }
+                if close, !(mentions[start]?.contains { $0.app == app } ?? false) {
+                    mentions[start, default: []].append((app, names.count))
+                }
+            }
+        }
+        self.mentions = mentions
+    }
+
+    struct Path {
+        var slots: [Candidate.Slot] = []
+        var score = Score()
+        var namedApp: String?
+    }
+
+    mutating func run(fuzzy: Bool) {
+        self.fuzzy = fuzzy
+        steps = 0
+        walk(node: 0, position: 0, path: Path())
+    }
+
+    private mutating func walk(node nodeIndex: Int32, position: Int, path: Path) {
+        steps += 1
+        guard steps < Self.stepLimit, found.count < Matcher.maximumCandidates * 4 else { return }
+        let node = matcher.index.nodes[Int(nodeIndex)]
+        if position == tokens.count {
+            for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
+        }
+        if position < tokens.count {
+            let token = tokens[position]
+            // Literal words, exactly, then (second pass) within a typo's reach.
+            if let child = node.words[token.text] {
+                var next = path
+                next.score.literalWords += 1
+                walk(node: child, position: position + 1, path: next)
+            } else if fuzzy, token.text.count >= 4 {
+                let allowance = token.text.count >= 8 ? 2 : 1
+                for (word, child) in node.words where abs(word.count - token.text.count) <= allowance && word.count >= 4 {
+                    let distance = EditDistance.between(word, token.text)
+                    guard distance <= allowance else { continue }
+                    var next = path
+                    next.score.literalWords += 1
+                    next.score.edits += distance
+                    walk(node: child, position: position + 1, path: next)
+                }
+            }
+            // The app's name where the template says {app}.
+            for mention in mentions[position] ?? [] {
+                if let child = node.apps[mention.app] {
+                    var next = path
+                    next.score.literalWords += mention.length
+                    next.namedApp = mention.app
+                    walk(node: child, position: position + mention.length, path: next)
+                }
+            }
+            // Slots.
+            for edge in node.slots {
+                for option in SlotParser.options(for: edge, tokens: tokens, at: position, matcher: matcher) {
+                    var next = path
+                    next.slots.append(Candidate.Slot(name: edge.name, value: option.value, span: position..<(position + option.length), typed: option.typed))
+                    if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
+                    walk(node: edge.child, position: position + option.length, path: next)
+                }
+            }
+            // Fillers no template needs, and the app named somewhere else in the sentence.
+            if Matcher.fillers.contains(token.text) {
+                var next = path
+                next.score.skipped += 1
+                walk(node: nodeIndex, position: position + 1, path: next)
+            }
+            if path.namedApp == nil {
+                var starts = [(position, 0)]
+                if PhraseIndex.prepositions.contains(token.text) { starts.append((position + 1, 1)) }
+                for (start, extra) in starts {
+                    for mention in mentions[start] ?? [] {
+                        var next = path
+                        next.namedApp = mention.app
+                        next.score.skipped += extra
+                        walk(node: nodeIndex, position: start + mention.length, path: next)
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
+        if let language, entry.language != language { return }
+        if let named = path.namedApp, named != entry.app { return }
+        var score = path.score
+        score.appNamed = path.namedApp == nil ? 0 : 1
+        // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
+        found.append(Candidate(intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
+                               score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
+    }
+}

@@ -1,0 +1,149 @@
+import IntentLanguage
+
+/// Every phrase template of every loaded app merged into one token trie with slot and app edges,
+/// built once at load. Matching walks it; it never loops over templates.
+public struct PhraseIndex: Sendable {
+    struct Node: Sendable {
+        var words: [String: Int32] = [:]
+        var slots: [SlotEdge] = []
+        var apps: [String: Int32] = [:]
+        var entries: [Int32] = []
+    }
+
+    struct SlotEdge: Sendable {
+        var name: String
+        var type: ValueType
+        var child: Int32
+    }
+
+    /// A sentence the trie can end on: which intent, from which phrase.
+    public struct Entry: Sendable {
+        public var intent: QualifiedName
+        public var app: String
+        public var template: String
+        public var language: String
+        /// The template names the app with {app}, but this variant leaves it (and its preposition) out.
+        public var appLeftOut: Bool
+        public var isNegative: Bool
+        public var isShortcut: Bool
+    }
+
+    var nodes: [Node] = [Node()]
+    public private(set) var entries: [Entry] = []
+    /// Spoken app names (tokens) → app.
+    var appNames: [(tokens: [String], app: String)] = []
+    /// Enum terms (tokens) → case, by enum.
+    var enumTerms: [QualifiedName: [(tokens: [String], id: String)]] = [:]
+    public let graph: IntentGraph
+    /// Templates that expand to too many sentences to index; reported by the conflict check.
+    public private(set) var skippedTemplates: [(QualifiedName, String)] = []
+
+    static let prepositions: Set<String> = ["in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber"]
+    static let expansionLimit = 4096
+
+    public init(graph: IntentGraph) {
+        self.graph = graph
+        for app in graph.apps {
+            for name in [app.name] + app.synonyms {
+                appNames.append((Normalizer.tokens(name).map(\.text), app.name))
+            }
+            for enumeration in app.enums {
+                var terms: [(tokens: [String], id: String)] = []
+                for c in enumeration.cases {
+                    for term in [c.id.replacingOccurrences(of: "_", with: " "), c.title] + c.synonyms {
+                        terms.append((Normalizer.tokens(term).map(\.text), c.id))
+                    }
+                }
+                enumTerms[enumeration.name] = terms.sorted { $0.tokens.count > $1.tokens.count }
+            }
+            for intent in app.intents {
+                for phrase in intent.phrases { insert(phrase, intent: intent, app: app, negative: false, shortcut: false) }
+                for phrase in intent.negativePhrases { insert(phrase, intent: intent, app: app, negative: true, shortcut: false) }
+            }
+            for shortcut in app.shortcuts {
+                guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
+                for phrase in shortcut.phrases { insert(phrase, intent: intent, app: app, negative: false, shortcut: true) }
+            }
+        }
+        appNames.sort { $0.tokens.count > $1.tokens.count }
+    }
+
+    public var nodeCount: Int { nodes.count }
+
+    private mutating func insert(_ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool) {
+        guard let sentences = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit) else {
+            skippedTemplates.append((intent.name, phrase.template.source))
+            return
+        }
+        for sentence in sentences {
+            insert(sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut, leaveOutApp: false)
+            if sentence.contains(.app) {
+                insert(sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut, leaveOutApp: true)
+            }
+        }
+    }
+
+    private mutating func insert(_ sentence: [PhraseTemplate.Piece], phrase: IntentGraph.Phrase, intent: IntentGraph.Intent,
+                                 app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool) {
+        var pieces = sentence
+        if leaveOutApp {
+            var kept: [PhraseTemplate.Piece] = []
+            for piece in pieces {
+                if piece == .app {
+                    if case .word(let word)? = kept.last, Self.prepositions.contains(Normalizer.fold(word)) { kept.removeLast() }
+                    continue
+                }
+                kept.append(piece)
+            }
+            pieces = kept
+        }
+        guard !pieces.isEmpty else { return }
+        var node: Int32 = 0
+        for piece in pieces {
+            switch piece {
+            case .word(let word):
+                for token in Normalizer.tokens(word) {
+                    node = child(of: node, word: token.text)
+                }
+            case .app:
+                if let next = nodes[Int(node)].apps[app.name] {
+                    node = next
+                } else {
+                    let next = newNode()
+                    nodes[Int(node)].apps[app.name] = next
+                    node = next
+                }
+            case .slot(let name):
+                guard let type = intent.parameter(name)?.type else { return }
+                if let edge = nodes[Int(node)].slots.first(where: { $0.name == name && $0.type == type }) {
+                    node = edge.child
+                } else {
+                    let next = newNode()
+                    nodes[Int(node)].slots.append(SlotEdge(name: name, type: type, child: next))
+                    node = next
+                }
+            }
+        }
+        let entry = Entry(intent: intent.name, app: app.name, template: phrase.template.source, language: phrase.language,
+                          appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut)
+        let duplicate = nodes[Int(node)].entries.contains { existing in
+            let e = entries[Int(existing)]
+            return e.intent == entry.intent && e.isNegative == entry.isNegative && e.appLeftOut == entry.appLeftOut
+        }
+        guard !duplicate else { return }
+        entries.append(entry)
+        nodes[Int(node)].entries.append(Int32(entries.count - 1))
+    }
+
+    private mutating func child(of node: Int32, word: String) -> Int32 {
+        if let next = nodes[Int(node)].words[word] { return next }
+        let next = newNode()
+        nodes[Int(node)].words[word] = next
+        return next
+    }
+
+    private mutating func newNode() -> Int32 {
+        nodes.append(Node())
+        return Int32(nodes.count - 1)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Turns text into tokens: NFKC, case folding, lenient diacritics, punctuation dropped around
+/// words (kept inside URLs), whitespace collapsed, contractions expanded.
+public enum Normalizer {
+    /// Longest input accepted, in tokens: a sentence, not a document.
+    public static let maximumTokens = 64
+
+    static let contractions: [String: [String]] = [
+        "what's": ["what", "is"], "whats": ["what", "is"], "where's": ["where", "is"], "who's": ["who", "is"],
+        "how's": ["how", "is"], "it's": ["it", "is"], "that's": ["that", "is"], "there's": ["there", "is"],
+        "i'm": ["i", "am"], "im": ["i", "am"], "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
+        "i've": ["i", "have"], "i'll": ["i", "will"], "i'd": ["i", "would"], "let's": ["let", "us"],
+        "don't": ["do", "not"], "doesn't": ["does", "not"], "didn't": ["did", "not"], "can't": ["can", "not"],
+        "cannot": ["can", "not"], "won't": ["will", "not"], "isn't": ["is", "not"], "aren't": ["are", "not"],
+        "wasn't": ["was", "not"], "shouldn't": ["should", "not"], "couldn't": ["could", "not"],
+        "gibt's": ["gibt", "es"], "geht's": ["geht", "es"], "wie's": ["wie", "es"],
+    ]
+
+    static let apostrophes: Set<Character> = ["’", "‘", "`", "´"]
+    static let leadingPunctuation: Set<Character> = ["\"", "'", "“", "”", "„", "‚", "‘", "’", "«", "»", "(", "[", "{", "¿", "¡", "<"]
+    static let trailingPunctuation: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "“", "”", "‘", "’", "«", "»", ")", "]", "}", "…", ">"]
+
+    /// Tokens of `text`; nil past `maximumTokens`.
+    public static func tokens(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        let text = text.precomposedStringWithCompatibilityMapping
+        for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }) {
+            var word = String(piece.map { apostrophes.contains($0) ? "'" : $0 })
+            var trailing = ""
+            while let first = word.first, leadingPunctuation.contains(first) { word.removeFirst() }
+            while let last = word.last, trailingPunctuation.contains(last) {
+                trailing = String(last) + trailing
+                word.removeLast()
+            }
+            guard !word.isEmpty else {
+                if !trailing.isEmpty, !tokens.isEmpty { tokens[tokens.count - 1].trailing += trailing }
+                continue
+            }
+            if looksLikeURL(word) {
+                tokens.append(Token(text: word.lowercased(), raw: word, trailing: trailing))
+                continue
+            }
+            // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
+            let parts = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !"'-./:&+@#%".contains($0) })
+            for (index, part) in parts.enumerated() {
+                let folded = fold(String(part))
+                let raw = String(part)
+                let last = index == parts.count - 1
+                if let expansion = contractions[folded] {
+                    for (n, expanded) in expansion.enumerated() {
+                        tokens.append(Token(text: expanded, raw: n == 0 ? raw : expanded, trailing: last && n == expansion.count - 1 ? trailing : ""))
+                    }
+                } else if folded.hasSuffix("'s"), folded.count > 2 {
+                    // Possessive: "milk's" matches "milk"; the raw text keeps it.
+                    tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
+                } else {
+                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ","))
+                }
+            }
+        }
+        return tokens
+    }
+
+    /// Lower case, without diacritics, `ß` as `ss`, curly apostrophes straight.
+    public static func fold(_ word: String) -> String {
+        var result = word.lowercased()
+        if result.unicodeScalars.allSatisfy(\.isASCII) { return result }
+        result = result.replacingOccurrences(of: "ß", with: "ss")
+        return result.folding(options: [.diacriticInsensitive], locale: nil)
+    }
+
+    static func looksLikeURL(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        if lower.contains("://") { return true }
+        if lower.hasPrefix("www.") { return true }
+        // example.com, swift.org/path
+        let host = lower.split(separator: "/", maxSplits: 1).first.map(String.init) ?? lower
+        let labels = host.split(separator: ".")
+        guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.count <= 6, tld.allSatisfy(\.isLetter) else { return false }
+        return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } } && !lower.hasSuffix(".")
+    }
+}

@@ -1,0 +1,20 @@
+/// One word of input or of a template, normalized for matching and kept as written for values.
+public struct Token: Sendable, Hashable, CustomStringConvertible {
+    /// Folded: NFKC, lower case, no diacritics, `ß` as `ss`.
+    public var text: String
+    /// As written (case kept), without the punctuation around it; URLs keep theirs.
+    public var raw: String
+    /// Punctuation written right after the word (a comma separates list items).
+    public var trailing: String
+
+    public init(text: String, raw: String, trailing: String = "") {
+        self.text = text
+        self.raw = raw
+        self.trailing = trailing
+    }
+
+    public var description: String { text }
+
+    /// Whether the word is written in digits (possibly with a decimal point).
+    public var isNumeric: Bool { !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } && text.first!.isNumber }
+}

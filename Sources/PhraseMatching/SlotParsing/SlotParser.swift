@@ -1,0 +1,137 @@
+import Foundation
+import IntentLanguage
+
+/// The ways a slot can take tokens at a position: each a length, a value, and whether it parsed as
+/// its type (free text does not).
+enum SlotParser {
+    struct Option {
+        var length: Int
+        var value: Value
+        var typed: Bool
+    }
+
+    static let booleans: [String: Bool] = [
+        "yes": true, "true": true, "on": true, "yeah": true, "yep": true, "ja": true, "an": true, "ein": true,
+        "no": false, "false": false, "off": false, "nope": false, "nein": false, "aus": false,
+    ]
+    static let listSeparators: Set<String> = ["and", "und", "or", "oder", "&", "plus"]
+
+    static func options(for edge: PhraseIndex.SlotEdge, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
+        options(for: edge.type, tokens: tokens, at: start, matcher: matcher)
+    }
+
+    static func options(for type: ValueType, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
+        guard start < tokens.count else { return [] }
+        switch type {
+        case .string:
+            return freeText(tokens, at: start)
+        case .integer:
+            guard let number = NumberParser.parse(tokens, at: start), number.value == number.value.rounded(), abs(number.value) < 1e15 else { return [] }
+            return [Option(length: number.length, value: .integer(Int(number.value)), typed: true)]
+        case .number:
+            guard let number = NumberParser.parse(tokens, at: start) else { return [] }
+            return [Option(length: number.length, value: number.isInteger ? .integer(Int(number.value)) : .number(number.value), typed: true)]
+        case .boolean:
+            guard let value = booleans[tokens[start].text] else { return [] }
+            return [Option(length: 1, value: .boolean(value), typed: true)]
+        case .duration:
+            guard let duration = DurationParser.parse(tokens, at: start) else { return [] }
+            return [Option(length: duration.length, value: .duration(seconds: duration.seconds), typed: true)]
+        case .date:
+            let parser = DateParser(now: matcher.now, calendar: matcher.calendar)
+            guard let date = parser.parse(tokens, at: start) else { return [] }
+            return [Option(length: date.length, value: .date(isoString(date.date, hasTime: date.hasTime, calendar: matcher.calendar)), typed: true)]
+        case .url:
+            let token = tokens[start]
+            guard Normalizer.looksLikeURL(token.raw) else { return [] }
+            let url = token.raw.contains("://") ? token.raw : "https://" + token.raw
+            return [Option(length: 1, value: .url(url), typed: true)]
+        case .enumeration(let name):
+            return enumCase(name, tokens: tokens, at: start, matcher: matcher)
+        case .entity(let name):
+            var options: [Option] = []
+            if let lookup = matcher.entities {
+                for length in 1...min(Matcher.maximumFreeWords, tokens.count - start) {
+                    let text = tokens[start..<(start + length)].map(\.text).joined(separator: " ")
+                    if let hit = lookup.lookup(text, entity: name).first {
+                        options.append(Option(length: length, value: .string(hit.name), typed: true))
+                    }
+                }
+            }
+            return options + freeText(tokens, at: start)
+        case .array(let element):
+            return list(of: element, tokens: tokens, at: start, matcher: matcher)
+        }
+    }
+
+    /// Every span of 1 to `maximumFreeWords` tokens, as written.
+    static func freeText(_ tokens: [Token], at start: Int) -> [Option] {
+        let end = min(tokens.count, start + Matcher.maximumFreeWords)
+        var options: [Option] = []
+        var text = ""
+        for index in start..<end {
+            if index > start { text += tokens[index - 1].trailing.filter { $0 == "," || $0 == ";" || $0 == ":" } + " " }
+            text += tokens[index].raw
+            options.append(Option(length: index - start + 1, value: .string(text), typed: false))
+        }
+        return options
+    }
+
+    static func enumCase(_ name: QualifiedName, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
+        guard let terms = matcher.index.enumTerms[name] else { return [] }
+        var options: [Option] = []
+        var seen: Set<String> = []
+        for term in terms where start + term.tokens.count <= tokens.count {
+            let words = tokens[start..<(start + term.tokens.count)].map(\.text)
+            let exact = words == term.tokens
+            let close = !exact && term.tokens.count == 1 && term.tokens[0].count >= 5 && EditDistance.between(words[0], term.tokens[0]) <= 1
+            guard exact || close, seen.insert("\(term.id):\(term.tokens.count)").inserted else { continue }
+            options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true))
+        }
+        return options
+    }
+
+    /// "milk, eggs and bread": elements separated by commas, "and", "or".
+    static func list(of element: ValueType, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
+        if element == .string || element.entityName != nil {
+            // Free text split at separators; every length is an option.
+            return freeText(tokens, at: start).map { option in
+                let span = Array(tokens[start..<(start + option.length)])
+                var items: [String] = []
+                var current: [String] = []
+                for (offset, token) in span.enumerated() {
+                    if listSeparators.contains(token.text) {
+                        if !current.isEmpty { items.append(current.joined(separator: " ")) }
+                        current = []
+                        continue
+                    }
+                    current.append(token.raw)
+                    if token.trailing.contains(","), offset < span.count - 1 {
+                        items.append(current.joined(separator: " "))
+                        current = []
+                    }
+                }
+                if !current.isEmpty { items.append(current.joined(separator: " ")) }
+                return Option(length: option.length, value: .array(items.map(Value.string)), typed: false)
+            }
+        }
+        var values: [Value] = []
+        var position = start
+        var results: [Option] = []
+        while position < tokens.count, let first = options(for: element, tokens: tokens, at: position, matcher: matcher).first {
+            values.append(first.value)
+            position += first.length
+            results.append(Option(length: position - start, value: .array(values), typed: true))
+            if position < tokens.count, listSeparators.contains(tokens[position].text) { position += 1 }
+            else if position > 0, tokens[position - 1].trailing.contains(",") { continue }
+            else { break }
+        }
+        return results
+    }
+
+    static func isoString(_ date: Date, hasTime: Bool, calendar: Calendar) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        return hasTime ? day + String(format: "T%02d:%02d", c.hour ?? 0, c.minute ?? 0) : day
+    }
+}
