@@ -76,6 +76,9 @@ extension Compiler {
             donate.append(entry.value)
         }
 
+        if definition.examples.isEmpty, !definition.phrases.isEmpty {
+            diagnostics.warning("intent '\(name.name)' has no examples; add sentences people would say, so 'intents test' keeps them working", at: definition.name.range)
+        }
         for parameter in parameters where !used.contains(parameter.name) {
             diagnostics.warning("parameter '\(parameter.name)' is never used by the intent's steps, result or summary", at: parameter.location)
         }
@@ -239,7 +242,12 @@ extension Compiler {
                 diagnostics.missing("\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range, known: target.parameters.map(\.name))
                 continue
             }
-            if let value = value(node, as: parameter.type, context: "the expected '\(name.value)'") { expected[name.value] = value }
+            // Expected dates may be spoken ("tomorrow at 9"): `intents test` resolves them like the sentence.
+            if parameter.type == .date, let text = node.string, node.scalar != nil {
+                expected[name.value] = .date(text)
+            } else if let value = value(node, as: parameter.type, context: "the expected '\(name.value)'") {
+                expected[name.value] = value
+            }
         }
         return IntentGraph.Example(say: definition.say.value, language: language, expectation: .match(target.name, expected), location: definition.range)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntentLanguage
+import PhraseMatching
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,14 @@ struct Check: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var warningsAsErrors = false
 
+    @Flag(help: "Skip matching sampled sentences against the other intents.")
+    var noSampling = false
+
     func run() throws {
-        let compilation = try global.compile(directory: directory ?? global.intentsDirectory)
+        var compilation = try global.compile(directory: directory ?? global.intentsDirectory)
+        if let graph = compilation.graph, !noSampling {
+            compilation = compilation.adding(ConflictSampler.check(graph))
+        }
         Terminal.printDiagnostics(compilation, warnings: true)
         let failed = compilation.hasErrors || (warningsAsErrors && !compilation.diagnostics.isEmpty)
         if failed { throw ExitCode(1) }

@@ -172,6 +172,7 @@ struct Search {
                     var next = path
                     next.slots.append(Candidate.Slot(name: edge.name, value: option.value, span: position..<(position + option.length), typed: option.typed))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
+                    next.score.edits += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
                 }
             }

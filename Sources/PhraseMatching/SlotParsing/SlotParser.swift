@@ -8,6 +8,8 @@ enum SlotParser {
         var length: Int
         var value: Value
         var typed: Bool
+        /// Letters corrected to read the value (a misspelt enum case).
+        var edits = 0
     }
 
     static let booleans: [String: Bool] = [
@@ -83,10 +85,15 @@ enum SlotParser {
         var seen: Set<String> = []
         for term in terms where start + term.tokens.count <= tokens.count {
             let words = tokens[start..<(start + term.tokens.count)].map(\.text)
-            let exact = words == term.tokens
-            let close = !exact && term.tokens.count == 1 && term.tokens[0].count >= 5 && EditDistance.between(words[0], term.tokens[0]) <= 1
-            guard exact || close, seen.insert("\(term.id):\(term.tokens.count)").inserted else { continue }
-            options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true))
+            var edits = 0
+            if words != term.tokens {
+                // A typo in a one-word case: one letter from five letters on, two from eight.
+                guard term.tokens.count == 1, term.tokens[0].count >= 5 else { continue }
+                edits = EditDistance.between(words[0], term.tokens[0])
+                guard edits <= (term.tokens[0].count >= 8 ? 2 : 1) else { continue }
+            }
+            guard seen.insert("\(term.id):\(term.tokens.count)").inserted else { continue }
+            options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
         }
         return options
     }
