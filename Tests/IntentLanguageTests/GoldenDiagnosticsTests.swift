@@ -9,8 +9,8 @@ struct GoldenDiagnosticsTests {
         let folder = Paths.fixtures + "/broken"
         // Relative paths, so the golden file does not depend on where the checkout lives.
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let compilation = try IntentCompiler.compile(directory: "Intents")
         var output = DiagnosticPrinter(sources: compilation.sources).render(compilation.diagnostics)
         output += (DiagnosticPrinter.summary(compilation.diagnostics) ?? "") + "\n"

@@ -104,6 +104,46 @@ struct CommandLineTests {
         #expect((object?["$defs"] as? [String: Any])?["intent"] != nil)
     }
 
+    @Test func testRunsEveryExampleAndCounts() throws {
+        let run = try Self.intents(["test"])
+        #expect(run.status == 0)
+        let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasSuffix(" passed, 0 failed"))
+        #expect((Int(last.split(separator: " ").first ?? "") ?? 0) >= 150)
+    }
+
+    @Test func testReportsAFailingExampleAtItsPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intents-test-\(getpid())/Intents/shop")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        try """
+            app: Shop
+            intents:
+              Buy:
+                parameters: { item: string }
+                phrases: ["buy {item}"]
+                result: { dialog: "${item}" }
+                examples:
+                  - say: "buy milk"
+                    expect: { item: milk }
+                  - say: "sell milk"
+                    expect: { item: milk }
+            """.write(to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+        let run = try Self.intents(["test"], in: folder.deletingLastPathComponent().deletingLastPathComponent().path)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Intents/shop/app.yaml:10:9: FAIL \"sell milk\": expected Shop.Buy, got no match"))
+        #expect(run.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func explainShowsCandidatesAndScoreParts() throws {
+        let run = try Self.intents(["explain", "hey focusblox, add pay rent to my tasks"])
+        #expect(run.status == 0)
+        try Self.golden("explain-add-pay-rent.txt", run.stdout)
+        let none = try Self.intents(["explain", "what's the weather tomorrow"])
+        #expect(none.stdout.contains("result: no match"))
+        #expect(none.stdout.contains("Did you mean:"))
+    }
+
     @Test func helpIsStable() throws {
         try Self.golden("help.txt", try Self.intents(["--help"]).stdout)
         try Self.golden("check-help.txt", try Self.intents(["check", "--help"]).stdout)

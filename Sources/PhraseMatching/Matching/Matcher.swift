@@ -47,14 +47,17 @@ public struct Matcher: Sendable {
         for negative in negatives {
             candidates.removeAll { $0.intent == negative.intent && $0.score <= negative.score }
         }
-        // One candidate per intent: its best parse.
-        var seen: Set<QualifiedName> = []
-        candidates = candidates.filter { seen.insert($0.intent).inserted }
+        // Every distinct parse stays, for `explain`; the outcome looks at each intent's best.
+        var seenParses: Set<String> = []
+        candidates = candidates.filter { seenParses.insert("\($0.intent)|\($0.template)|\($0.slots.map { "\($0.name)=\($0.span)" })").inserted }
+        candidates = Array(candidates.prefix(Matcher.maximumCandidates))
+        var seenIntents: Set<QualifiedName> = []
+        let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
 
-        guard let best = candidates.first else {
+        guard let best = bestPerIntent.first else {
             return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens)))
         }
-        let tied = candidates.filter { $0.score == best.score }
+        let tied = bestPerIntent.filter { $0.score == best.score }
         if tied.count > 1 {
             return Recognition(tokens: tokens, candidates: candidates, outcome: .ambiguous(tied))
         }

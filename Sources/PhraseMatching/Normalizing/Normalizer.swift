@@ -41,6 +41,14 @@ public enum Normalizer {
                 tokens.append(Token(text: word.lowercased(), raw: word, trailing: trailing))
                 continue
             }
+            // "3,5" is a number (and "1,000" a thousand), not two words.
+            if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isNumber), !word[..<comma].isEmpty,
+               word[word.index(after: comma)...].allSatisfy(\.isNumber), word.index(after: comma) < word.endIndex {
+                let fraction = word[word.index(after: comma)...]
+                let number = fraction.count == 3 ? String(word[..<comma]) + fraction : String(word[..<comma]) + "." + fraction
+                tokens.append(Token(text: number, raw: word, trailing: trailing))
+                continue
+            }
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
             let parts = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !"'-./:&+@#%".contains($0) })
             for (index, part) in parts.enumerated() {
