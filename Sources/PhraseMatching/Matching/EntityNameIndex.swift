@@ -1,0 +1,56 @@
+import IntentLanguage
+
+/// Entity names held in memory for matching, by entity type: exact look-ups by folded name, and
+/// typo-tolerant ones through the names' words. The store fills one from its `matchBy` columns.
+public struct EntityNameIndex: EntityNameLookup, Sendable {
+    private struct Names: Sendable {
+        var names: [String] = []
+        /// Folded name → position in `names`.
+        var exact: [String: Int] = [:]
+        /// Folded word → names containing it.
+        var byWord: [String: [Int32]] = [:]
+    }
+
+    private var types: [QualifiedName: Names] = [:]
+
+    public init() {}
+
+    /// Adds the names of `entity` (its `matchBy` values).
+    public mutating func add(_ names: some Sequence<String>, for entity: QualifiedName) {
+        var table = types[entity] ?? Names()
+        for name in names {
+            let words = Normalizer.tokens(name).map(\.text)
+            let key = words.joined(separator: " ")
+            guard !key.isEmpty, table.exact[key] == nil else { continue }
+            let index = table.names.count
+            table.names.append(name)
+            table.exact[key] = index
+            for word in Set(words) { table.byWord[word, default: []].append(Int32(index)) }
+        }
+        types[entity] = table
+    }
+
+    public var count: Int { types.values.reduce(0) { $0 + $1.names.count } }
+
+    /// Names `text` (already folded words joined by spaces) could mean: the exact one, else those
+    /// within a typo's reach (one edit per five letters, at most three).
+    public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {
+        guard let table = types[entity] else { return [] }
+        if let index = table.exact[text] { return [(table.names[index], 0)] }
+        guard text.count >= 4 else { return [] }
+        let allowance = min(3, text.count / 5 + (text.count >= 4 ? 1 : 0))
+        var seen: Set<Int32> = []
+        var hits: [(name: String, distance: Int)] = []
+        for word in text.split(separator: " ") {
+            guard let candidates = table.byWord[String(word)], candidates.count < 5_000 else { continue }
+            for index in candidates where seen.insert(index).inserted {
+                let name = table.names[Int(index)]
+                let folded = Normalizer.tokens(name).map(\.text).joined(separator: " ")
+                guard abs(folded.count - text.count) <= allowance else { continue }
+                let distance = EditDistance.between(folded, text)
+                if distance <= allowance { hits.append((name, distance)) }
+            }
+        }
+        return hits.sorted { $0.distance < $1.distance }
+    }
+}
