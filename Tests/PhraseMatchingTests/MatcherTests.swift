@@ -138,6 +138,19 @@ struct MatcherTests {
         #expect(first.score.typedSlots == 1)
     }
 
+    @Test func knownEntityNamesAreFoundDespiteTypos() throws {
+        var names = EntityNameIndex()
+        names.add(["buy milk", "pay rent", "call the bank"], for: QualifiedName(app: "FocusBlox", name: "Task"))
+        let matcher = Matcher(index: Bundled.matcher.index, entities: names, now: Bundled.now, calendar: Bundled.calendar)
+        guard case .match(let candidate) = matcher.recognize("mark buy mlk as done").outcome else {
+            Issue.record("expected a match")
+            return
+        }
+        #expect(candidate.intent.name == "CompleteTask")
+        #expect(candidate.values["task"] == .string("buy milk"))
+        #expect(candidate.slots.first?.typed == true)
+    }
+
     @Test func everyBundledExamplePasses() {
         let report = ExampleRunner(matcher: Bundled.matcher).run()
         #expect(report.failures.isEmpty, "\(report.failures.map { "\($0.example.say): \($0.reason)" })")

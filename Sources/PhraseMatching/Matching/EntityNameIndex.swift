@@ -5,6 +5,8 @@ import IntentLanguage
 public struct EntityNameIndex: EntityNameLookup, Sendable {
     private struct Names: Sendable {
         var names: [String] = []
+        /// Folded forms, position for position with `names`.
+        var folded: [String] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
         /// Folded word → names containing it.
@@ -24,6 +26,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
             guard !key.isEmpty, table.exact[key] == nil else { continue }
             let index = table.names.count
             table.names.append(name)
+            table.folded.append(key)
             table.exact[key] = index
             for word in Set(words) { table.byWord[word, default: []].append(Int32(index)) }
         }
@@ -38,18 +41,16 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         guard let table = types[entity] else { return [] }
         if let index = table.exact[text] { return [(table.names[index], 0)] }
         guard text.count >= 4 else { return [] }
-        let allowance = min(3, text.count / 5 + (text.count >= 4 ? 1 : 0))
-        var seen: Set<Int32> = []
+        let allowance = min(3, text.count / 5 + 1)
+        // Candidates share the rarest of the text's words that the index knows.
+        let lists = text.split(separator: " ").compactMap { table.byWord[String($0)] }
+        guard let candidates = lists.min(by: { $0.count < $1.count }), candidates.count <= 2_000 else { return [] }
         var hits: [(name: String, distance: Int)] = []
-        for word in text.split(separator: " ") {
-            guard let candidates = table.byWord[String(word)], candidates.count < 5_000 else { continue }
-            for index in candidates where seen.insert(index).inserted {
-                let name = table.names[Int(index)]
-                let folded = Normalizer.tokens(name).map(\.text).joined(separator: " ")
-                guard abs(folded.count - text.count) <= allowance else { continue }
-                let distance = EditDistance.between(folded, text)
-                if distance <= allowance { hits.append((name, distance)) }
-            }
+        for index in candidates {
+            let folded = table.folded[Int(index)]
+            guard abs(folded.count - text.count) <= allowance else { continue }
+            let distance = EditDistance.between(folded, text)
+            if distance <= allowance { hits.append((table.names[Int(index)], distance)) }
         }
         return hits.sorted { $0.distance < $1.distance }
     }

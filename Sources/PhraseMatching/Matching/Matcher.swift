@@ -64,30 +64,27 @@ public struct Matcher: Sendable {
         return Recognition(tokens: tokens, candidates: candidates, outcome: .match(best))
     }
 
-    /// The spoken forms of the shortcut and intent phrases that share the most words with the input.
+    /// The spoken forms of the shortcut and intent phrases that share the most words with the input,
+    /// found through the index's word table (built once), not by scanning every phrase.
     func suggestions(for tokens: [Token], limit: Int = 3) -> [String] {
-        let words = Set(tokens.map(\.text))
-        guard !words.isEmpty else { return index.graph.apps.flatMap(\.shortcuts).prefix(limit).compactMap { shortcut in
-            index.graph.app(named: shortcut.intent.app).flatMap { app in shortcut.phrases.first.map { IntentGraph.speak($0.template, appName: app.name, rules: app.rules) } }
-        } }
-        var scored: [(Double, String)] = []
-        for app in index.graph.apps {
-            let phrases = app.shortcuts.flatMap(\.phrases) + app.intents.flatMap(\.phrases)
-            for phrase in phrases {
-                let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
-                let phraseWords = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
-                var shared = 0.0
-                for word in words where !Self.fillers.contains(word) {
-                    if phraseWords.contains(word) { shared += 1 }
-                    else if word.count >= 4, phraseWords.contains(where: { $0.count >= 4 && EditDistance.between($0, word) <= 1 }) { shared += 0.7 }
+        let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
+        guard !words.isEmpty else { return Array(index.spokenPhrases.filter(\.isShortcut).prefix(limit).map(\.text)) }
+        var shared: [Int: Double] = [:]
+        for word in words {
+            for phrase in index.spokenByWord[word] ?? [] { shared[phrase, default: 0] += 1 }
+            // A near miss counts less: "radr" still suggests the radar phrases.
+            if word.count >= 4, shared.count < 2_000 {
+                for (known, phrases) in index.spokenByWord where known.count >= 4 && abs(known.count - word.count) <= 1
+                    && known != word && EditDistance.between(known, word) <= 1 {
+                    for phrase in phrases { shared[phrase, default: 0] += 0.7 }
                 }
-                guard shared > 0 else { continue }
-                scored.append((shared / Double(phraseWords.count + words.count), spoken))
             }
         }
+        let ranked = shared.map { (score: $0.value / Double(index.spokenPhrases[$0.key].words.count + words.count), phrase: $0.key) }
+            .sorted { ($0.score, -$0.phrase) > ($1.score, -$1.phrase) }
         var result: [String] = []
-        for (_, spoken) in scored.sorted(by: { $0.0 > $1.0 }) where !result.contains(spoken) {
-            result.append(spoken)
+        for entry in ranked where !result.contains(index.spokenPhrases[entry.phrase].text) {
+            result.append(index.spokenPhrases[entry.phrase].text)
             if result.count == limit { break }
         }
         return result
@@ -149,7 +146,7 @@ struct Search {
                 var next = path
                 next.score.literalWords += 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, token.text.count >= 4 {
+            } else if fuzzy, token.text.count >= 4, path.score.edits < 2, node.words.count <= 256 {
                 let allowance = token.text.count >= 8 ? 2 : 1
                 for (word, child) in node.words where abs(word.count - token.text.count) <= allowance && word.count >= 4 {
                     let distance = EditDistance.between(word, token.text)

@@ -35,6 +35,10 @@ public struct PhraseIndex: Sendable {
     /// Enum terms (tokens) → case, by enum.
     var enumTerms: [QualifiedName: [(tokens: [String], id: String)]] = [:]
     public let graph: IntentGraph
+    /// Every phrase spoken (the first sentence of its template), for "did you mean …?".
+    var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool)] = []
+    /// Folded word → the spoken phrases that contain it.
+    var spokenByWord: [String: [Int]] = [:]
     /// Templates that expand to too many sentences to index; reported by the conflict check.
     public private(set) var skippedTemplates: [(QualifiedName, String)] = []
 
@@ -66,6 +70,15 @@ public struct PhraseIndex: Sendable {
             }
         }
         appNames.sort { $0.tokens.count > $1.tokens.count }
+        for app in graph.apps {
+            let phrases = app.shortcuts.flatMap(\.phrases).map { ($0, true) } + app.intents.flatMap(\.phrases).map { ($0, false) }
+            for (phrase, isShortcut) in phrases {
+                let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
+                let words = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
+                spokenPhrases.append((spoken, words, isShortcut))
+                for word in words { spokenByWord[word, default: []].append(spokenPhrases.count - 1) }
+            }
+        }
     }
 
     public var nodeCount: Int { nodes.count }

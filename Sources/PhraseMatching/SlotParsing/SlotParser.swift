@@ -53,7 +53,7 @@ enum SlotParser {
         case .entity(let name):
             var options: [Option] = []
             if let lookup = matcher.entities {
-                for length in 1...min(Matcher.maximumFreeWords, tokens.count - start) {
+                for length in 1...min(8, tokens.count - start) {
                     let text = tokens[start..<(start + length)].map(\.text).joined(separator: " ")
                     if let hit = lookup.lookup(text, entity: name).first {
                         options.append(Option(length: length, value: .string(hit.name), typed: true))
