@@ -73,15 +73,23 @@ public struct Matcher: Sendable {
         for word in words {
             for phrase in index.spokenByWord[word] ?? [] { shared[phrase, default: 0] += 1 }
             // A near miss counts less: "radr" still suggests the radar phrases.
-            if word.count >= 4, shared.count < 2_000 {
+            if word.count >= 4, index.spokenByWord[word] == nil {
                 for (known, phrases) in index.spokenByWord where known.count >= 4 && abs(known.count - word.count) <= 1
                     && known != word && EditDistance.between(known, word) <= 1 {
                     for phrase in phrases { shared[phrase, default: 0] += 0.7 }
                 }
             }
         }
-        let ranked = shared.map { (score: $0.value / Double(index.spokenPhrases[$0.key].words.count + words.count), phrase: $0.key) }
-            .sorted { ($0.score, -$0.phrase) > ($1.score, -$1.phrase) }
+        // The few best, without sorting every phrase that shares a word.
+        var ranked: [(score: Double, phrase: Int)] = []
+        for (phrase, count) in shared {
+            let entry = (score: count / Double(index.spokenPhrases[phrase].words.count + words.count), phrase: phrase)
+            if ranked.count < limit * 4 || entry > ranked[ranked.count - 1] {
+                ranked.append(entry)
+                ranked.sort { ($0.score, -$0.phrase) > ($1.score, -$1.phrase) }
+                if ranked.count > limit * 4 { ranked.removeLast() }
+            }
+        }
         var result: [String] = []
         for entry in ranked where !result.contains(index.spokenPhrases[entry.phrase].text) {
             result.append(index.spokenPhrases[entry.phrase].text)
@@ -111,7 +119,9 @@ struct Search {
         for start in tokens.indices {
             for (names, app) in matcher.index.appNames where start + names.count <= tokens.count {
                 let words = tokens[start..<(start + names.count)].map(\.text)
-                let close = zip(words, names).allSatisfy { a, b in a == b || (b.count >= 6 && EditDistance.between(a, b) <= 1) }
+                let close = zip(words, names).allSatisfy { a, b in
+                    a == b || (b.count >= 6 && abs(a.count - b.count) <= 1 && a.first == b.first && EditDistance.between(a, b) <= 1)
+                }
                 if close, !(mentions[start]?.contains { $0.app == app } ?? false) {
                     mentions[start, default: []].append((app, names.count))
                 }

@@ -24,7 +24,7 @@ public enum Normalizer {
     /// Tokens of `text`; nil past `maximumTokens`.
     public static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        let text = text.precomposedStringWithCompatibilityMapping
+        let text = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : text.precomposedStringWithCompatibilityMapping
         for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }) {
             var word = String(piece.map { apostrophes.contains($0) ? "'" : $0 })
             var trailing = ""
@@ -79,6 +79,7 @@ public enum Normalizer {
     }
 
     static func looksLikeURL(_ word: String) -> Bool {
+        guard word.contains(".") || word.contains(":") else { return false }
         let lower = word.lowercased()
         if lower.contains("://") { return true }
         if lower.hasPrefix("www.") { return true }
