@@ -67,7 +67,7 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// The same, each piece turned into `T` once per template item rather than once per sentence.
     public func expansions<T>(rules: [String: PhraseTemplate], limit: Int = 512, _ transform: (Piece) -> T) -> [[T]]? {
         var budget = limit
-        return Self.expand(items, rules: rules, budget: &budget, depth: 0, transform)
+        return Self.expand(items, rules: rules, budget: &budget, depth: 0, empty: [], leaf: { [transform($0)] }, concat: +)
     }
 
     /// A sentence reduced to a polynomial hash: `hash` of its pieces and `power` = base^length,
@@ -87,70 +87,44 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// sentences two templates share, to be confirmed with `expansions`.
     public func sentenceHashes(rules: [String: PhraseTemplate], limit: Int = 512, _ id: (Piece) -> UInt64) -> [SentenceHash]? {
         var budget = limit
-        return Self.hashes(items, rules: rules, budget: &budget, depth: 0, id)
+        return Self.expand(items, rules: rules, budget: &budget, depth: 0, empty: .empty,
+                           leaf: { SentenceHash(hash: id($0) &+ 1, power: SentenceHash.base) }, concat: { $0.appending($1) })
     }
 
-    private static func hashes(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int, _ id: (Piece) -> UInt64) -> [SentenceHash]? {
+    /// Expands items into sentences of any representation: arrays of pieces, or hashes.
+    private static func expand<S>(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int,
+                                  empty: S, leaf: (Piece) -> S, concat: (S, S) -> S) -> [S]? {
         guard depth < 16 else { return nil }
-        var sentences: [SentenceHash] = [.empty]
-        func leaf(_ piece: Piece) -> [SentenceHash] { [SentenceHash(hash: id(piece) &+ 1, power: SentenceHash.base)] }
+        var sentences: [S] = [empty]
         for item in items {
-            let options: [SentenceHash]
+            let options: [S]
             switch item {
-            case .word(let word): options = leaf(.word(word))
-            case .slot(let name, _): options = leaf(.slot(name))
-            case .app: options = leaf(.app)
+            case .word(let word): options = [leaf(.word(word))]
+            case .slot(let name, _): options = [leaf(.slot(name))]
+            case .app: options = [leaf(.app)]
             case .rule(let name, _):
-                guard let rule = rules[name], let expanded = hashes(rule.items, rules: rules, budget: &budget, depth: depth + 1, id) else { return nil }
+                guard let rule = rules[name],
+                      let expanded = expand(rule.items, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf, concat: concat)
+                else { return nil }
                 options = expanded
             case .alternatives(let branches), .optional(let branches):
-                var collected: [SentenceHash] = []
-                if case .optional = item { collected.append(.empty) }
+                var collected: [S] = []
+                if case .optional = item { collected.append(empty) }
                 for branch in branches {
-                    guard let expanded = hashes(branch, rules: rules, budget: &budget, depth: depth + 1, id) else { return nil }
+                    guard let expanded = expand(branch, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf, concat: concat)
+                    else { return nil }
                     collected += expanded
                 }
                 options = collected
             }
             guard sentences.count * options.count <= budget else { return nil }
             if options.count == 1 {
-                for index in sentences.indices { sentences[index] = sentences[index].appending(options[0]) }
+                for index in sentences.indices { sentences[index] = concat(sentences[index], options[0]) }
             } else {
-                var next: [SentenceHash] = []
+                var next: [S] = []
                 next.reserveCapacity(sentences.count * options.count)
-                for prefix in sentences { for option in options { next.append(prefix.appending(option)) } }
+                for prefix in sentences { for option in options { next.append(concat(prefix, option)) } }
                 sentences = next
-            }
-        }
-        return sentences
-    }
-
-    private static func expand<T>(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int, _ transform: (Piece) -> T) -> [[T]]? {
-        guard depth < 16 else { return nil }
-        var sentences: [[T]] = [[]]
-        for item in items {
-            let options: [[T]]
-            switch item {
-            case .word(let word): options = [[transform(.word(word))]]
-            case .slot(let name, _): options = [[transform(.slot(name))]]
-            case .app: options = [[transform(.app)]]
-            case .rule(let name, _):
-                guard let rule = rules[name], let expanded = expand(rule.items, rules: rules, budget: &budget, depth: depth + 1, transform) else { return nil }
-                options = expanded
-            case .alternatives(let branches), .optional(let branches):
-                var collected: [[T]] = []
-                if case .optional = item { collected.append([]) }
-                for branch in branches {
-                    guard let expanded = expand(branch, rules: rules, budget: &budget, depth: depth + 1, transform) else { return nil }
-                    collected += expanded
-                }
-                options = collected
-            }
-            guard sentences.count * options.count <= budget else { return nil }
-            if options.count == 1 {
-                for index in sentences.indices { sentences[index] += options[0] }
-            } else {
-                sentences = sentences.flatMap { prefix in options.map { prefix + $0 } }
             }
         }
         return sentences
