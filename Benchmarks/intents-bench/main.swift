@@ -10,6 +10,7 @@ func argument(_ name: String, default value: Int) -> Int {
     return number
 }
 
-let suite = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") && Int($0) == nil && !["compile", "yaml", "libyaml"].contains($0) || ["compile", "match", "all"].contains($0) } ?? "all"
+let first = CommandLine.arguments.dropFirst().first
+let suite = ["compile", "match", "all"].contains(first ?? "") ? first! : "all"
 if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
