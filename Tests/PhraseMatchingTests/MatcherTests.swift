@@ -78,7 +78,7 @@ struct MatcherTests {
     }
 
     @Test func namingTheAppBreaksATie() throws {
-        let index = PhraseIndex(graph: try #require(try IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
+        let index = PhraseIndex(graph: try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
             app: Alpha
             intents:
               Note:
@@ -110,7 +110,7 @@ struct MatcherTests {
     }
 
     @Test func negativePhrasesPushLookAlikesAway() throws {
-        let graph = try #require(try IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
+        let graph = try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
             app: Alpha
             intents:
               Play:
