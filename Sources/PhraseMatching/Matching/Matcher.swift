@@ -74,8 +74,9 @@ public struct Matcher: Sendable {
             for phrase in index.spokenByWord[word] ?? [] { shared[phrase, default: 0] += 1 }
             // A near miss counts less: "radr" still suggests the radar phrases.
             if word.count >= 4, index.spokenByWord[word] == nil {
-                for (known, phrases) in index.spokenByWord where known.count >= 4 && abs(known.count - word.count) <= 1
-                    && known != word && EditDistance.between(known, word) <= 1 {
+                let length = word.utf8.count
+                for (known, phrases) in index.spokenByWord where known.first == word.first && abs(known.utf8.count - length) <= 1
+                    && known.utf8.count >= 4 && EditDistance.between(known, word) <= 1 {
                     for phrase in phrases { shared[phrase, default: 0] += 0.7 }
                 }
             }

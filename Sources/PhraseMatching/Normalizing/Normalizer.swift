@@ -81,7 +81,7 @@ public enum Normalizer {
     static func looksLikeURL(_ word: String) -> Bool {
         guard word.contains(".") || word.contains(":") else { return false }
         let lower = word.lowercased()
-        if lower.contains("://") { return true }
+        if lower.split(separator: ":", maxSplits: 1).last?.hasPrefix("//") == true, lower.contains(":") { return true }
         if lower.hasPrefix("www.") { return true }
         // example.com, swift.org/path
         let host = lower.split(separator: "/", maxSplits: 1).first.map(String.init) ?? lower

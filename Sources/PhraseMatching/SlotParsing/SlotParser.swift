@@ -88,8 +88,10 @@ enum SlotParser {
             var edits = 0
             if words != term.tokens {
                 // A typo in a one-word case: one letter from five letters on, two from eight.
-                guard term.tokens.count == 1, term.tokens[0].count >= 5 else { continue }
-                edits = EditDistance.between(words[0], term.tokens[0])
+                let wanted = term.tokens[0], said = words[0]
+                guard term.tokens.count == 1, wanted.utf8.count >= 5, wanted.first == said.first,
+                      abs(wanted.utf8.count - said.utf8.count) <= 2 else { continue }
+                edits = EditDistance.between(said, wanted)
                 guard edits <= (term.tokens[0].count >= 8 ? 2 : 1) else { continue }
             }
             guard seen.insert("\(term.id):\(term.tokens.count)").inserted else { continue }
