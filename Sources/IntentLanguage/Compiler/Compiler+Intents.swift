@@ -83,20 +83,15 @@ extension Compiler {
             diagnostics.warning("parameter '\(parameter.name)' is never used by the intent's steps, result or summary", at: parameter.location)
         }
 
-        let intent = IntentGraph.Intent(
+        var intent = IntentGraph.Intent(
             name: name, title: definition.title?.value ?? Self.humanize(name.name), description: definition.description?.value,
             parameters: parameters, summary: summary, phrases: phrases, negativePhrases: negativePhrases, perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
         intents[name] = intent
-        let examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
-        let withExamples = IntentGraph.Intent(
-            name: name, title: intent.title, description: intent.description, parameters: parameters, summary: summary,
-            phrases: phrases, negativePhrases: negativePhrases, perform: perform, resultValue: resultValue,
-            resultType: resultType, resultDialog: resultDialog, opens: opens, confirmation: confirmation,
-            donate: donate, examples: examples, location: definition.name.range)
-        intents[name] = withExamples
-        return withExamples
+        intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
+        intents[name] = intent
+        return intent
     }
 
     private mutating func compileParameters(_ definition: IntentDefinition, app: String) -> [IntentGraph.Parameter] {

@@ -144,9 +144,8 @@ struct ExpressionParser {
     // MARK: - Grammar
 
     private mutating func parseTernary() throws(ExpressionSyntaxError) -> Expression {
-        depth += 1
+        try enterNesting()
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
         let start = currentStart
         let condition = try parseCoalesce()
         guard take("?") else { return condition }
@@ -154,6 +153,15 @@ struct ExpressionParser {
         try expect(":")
         let otherwise = try parseTernary()
         return node(.conditional(condition, then, otherwise), from: start)
+    }
+
+    /// Counts one level of nesting; deeper than `maximumDepth` is an error, not a stack overflow.
+    private mutating func enterNesting() throws(ExpressionSyntaxError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            depth -= 1
+            throw error("expression nested too deeply")
+        }
     }
 
     private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
@@ -189,9 +197,8 @@ struct ExpressionParser {
     private mutating func parseNot() throws(ExpressionSyntaxError) -> Expression {
         let start = currentStart
         if take("!") || takeKeyword("not") {
-            depth += 1
+            try enterNesting()
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
             let operand = try parseNot()
             return node(.unary(.not, operand), from: start)
         }
@@ -240,16 +247,14 @@ struct ExpressionParser {
     private mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
         let start = currentStart
         if take("-") {
-            depth += 1
+            try enterNesting()
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
             let operand = try parseUnary()
             return node(.unary(.negate, operand), from: start)
         }
         if take("!") {
-            depth += 1
+            try enterNesting()
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw error("expression nested too deeply") }
             let operand = try parseUnary()
             return node(.unary(.not, operand), from: start)
         }

@@ -156,7 +156,8 @@ public struct IntentGraph: Sendable {
         public let opens: Template?
         public let confirmation: Confirmation?
         public let donate: [String]
-        public let examples: [Example]
+        /// Filled in after the intent itself, since examples may name other intents.
+        public internal(set) var examples: [Example]
         public let location: SourceRange
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }

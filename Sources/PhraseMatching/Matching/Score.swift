@@ -22,9 +22,10 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
         [("edits", -edits), ("literal", literalWords), ("typed", typedSlots), ("free", -freeWords), ("app", appNamed), ("skipped", -skipped)]
     }
 
+    /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.
     public static func < (lhs: Score, rhs: Score) -> Bool {
-        for (l, r) in zip(lhs.parts, rhs.parts) where l.value != r.value { return l.value < r.value }
-        return false
+        (-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, lhs.appNamed, -lhs.skipped)
+            < (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, rhs.appNamed, -rhs.skipped)
     }
 
     /// The first part where `self` and `other` differ, to say why one lost.
