@@ -14,8 +14,12 @@ public enum ConflictSampler {
     public static let samplesPerPhrase = 24
 
     public static func check(_ graph: IntentGraph) -> [Diagnostic] {
-        let matcher = Matcher(index: PhraseIndex(graph: graph))
-        var diagnostics: [Diagnostic] = []
+        let index = PhraseIndex(graph: graph)
+        let matcher = Matcher(index: index)
+        var diagnostics: [Diagnostic] = index.skippedTemplates.map { skipped in
+            Diagnostic(.warning, "this phrase expands to more than \(PhraseIndex.expansionLimit) sentences and is not matched; split it into several phrases",
+                       at: skipped.phrase.location)
+        }
         var reported: Set<String> = []
         for app in graph.apps {
             for intent in app.intents {

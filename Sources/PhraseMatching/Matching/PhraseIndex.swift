@@ -39,8 +39,8 @@ public struct PhraseIndex: Sendable {
     var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool)] = []
     /// Folded word → the spoken phrases that contain it.
     var spokenByWord: [String: [Int]] = [:]
-    /// Templates that expand to too many sentences to index; reported by the conflict check.
-    public private(set) var skippedTemplates: [(QualifiedName, String)] = []
+    /// Templates that expand to too many sentences to index; `intents check` warns about them.
+    public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
     static let prepositions: Set<String> = ["in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber"]
     static let expansionLimit = 4096
@@ -85,7 +85,7 @@ public struct PhraseIndex: Sendable {
 
     private mutating func insert(_ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool) {
         guard let sentences = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit) else {
-            skippedTemplates.append((intent.name, phrase.template.source))
+            skippedTemplates.append((intent.name, phrase))
             return
         }
         for sentence in sentences {

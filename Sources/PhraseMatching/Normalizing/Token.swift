@@ -14,7 +14,4 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { text }
-
-    /// Whether the word is written in digits (possibly with a decimal point).
-    public var isNumeric: Bool { !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } && text.first!.isNumber }
 }
