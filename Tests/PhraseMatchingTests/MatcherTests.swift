@@ -157,6 +157,19 @@ struct MatcherTests {
         #expect(report.passed >= 150)
     }
 
+    @Test func aPhraseTooLargeToIndexIsReported() throws {
+        let phrase = (1...13).map { "[w\($0)]" }.joined(separator: " ") + " go"
+        let graph = try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
+            app: Alpha
+            intents:
+              Go:
+                phrases: ["\(phrase)"]
+                examples: [ { say: "go" } ]
+            """.utf8))], root: "Intents").graph)
+        let warnings = ConflictSampler.check(graph)
+        #expect(warnings.contains { $0.message.text.contains("expands to more than 4096 sentences") })
+    }
+
     @Test func sampledSentencesMatchTheirOwnIntent() {
         #expect(ConflictSampler.check(Bundled.graph).isEmpty)
     }
