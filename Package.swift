@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -20,17 +21,27 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentLanguage", dependencies: ["YAML"]),
         .target(name: "PhraseMatching", dependencies: ["IntentLanguage"]),
+        .target(name: "ModelStore", dependencies: ["IntentLanguage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "IntentRuntime", dependencies: ["IntentLanguage", "PhraseMatching", "ModelStore"]),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .executableTarget(
             name: "IntentsCLI",
             dependencies: [
                 "IntentLanguage",
                 "PhraseMatching",
+                "ModelStore",
+                "IntentRuntime",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "intents-bench",
-            dependencies: ["IntentLanguage", "PhraseMatching", "YAML"],
+            dependencies: ["IntentLanguage", "PhraseMatching", "YAML", "ModelStore", "IntentRuntime"],
             path: "Benchmarks/intents-bench"
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -40,6 +51,7 @@ let package = Package(
             dependencies: ["IntentLanguage", "YAML"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage"]),
         .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI"], exclude: ["Golden"]),
     ]
 )

@@ -134,11 +134,23 @@ public struct IntentGraph: Sendable {
         public let filter: Expression?
         public let sort: [SortKey]
         public let limit: Int?
+
+        public init(entity: QualifiedName, filter: Expression?, sort: [SortKey], limit: Int?) {
+            self.entity = entity
+            self.filter = filter
+            self.sort = sort
+            self.limit = limit
+        }
     }
 
     public struct SortKey: Sendable, Hashable {
         public let property: String
         public let descending: Bool
+
+        public init(property: String, descending: Bool) {
+            self.property = property
+            self.descending = descending
+        }
     }
 
     public struct Intent: Sendable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import IntentLanguage
+import IntentRuntime
+import ModelStore
 
 /// Options every command shares.
 struct GlobalOptions: ParsableArguments {
@@ -39,5 +41,39 @@ enum Terminal {
         let printer = DiagnosticPrinter(sources: compilation.sources, colored: stderrIsTerminal)
         standardError(printer.render(shown))
         if let summary = DiagnosticPrinter.summary(shown) { standardError(summary + "\n") }
+    }
+}
+
+/// Where the store lives: `--store PATH`, else `$INTENTS_STORE`, else `./.intents/store.sqlite`.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("store"), help: ArgumentHelp("The store file (default: $INTENTS_STORE or ./.intents/store.sqlite).", valueName: "path"))
+    var storePath: String?
+
+    var path: String {
+        if let storePath { return storePath }
+        if let path = ProcessInfo.processInfo.environment["INTENTS_STORE"], !path.isEmpty { return path }
+        return ".intents/store.sqlite"
+    }
+
+    /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
+    func open(_ graph: IntentGraph, readOnly: Bool = false) throws -> Store {
+        do {
+            return try Store(path: path, graph: graph, readOnly: readOnly)
+        } catch {
+            Terminal.standardError("error: \(error.description)\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The definitions, the store and the phrase index, ready for a conversation.
+    func session(_ global: GlobalOptions) throws -> Session {
+        let graph = try global.loadGraph()
+        let store = try open(graph)
+        do {
+            return try Session(graph: graph, store: store)
+        } catch {
+            Terminal.standardError("error: \(error)\n")
+            throw ExitCode(1)
+        }
     }
 }

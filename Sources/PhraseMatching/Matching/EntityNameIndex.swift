@@ -11,6 +11,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var exact: [String: Int] = [:]
         /// Folded word → names containing it.
         var byWord: [String: [Int32]] = [:]
+        /// How many records carry each folded name: a name leaves the index with its last record.
+        var holders: [String: Int] = [:]
     }
 
     private var types: [QualifiedName: Names] = [:]
@@ -23,7 +25,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         for name in names {
             let words = Normalizer.tokens(name).map(\.text)
             let key = words.joined(separator: " ")
-            guard !key.isEmpty, table.exact[key] == nil else { continue }
+            guard !key.isEmpty else { continue }
+            table.holders[key, default: 0] += 1
+            guard table.exact[key] == nil else { continue }
             let index = table.names.count
             table.names.append(name)
             table.folded.append(key)
@@ -33,7 +37,23 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         types[entity] = table
     }
 
-    public var count: Int { types.values.reduce(0) { $0 + $1.names.count } }
+    /// Removes one holder of each name (a record deleted or renamed).
+    public mutating func remove(_ names: some Sequence<String>, for entity: QualifiedName) {
+        guard var table = types[entity] else { return }
+        for name in names {
+            let key = Normalizer.tokens(name).map(\.text).joined(separator: " ")
+            guard let holders = table.holders[key] else { continue }
+            if holders > 1 {
+                table.holders[key] = holders - 1
+            } else {
+                table.holders[key] = nil
+                table.exact[key] = nil
+            }
+        }
+        types[entity] = table
+    }
+
+    public var count: Int { types.values.reduce(0) { $0 + $1.exact.count } }
 
     /// Names `text` (already folded words joined by spaces) could mean: the exact one, else those
     /// within a typo's reach (one edit per five letters, at most three).
@@ -48,6 +68,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var hits: [(name: String, distance: Int)] = []
         for index in candidates {
             let folded = table.folded[Int(index)]
+            guard table.exact[folded] == Int(index) else { continue }
             guard abs(folded.count - text.count) <= allowance else { continue }
             let distance = EditDistance.between(folded, text)
             if distance <= allowance { hits.append((table.names[Int(index)], distance)) }

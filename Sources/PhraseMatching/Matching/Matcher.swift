@@ -218,3 +218,28 @@ struct Search {
                                score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
     }
 }
+
+extension Matcher {
+    /// `text` read as one value of `type`, all of it (an answer to a question): nil when it is not
+    /// such a value. Free text is kept as typed; entity names come back as text for the store.
+    public func parseValue(_ text: String, as type: ValueType) -> Value? {
+        let trimmed = text.trimmed
+        guard !trimmed.isEmpty else { return nil }
+        switch type {
+        case .string, .entity: return .string(trimmed)
+        case .array(.string): break
+        default: break
+        }
+        let tokens = Normalizer.tokens(trimmed)
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
+        let whole = SlotParser.options(for: type, tokens: tokens, at: 0, matcher: self).filter { $0.length == tokens.count }
+        return (whole.first { $0.typed } ?? whole.first)?.value
+    }
+}
+
+extension PhraseIndex {
+    /// Every phrase as it may be spoken, shortcuts first: for completion at a prompt.
+    public var completions: [String] {
+        spokenPhrases.filter(\.isShortcut).map(\.text) + spokenPhrases.filter { !$0.isShortcut }.map(\.text)
+    }
+}

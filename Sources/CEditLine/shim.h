@@ -1,0 +1,3 @@
+// libedit's readline-compatible interface (Debian: libedit-dev).
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,379 @@
+import Foundation
+import IntentLanguage
+import ModelStore
+import PhraseMatching
+
+/// The dialog state machine: a phrase starts an intent; missing values, ambiguous entities,
+/// invalid values and confirmations become questions; replies carry it on; then it executes.
+/// Everything it says comes from the definitions (prompts, validation messages, summaries, dialogs).
+public final class Conversation {
+    public struct Options: Sendable {
+        /// Confirm without asking (`--yes`).
+        public var confirmAll = false
+        /// Resolve and stop before executing (`--dry-run`).
+        public var dryRun = false
+        /// Phrases of one language only (nil: all).
+        public var language: String?
+
+        public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil) {
+            self.confirmAll = confirmAll
+            self.dryRun = dryRun
+            self.language = language
+        }
+    }
+
+    private enum Question {
+        case value(parameter: String, choices: [Datum])
+        case confirmation
+        case intent([Candidate])
+    }
+
+    private struct Pending {
+        var intent: IntentGraph.Intent
+        var values: [String: Datum] = [:]
+        /// Slot values not resolved yet.
+        var raw: [String: Value] = [:]
+        var confirmed = false
+        var question: Question?
+    }
+
+    public let session: Session
+    public var options: Options
+    private var pending: Pending?
+    private var pendingIntentChoice: [Candidate]?
+
+    public init(session: Session, options: Options = Options()) {
+        self.session = session
+        self.options = options
+    }
+
+    /// Whether the last answer asked something.
+    public var isWaiting: Bool { pending != nil || pendingIntentChoice != nil }
+
+    static let cancelWords: Set<String> = ["cancel", "stop", "never mind", "nevermind", "forget it", "abbrechen", "abbruch", "quit"]
+    static let yesWords: Set<String> = ["yes", "y", "yeah", "yep", "sure", "ok", "okay", "confirm", "do it", "go ahead", "ja", "jawohl", "klar"]
+    static let noWords: Set<String> = ["no", "n", "nope", "nah", "don't", "dont", "nein"]
+
+    /// Cancels the open question, if any.
+    @discardableResult
+    public func cancel() -> Answer? {
+        guard isWaiting else { return nil }
+        let intent = pending?.intent
+        pending = nil
+        pendingIntentChoice = nil
+        return Answer(status: .cancelled, app: intent?.name.app, intent: intent?.name, dialog: "Cancelled. Nothing was changed.")
+    }
+
+    /// Answers `text`: a reply to the open question, or a new phrase.
+    public func respond(to text: String) -> Answer {
+        let now = session.clock()
+        let trimmed = text.trimmed
+        if isWaiting, Self.cancelWords.contains(Self.folded(trimmed)) { return cancel()! }
+        if let candidates = pendingIntentChoice {
+            pendingIntentChoice = nil
+            if let choice = Self.choice(trimmed, count: candidates.count) { return start(candidates[choice], now: now) }
+        }
+        if pending != nil { return reply(trimmed, now: now) }
+        guard !trimmed.isEmpty else {
+            let examples = session.index.completions.prefix(2).map { "“\($0)”" }.joined(separator: " or ")
+            return Answer(status: .noMatch, dialog: "Say what you would like to do, for example \(examples).")
+        }
+        guard trimmed.utf8.count <= 2_000 else {
+            return Answer(status: .noMatch, dialog: "That is too long for one request (\(trimmed.utf8.count) bytes); say one thing at a time.")
+        }
+        let recognition = session.matcher(now: now).recognize(trimmed, language: options.language)
+        switch recognition.outcome {
+        case .match(let candidate):
+            return start(candidate, now: now)
+        case .ambiguous(let candidates):
+            pendingIntentChoice = candidates
+            let evaluator = session.evaluator(app: nil, store: nil, now: now)
+            let choices = candidates.map { candidate -> String in
+                guard let intent = session.graph.intent(candidate.intent) else { return candidate.intent.description }
+                return "\(intent.title) in \(intent.name.app)"
+                    + (candidate.slots.isEmpty ? "" : " (" + candidate.slots.map { evaluator.describe(.string($0.value.description)) }.joined(separator: ", ") + ")")
+            }
+            return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
+        case .noMatch(let suggestions):
+            var dialog = "Sorry, I don't know how to do that."
+            if !suggestions.isEmpty { dialog += " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?" }
+            return Answer(status: .noMatch, dialog: dialog, suggestions: suggestions)
+        }
+    }
+
+    private func start(_ candidate: Candidate, now: Date) -> Answer {
+        guard let intent = session.graph.intent(candidate.intent) else {
+            return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.", error: "unknown intent \(candidate.intent)")
+        }
+        pending = Pending(intent: intent, raw: candidate.values)
+        return advance(now: now)
+    }
+
+    // MARK: Replies
+
+    private func reply(_ text: String, now: Date) -> Answer {
+        guard var state = pending, let question = state.question else { return advance(now: now) }
+        switch question {
+        case .confirmation:
+            let folded = Self.folded(text)
+            if Self.yesWords.contains(folded) {
+                state.confirmed = true
+                pending = state
+                return advance(now: now)
+            }
+            if Self.noWords.contains(folded) { return cancel()! }
+            return ask(state, .confirmation, prefix: "Please answer yes or no.", now: now)
+        case .intent:
+            pending = nil
+            return respond(to: text)
+        case .value(let name, let choices):
+            guard let parameter = state.intent.parameter(name) else { return advance(now: now) }
+            if !choices.isEmpty {
+                if let index = Self.choice(text, count: choices.count) {
+                    state.values[name] = choices[index]
+                    pending = state
+                    return advance(now: now)
+                }
+                let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+                let folded = Self.folded(text)
+                if let match = choices.first(where: { Self.folded(evaluator.describe($0)) == folded }) {
+                    state.values[name] = match
+                    pending = state
+                    return advance(now: now)
+                }
+            }
+            let matcher = session.matcher(now: now)
+            guard let value = matcher.parseValue(text, as: parameter.type) else {
+                // Not a value of that kind: perhaps a new request instead.
+                if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome, candidate.score.edits == 0 {
+                    pending = nil
+                    return start(candidate, now: now)
+                }
+                return ask(state, question, prefix: text.isEmpty ? nil : "I didn't get that.", now: now)
+            }
+            state.raw[name] = value
+            pending = state
+            return advance(now: now)
+        }
+    }
+
+    /// `2`, `#2`, `number 2`, `the second` → index 1.
+    static func choice(_ text: String, count: Int) -> Int? {
+        let words = folded(text).split(separator: " ").map(String.init).filter { !["the", "number", "#", "one"].contains($0) || Int($0) != nil }
+        guard words.count == 1 else { return nil }
+        let word = words[0].trimmingCharacters(in: CharacterSet(charactersIn: "#."))
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        let number = Int(word) ?? ordinals.firstIndex(of: word).map { $0 + 1 }
+        guard let number, (1...count).contains(number) else { return nil }
+        return number - 1
+    }
+
+    static func folded(_ text: String) -> String {
+        Normalizer.tokens(text).map(\.text).joined(separator: " ")
+    }
+
+    // MARK: Resolution
+
+    /// Fills, checks and asks for parameters in order; confirms; executes.
+    private func advance(now: Date) -> Answer {
+        guard var state = pending else { return Answer(status: .error, dialog: "Nothing to continue.") }
+        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+        for parameter in state.intent.parameters where state.values[parameter.name] == nil {
+            if let raw = state.raw.removeValue(forKey: parameter.name) {
+                switch resolve(raw, parameter, evaluator) {
+                case .value(let datum):
+                    if let message = validate(datum, parameter, evaluator) {
+                        return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, now: now)
+                    }
+                    state.values[parameter.name] = datum
+                case .choose(let records, let message):
+                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)), prefix: message, now: now, disambiguation: true)
+                case .problem(let message):
+                    return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: message, now: now)
+                }
+            } else if let value = parameter.defaultValue {
+                state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
+            } else if parameter.isOptional {
+                state.values[parameter.name] = .null
+            } else {
+                return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: nil, now: now)
+            }
+        }
+        let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
+        if needsConfirmation, !state.confirmed, !options.confirmAll, !options.dryRun {
+            return ask(state, .confirmation, prefix: nil, now: now)
+        }
+        pending = nil
+        if options.dryRun {
+            var answer = describe(state, status: .ready, evaluator)
+            answer.dialog = "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator) + ". (dry run: nothing was changed)"
+            return answer
+        }
+        return execute(state, now: now)
+    }
+
+    private enum Resolution {
+        case value(Datum)
+        case choose([Record], String)
+        case problem(String)
+    }
+
+    private func resolve(_ raw: Value, _ parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> Resolution {
+        switch parameter.type {
+        case .entity(let name):
+            guard case .string(let text) = raw else { return .problem("I need a name.") }
+            return lookup(text, entity: name, parameter: parameter)
+        case .array(.entity(let name)):
+            guard case .array(let items) = raw else { return resolve(.array([raw]), parameter, evaluator) }
+            var records: [Datum] = []
+            for item in items {
+                guard case .string(let text) = item else { continue }
+                switch lookup(text, entity: name, parameter: parameter) {
+                case .value(let datum): records.append(datum)
+                case let other: return other
+                }
+            }
+            return .value(.list(records))
+        default:
+            do {
+                return .value(try evaluator.values.coerce(evaluator.values.datum(raw, as: parameter.type), to: parameter.type))
+            } catch {
+                return .problem("\(error.description.prefix(1).uppercased() + error.description.dropFirst()).")
+            }
+        }
+    }
+
+    /// An entity by name: exactly, then by the words of its name, then within a typo.
+    private func lookup(_ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter) -> Resolution {
+        let kind = entity.name.lowercased()
+        let folded = Self.folded(text)
+        do {
+            let found = try session.store.read { transaction -> [Record] in
+                let hits = try transaction.search(entity, text: text, limit: 20)
+                let exact = hits.filter { Self.folded($0.name) == folded }.map(\.record)
+                if !exact.isEmpty { return exact }
+                if !hits.isEmpty { return hits.map(\.record) }
+                // A typo: the names within reach, then their records.
+                var records: [Record] = []
+                for hit in session.names.lookup(folded, entity: entity).prefix(5) {
+                    records += try transaction.search(entity, text: hit.name, limit: 5).filter { Self.folded($0.name) == Self.folded(hit.name) }.map(\.record)
+                }
+                return records
+            }
+            switch found.count {
+            case 0: return .problem("I couldn't find a \(kind) called “\(text)”.")
+            case 1: return .value(.entity(found[0]))
+            default: return .choose(Array(found.prefix(9)), "More than one \(kind) matches “\(text)”.")
+            }
+        } catch {
+            return .problem("I couldn't look up “\(text)”: \(error)")
+        }
+    }
+
+    /// The entity's suggested records, offered as choices when asking for one.
+    private func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> [Datum] {
+        guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
+        let query = entity.suggested ?? IntentGraph.Query(entity: name, filter: nil, sort: [IntentGraph.SortKey(property: "updatedAt", descending: true)], limit: 5)
+        let records = (try? session.store.read { transaction in
+            try session.evaluator(app: name.app, store: transaction, now: evaluator.values.now).query(query, in: [:])
+        }) ?? []
+        return records.prefix(9).map(Datum.entity)
+    }
+
+    private func validate(_ datum: Datum, _ parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> String? {
+        for validation in parameter.validations {
+            let ok: Bool
+            switch validation.rule {
+            case .min(let bound), .max(let bound):
+                let measure: Double? = switch datum {
+                case .string(let text): Double(text.count)
+                case .list(let items): Double(items.count)
+                default: datum.numeric
+                }
+                guard let measure else { continue }
+                if case .min = validation.rule { ok = measure >= bound } else { ok = measure <= bound }
+            case .pattern(let pattern):
+                let text = evaluator.describe(datum)
+                ok = (try? Regex(pattern).wholeMatch(in: text)) != nil
+            case .oneOf(let allowed):
+                ok = allowed.contains { evaluator.equal(evaluator.values.datum($0, as: parameter.type), datum) }
+            }
+            if !ok { return validation.message }
+        }
+        return nil
+    }
+
+    // MARK: Questions and answers
+
+    private func ask(_ state: Pending, _ question: Question, prefix: String?, now: Date, disambiguation: Bool = false) -> Answer {
+        var state = state
+        state.question = question
+        pending = state
+        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+        var answer = describe(state, status: .needsValue, evaluator)
+        var lines: [String] = prefix.map { [$0] } ?? []
+        switch question {
+        case .confirmation:
+            answer.status = .needsConfirmation
+            let text: String
+            if case .dialog(let template)? = state.intent.confirmation, let rendered = try? evaluator.render(template, in: state.values) {
+                text = rendered
+            } else {
+                text = Summary.text(of: state.intent, parameters: state.values, evaluator) + "?"
+            }
+            lines.append(text + " (yes/no)")
+        case .value(let name, let choices):
+            let parameter = state.intent.parameter(name)
+            answer.asking = name
+            answer.choices = choices.map(evaluator.describe)
+            if disambiguation { answer.status = .needsDisambiguation }
+            lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(parameter?.title.lowercased() ?? name)?")
+        case .intent:
+            answer.status = .needsDisambiguation
+        }
+        answer.dialog = lines.joined(separator: " ")
+        return answer
+    }
+
+    /// The answer's frame: the intent and the parameters resolved so far.
+    private func describe(_ state: Pending, status: Answer.Status, _ evaluator: Evaluator) -> Answer {
+        var answer = Answer(status: status, app: state.intent.name.app, intent: state.intent.name, dialog: "")
+        answer.parameters = state.intent.parameters.compactMap { parameter in
+            state.values[parameter.name].map { (parameter.name, evaluator.json($0)) }
+        }
+        return answer
+    }
+
+    private func execute(_ state: Pending, now: Date) -> Answer {
+        let intent = state.intent
+        var answer = describe(state, status: .done, session.evaluator(app: intent.name.app, store: nil, now: now))
+        do {
+            let (outcome, changes) = try session.store.write { transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
+                var executor = Executor(graph: session.graph, store: transaction, now: now, calendar: session.calendar)
+                let outcome = try executor.run(intent, parameters: state.values)
+                let evaluator = session.evaluator(app: intent.name.app, store: transaction, now: now)
+                var parameters: [String: Any] = [:]
+                for (name, value) in state.values { parameters[name] = evaluator.json(value) }
+                let donation = parameters.filter { intent.donate.contains($0.key) }
+                let changes = transaction.changes
+                try transaction.journal(intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation, now: now)
+                answer.result = evaluator.json(outcome.result)
+                return (outcome, changes)
+            }
+            session.noteChanges(changes)
+            answer.dialog = outcome.dialog
+            answer.opens = outcome.opens
+        } catch let error as RuntimeError {
+            answer.status = .error
+            answer.dialog = error.description
+            answer.error = error.description
+            if case .store = error { answer.storeFailure = true }
+        } catch {
+            answer.status = .error
+            answer.dialog = "\(error)"
+            answer.error = "\(error)"
+            answer.storeFailure = true
+        }
+        return answer
+    }
+}

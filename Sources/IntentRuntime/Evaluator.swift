@@ -1,0 +1,380 @@
+import Foundation
+import IntentLanguage
+import ModelStore
+
+/// Evaluates checked expressions and templates against names in scope, the app's constants and,
+/// for queries, the store. Queries compile to SQL where they can (`QueryCompiler`).
+struct Evaluator {
+    typealias Scope = [String: Datum]
+
+    let graph: IntentGraph
+    let values: Values
+    /// The app whose constants and entities bare names refer to.
+    let app: IntentGraph.App?
+    /// The open transaction, for queries and entity references; nil where only text is rendered.
+    let store: StoreTransaction?
+
+    init(graph: IntentGraph, now: Date, calendar: Calendar, app: String?, store: StoreTransaction?) {
+        self.graph = graph
+        self.values = Values(graph: graph, now: now, calendar: calendar)
+        self.app = app.flatMap(graph.app(named:))
+        self.store = store
+    }
+
+    func with(app name: String) -> Evaluator {
+        Evaluator(graph: graph, now: values.now, calendar: values.calendar, app: name, store: store)
+    }
+
+    // MARK: Templates
+
+    /// The template's value: the sole `${expr}` keeps its type; anything else is text.
+    func value(of template: Template, in scope: Scope) throws(RuntimeError) -> Datum {
+        if let expression = template.soleExpression { return try evaluate(expression, in: scope) }
+        return .string(try render(template, in: scope))
+    }
+
+    func render(_ template: Template, in scope: Scope) throws(RuntimeError) -> String {
+        var text = ""
+        for part in template.parts {
+            switch part {
+            case .text(let literal): text += literal
+            case .expression(let expression, _): text += describe(try evaluate(expression, in: scope))
+            }
+        }
+        return text
+    }
+
+    // MARK: Expressions
+
+    func evaluate(_ expression: Expression, in scope: Scope) throws(RuntimeError) -> Datum {
+        switch expression.kind {
+        case .literal(let value):
+            return values.plain(value)
+        case .null:
+            return .null
+        case .name(let name):
+            if let datum = scope[name] { return datum }
+            if let constant = app?.constants[name] { return values.datum(constant.value, as: constant.type) }
+            throw .failed("nothing is called '\(name)' here")
+        case .implicitCase(let name):
+            return .string(name)
+        case .enumCase(let enumeration, let id):
+            return .enumCase(enumeration, id)
+        case .member(let base, let member):
+            return try self.member(try evaluate(base, in: scope), member)
+        case .unary(.not, let operand):
+            return .boolean(!(try evaluate(operand, in: scope)).truthy)
+        case .unary(.negate, let operand):
+            switch try evaluate(operand, in: scope) {
+            case .integer(let value): return .integer(-value)
+            case .number(let value): return .number(-value)
+            case .duration(let value): return .duration(-value)
+            default: return .null
+            }
+        case .binary(let op, let left, let right):
+            return try binary(op, left, right, in: scope)
+        case .conditional(let condition, let then, let otherwise):
+            if try evaluate(condition, in: scope).truthy { return try evaluate(then, in: scope) }
+            return try evaluate(otherwise, in: scope)
+        case .call(let name, let arguments):
+            return try call(name, arguments, in: scope)
+        case .query(let entity, let filter):
+            guard let name = qualified(entity) else { throw .failed("unknown entity \(entity)") }
+            return .list(try query(IntentGraph.Query(entity: name, filter: filter, sort: [], limit: nil), in: scope).map(Datum.entity))
+        case .list(let items):
+            var result: [Datum] = []
+            for item in items { result.append(try evaluate(item, in: scope)) }
+            return .list(result)
+        }
+    }
+
+    private func qualified(_ text: String) -> QualifiedName? {
+        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2 { return QualifiedName(app: parts[0], name: parts[1]) }
+        return app.map { QualifiedName(app: $0.name, name: text) }
+    }
+
+    func member(_ base: Datum, _ member: String) throws(RuntimeError) -> Datum {
+        switch base {
+        case .null:
+            return .null
+        case .entity(let record):
+            guard let entity = graph.entity(record.entity) else { return .null }
+            let type = entity.property(member)?.type ?? IntentGraph.Entity.builtinProperties.first { $0.0 == member }?.1 ?? .string
+            guard let value = record[member] else { return .null }
+            return try values.datum(value, as: type) { name, id throws(RuntimeError) in
+                guard let store else { return .string(id) }
+                do { return try store.record(name, id: id).map(Datum.entity) ?? .null } catch { throw .store("\(error)") }
+            }
+        case .enumCase(let name, let id):
+            if member == "id" { return .string(id) }
+            return .string(graph.enumeration(name)?.case(id)?.title ?? id)
+        case .list(let items):
+            return .integer(items.count)
+        case .url(let text):
+            let components = URLComponents(string: text)
+            return member == "host" ? .string(components?.host ?? text) : .string(components?.path ?? "")
+        case .duration(let seconds):
+            switch member {
+            case "hours": return .integer(seconds / 3600)
+            case "minutes": return .integer(seconds / 60)
+            default: return .integer(seconds)
+            }
+        default:
+            return .null
+        }
+    }
+
+    private func binary(_ op: Expression.BinaryOperator, _ leftExpression: Expression, _ rightExpression: Expression, in scope: Scope) throws(RuntimeError) -> Datum {
+        // Short-circuits first.
+        switch op {
+        case .and:
+            guard try evaluate(leftExpression, in: scope).truthy else { return .boolean(false) }
+            return .boolean(try evaluate(rightExpression, in: scope).truthy)
+        case .or:
+            if try evaluate(leftExpression, in: scope).truthy { return .boolean(true) }
+            return .boolean(try evaluate(rightExpression, in: scope).truthy)
+        case .coalesce:
+            let left = try evaluate(leftExpression, in: scope)
+            return left.isNull ? try evaluate(rightExpression, in: scope) : left
+        default: break
+        }
+        let left = try evaluate(leftExpression, in: scope)
+        let right = try evaluate(rightExpression, in: scope)
+        switch op {
+        case .equal: return .boolean(equal(left, right))
+        case .notEqual: return .boolean(!equal(left, right))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let order = compare(left, right) else { return .boolean(false) }
+            switch op {
+            case .less: return .boolean(order < 0)
+            case .lessOrEqual: return .boolean(order <= 0)
+            case .greater: return .boolean(order > 0)
+            default: return .boolean(order >= 0)
+            }
+        case .contains:
+            if let items = right.items { return .boolean(items.contains { equal($0, left) }) }
+            if case .string(let haystack) = right, case .string(let needle) = left { return .boolean(haystack.localizedCaseInsensitiveContains(needle)) }
+            return .boolean(false)
+        case .add:
+            switch (left, right) {
+            case (.string(let a), _): return .string(a + describe(right))
+            case (_, .string(let b)): return .string(describe(left) + b)
+            case (.date(let date), .duration(let seconds)), (.duration(let seconds), .date(let date)): return .date(date.addingTimeInterval(TimeInterval(seconds)))
+            case (.duration(let a), .duration(let b)): return .duration(a + b)
+            case (.list(let a), .list(let b)): return .list(a + b)
+            default: return arithmetic(op, left, right)
+            }
+        case .subtract:
+            switch (left, right) {
+            case (.date(let date), .duration(let seconds)): return .date(date.addingTimeInterval(TimeInterval(-seconds)))
+            case (.date(let a), .date(let b)): return .duration(Int(a.timeIntervalSince(b)))
+            case (.duration(let a), .duration(let b)): return .duration(a - b)
+            default: return arithmetic(op, left, right)
+            }
+        case .multiply:
+            switch (left, right) {
+            case (.duration(let seconds), .integer(let factor)), (.integer(let factor), .duration(let seconds)): return .duration(seconds * factor)
+            default: return arithmetic(op, left, right)
+            }
+        default:
+            return arithmetic(op, left, right)
+        }
+    }
+
+    private func arithmetic(_ op: Expression.BinaryOperator, _ left: Datum, _ right: Datum) -> Datum {
+        if case .integer(let a) = left, case .integer(let b) = right {
+            switch op {
+            case .add: return .integer(a &+ b)
+            case .subtract: return .integer(a &- b)
+            case .multiply: return .integer(a &* b)
+            case .divide: return b == 0 ? .null : .integer(a / b)
+            case .remainder: return b == 0 ? .null : .integer(a % b)
+            default: return .null
+            }
+        }
+        guard let a = left.numeric, let b = right.numeric else { return .null }
+        switch op {
+        case .add: return .number(a + b)
+        case .subtract: return .number(a - b)
+        case .multiply: return .number(a * b)
+        case .divide: return b == 0 ? .null : .number(a / b)
+        case .remainder: return b == 0 ? .null : .number(a.truncatingRemainder(dividingBy: b))
+        default: return .null
+        }
+    }
+
+    func equal(_ left: Datum, _ right: Datum) -> Bool {
+        switch (left, right) {
+        case (.entity(let a), .entity(let b)): return a.entity == b.entity && a.id == b.id
+        case (.enumCase(_, let a), .string(let b)), (.string(let b), .enumCase(_, let a)): return a == b
+        case (.url(let a), .string(let b)), (.string(let b), .url(let a)): return a == b
+        default:
+            if let a = left.numeric, let b = right.numeric { return a == b }
+            return left == right
+        }
+    }
+
+    func compare(_ left: Datum, _ right: Datum) -> Int? {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return a < b ? -1 : a == b ? 0 : 1
+        case (.date(let a), .date(let b)): return a < b ? -1 : a == b ? 0 : 1
+        case (.enumCase(let name, let a), .enumCase(_, let b)):
+            guard let cases = graph.enumeration(name)?.cases.map(\.id), let i = cases.firstIndex(of: a), let j = cases.firstIndex(of: b) else { return nil }
+            return i < j ? -1 : i == j ? 0 : 1
+        default:
+            guard let a = left.numeric, let b = right.numeric else { return nil }
+            return a < b ? -1 : a == b ? 0 : 1
+        }
+    }
+
+    private func call(_ name: String, _ arguments: [Expression], in scope: Scope) throws(RuntimeError) -> Datum {
+        var evaluated: [Datum] = []
+        for argument in arguments { evaluated.append(try evaluate(argument, in: scope)) }
+        func list(_ index: Int) -> [Datum] { evaluated.indices.contains(index) ? evaluated[index].items ?? [evaluated[index]] : [] }
+        switch name {
+        case "count": return .integer(list(0).count)
+        case "exists": return .boolean(!list(0).isEmpty)
+        case "first": return list(0).first ?? .null
+        case "now": return .date(values.now)
+        case "today": return .date(values.calendar.startOfDay(for: values.now))
+        case "pick":
+            let items = list(0)
+            guard !items.isEmpty else { return .null }
+            return items[Int(Self.stableHash(evaluated.dropFirst().map(\.seed).sorted()) % UInt64(items.count))]
+        case "percent":
+            return .integer(Int(Self.stableHash(evaluated.map(\.seed).sorted()) % 101))
+        case "lowercase": return .string(describe(evaluated.first ?? .null).lowercased())
+        case "uppercase": return .string(describe(evaluated.first ?? .null).uppercased())
+        case "capitalized":
+            let text = describe(evaluated.first ?? .null)
+            return .string(text.prefix(1).uppercased() + text.dropFirst())
+        case "join":
+            let separator = evaluated.count > 1 ? describe(evaluated[1]) : ", "
+            return .string(list(0).map(describe).joined(separator: separator))
+        case "minutes", "hours", "days":
+            guard let amount = evaluated.first?.numeric else { return .null }
+            let unit = name == "minutes" ? 60.0 : name == "hours" ? 3600.0 : 86400.0
+            return .duration(Int((amount * unit).rounded()))
+        default:
+            throw .failed("unknown function '\(name)'")
+        }
+    }
+
+    /// FNV-1a over the seeds: the same day and arguments always pick the same reading, on any machine.
+    static func stableHash(_ seeds: [String]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in seeds.joined(separator: "\u{1F}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: Queries
+
+    /// Records matching `query`: the filter as SQL when it compiles, else filtered here.
+    func query(_ query: IntentGraph.Query, in scope: Scope) throws(RuntimeError) -> [Record] {
+        guard let store else { throw .failed("queries need the store") }
+        guard let entity = graph.entity(query.entity) else { throw .failed("unknown entity \(query.entity)") }
+        do {
+            guard let filter = query.filter else {
+                return try store.fetch(RecordQuery(entity: query.entity, sort: query.sort, limit: query.limit))
+            }
+            if let condition = try QueryCompiler(evaluator: self, entity: entity, scope: scope).condition(filter) {
+                return try store.fetch(RecordQuery(entity: query.entity, condition: condition, sort: query.sort, limit: query.limit))
+            }
+            var matching: [Record] = []
+            for record in try store.fetch(RecordQuery(entity: query.entity, sort: query.sort)) {
+                if let limit = query.limit, matching.count >= limit { break }
+                if try evaluate(filter, in: self.scope(of: record, over: scope)).truthy { matching.append(record) }
+            }
+            return matching
+        } catch let error as RuntimeError {
+            throw error
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+
+    /// Inside `where`, the entity's own properties come first.
+    func scope(of record: Record, over scope: Scope) throws(RuntimeError) -> Scope {
+        var inner = scope
+        guard let entity = graph.entity(record.entity) else { return inner }
+        for (name, _) in IntentGraph.Entity.builtinProperties { inner[name] = try member(.entity(record), name) }
+        for property in entity.properties { inner[property.name] = try member(.entity(record), property.name) }
+        return inner
+    }
+
+    // MARK: Text
+
+    /// How a value reads in a dialog: enum titles, entity display titles, friendly dates.
+    func describe(_ datum: Datum) -> String {
+        switch datum {
+        case .null: return ""
+        case .string(let text), .url(let text): return text
+        case .integer(let number): return String(number)
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+        case .boolean(let flag): return flag ? "yes" : "no"
+        case .date(let date): return DateText(now: values.now, calendar: values.calendar).describe(date)
+        case .duration(let seconds): return DateText.describe(seconds: seconds)
+        case .enumCase(let name, let id): return graph.enumeration(name)?.case(id)?.title ?? id
+        case .entity(let record):
+            guard let entity = graph.entity(record.entity) else { return record.id }
+            let evaluator = Evaluator(graph: graph, now: values.now, calendar: values.calendar, app: entity.name.app, store: store)
+            guard let scope = try? evaluator.scope(of: record, over: [:]), let title = try? evaluator.render(entity.displayTitle, in: scope) else { return record.id }
+            return title
+        case .list(let items): return items.map(describe).joined(separator: ", ")
+        }
+    }
+
+    /// The value in a `--json` answer: enum ids, ISO dates, entities as `{type, id, title}`.
+    func json(_ datum: Datum) -> Any {
+        switch datum {
+        case .null: return NSNull()
+        case .string(let text), .url(let text): return text
+        case .integer(let number): return number
+        case .number(let number): return number
+        case .boolean(let flag): return flag
+        case .date(let date): return ISODate.format(date)
+        case .duration(let seconds): return seconds
+        case .enumCase(_, let id): return id
+        case .entity(let record): return ["type": record.entity.description, "id": record.id, "title": describe(datum)]
+        case .list(let items): return items.map(json)
+        }
+    }
+}
+
+/// Dates and durations as a person says them, relative to now.
+struct DateText {
+    let now: Date
+    let calendar: Calendar
+
+    func describe(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+        let hasTime = parts.hour != 0 || parts.minute != 0
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+        switch days {
+        case 0: return hasTime ? time : "today"
+        case 1: return hasTime ? "tomorrow at \(time)" : "tomorrow"
+        case -1: return hasTime ? "yesterday at \(time)" : "yesterday"
+        default:
+            let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            var text = "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
+            if parts.year != calendar.component(.year, from: now) { text += " \(parts.year ?? 0)" }
+            return hasTime ? text + " at \(time)" : text
+        }
+    }
+
+    static func describe(seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours) hour\(hours == 1 ? "" : "s")") }
+        if minutes > 0 { parts.append("\(minutes) minute\(minutes == 1 ? "" : "s")") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest) second\(rest == 1 ? "" : "s")") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import IntentLanguage
+import ModelStore
+
+/// What running an intent's steps gave: its result value, its answer and the links it opens.
+struct Outcome {
+    var result: Datum
+    var dialog: String
+    var opens: [String]
+}
+
+/// Runs an intent's perform steps inside one store transaction (the caller's): every step lands,
+/// or, when one fails, none does.
+struct Executor {
+    let graph: IntentGraph
+    let store: StoreTransaction
+    let now: Date
+    let calendar: Calendar
+    private(set) var opens: [String] = []
+    private var depth = 0
+    static let maximumCallDepth = 16
+
+    init(graph: IntentGraph, store: StoreTransaction, now: Date, calendar: Calendar) {
+        self.graph = graph
+        self.store = store
+        self.now = now
+        self.calendar = calendar
+    }
+
+    private func evaluator(for app: String) -> Evaluator {
+        Evaluator(graph: graph, now: now, calendar: calendar, app: app, store: store)
+    }
+
+    /// Runs `intent` with resolved `parameters` (every parameter present, `.null` for none).
+    mutating func run(_ intent: IntentGraph.Intent, parameters: [String: Datum]) throws(RuntimeError) -> Outcome {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumCallDepth else { throw .failed("\(intent.title) calls intents more than \(Self.maximumCallDepth) deep") }
+        let evaluator = evaluator(for: intent.name.app)
+        var scope = parameters
+        try run(intent.perform, in: &scope, evaluator)
+        let result = try intent.resultValue.map { template throws(RuntimeError) in try evaluator.value(of: template, in: scope) } ?? .null
+        if let opens = intent.opens { self.opens.append(try evaluator.render(opens, in: scope)) }
+        let dialog: String
+        if let template = intent.resultDialog {
+            dialog = try evaluator.render(template, in: scope)
+        } else {
+            dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."
+        }
+        return Outcome(result: result, dialog: dialog, opens: opens)
+    }
+
+    private mutating func run(_ steps: [IntentGraph.Step], in scope: inout Evaluator.Scope, _ evaluator: Evaluator) throws(RuntimeError) {
+        for step in steps {
+            try run(step, in: &scope, evaluator)
+        }
+    }
+
+    private mutating func run(_ step: IntentGraph.Step, in scope: inout Evaluator.Scope, _ evaluator: Evaluator) throws(RuntimeError) {
+        switch step {
+        case .create(let entityName, let assignments, let binding):
+            guard let entity = graph.entity(entityName) else { throw .failed("unknown entity \(entityName)") }
+            var values: [String: Value] = [:]
+            for assignment in assignments {
+                guard let property = entity.property(assignment.name), !property.isBuiltin else { continue }
+                let datum = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                if let value = evaluator.values.value(datum) { values[property.name] = value }
+            }
+            let record = try storing { () throws -> Record in try store.insert(entityName, values: values, now: now) }
+            scope[binding ?? lowercasedFirst(entityName.name)] = .entity(record)
+
+        case .update(let target, let set, let increment, let toggle, let binding):
+            let targetValue = try evaluator.evaluate(target, in: scope)
+            let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
+            guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to update") }
+            var updated: [Datum] = []
+            for record in records {
+                guard let entity = graph.entity(record.entity) else { continue }
+                let recordScope = try evaluator.scope(of: record, over: scope)
+                var changes: [String: Value?] = [:]
+                for assignment in set {
+                    guard let property = entity.property(assignment.name) else { continue }
+                    let datum = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                    changes[property.name] = .some(evaluator.values.value(datum))
+                }
+                for assignment in increment {
+                    guard let property = entity.property(assignment.name) else { continue }
+                    let amount = try evaluator.value(of: assignment.value, in: scope)
+                    let current = recordScope[property.name] ?? .null
+                    let sum: Datum = switch (current, amount) {
+                    case (.integer(let a), .integer(let b)): .integer(a + b)
+                    case (.null, .integer(let b)): .integer(b)
+                    case (.duration(let a), .duration(let b)): .duration(a + b)
+                    default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
+                    }
+                    changes[property.name] = .some(evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
+                }
+                for name in toggle {
+                    changes[name] = .some(.boolean(!(recordScope[name] ?? .null).truthy))
+                }
+                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: now) }
+                updated.append(.entity(after))
+            }
+            let result: Datum = targetValue.items != nil ? .list(updated) : updated.first ?? .null
+            // The updated records replace the old ones under their name, so the answer shows new values.
+            if case .name(let name) = target.kind { scope[name] = result }
+            if let binding { scope[binding] = result }
+
+        case .delete(let target):
+            let targetValue = try evaluator.evaluate(target, in: scope)
+            let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
+            guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to delete") }
+            for record in records {
+                try storing { () throws in try store.delete(record) }
+            }
+
+        case .find(let query, let first, let binding):
+            var query = query
+            if first { query = IntentGraph.Query(entity: query.entity, filter: query.filter, sort: query.sort, limit: 1) }
+            let records = try evaluator.query(query, in: scope)
+            let name = binding ?? lowercasedFirst(query.entity.name) + (first ? "" : "s")
+            scope[name] = first ? records.first.map(Datum.entity) ?? .null : .list(records.map(Datum.entity))
+
+        case .bind(let assignments):
+            for assignment in assignments {
+                scope[assignment.name] = try evaluator.value(of: assignment.value, in: scope)
+            }
+
+        case .call(let intentName, let arguments, let binding):
+            guard let callee = graph.intent(intentName) else { throw .failed("unknown intent \(intentName)") }
+            var parameters: [String: Datum] = [:]
+            for parameter in callee.parameters {
+                if let assignment = arguments.first(where: { $0.name == parameter.name }) {
+                    parameters[parameter.name] = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
+                } else if let value = parameter.defaultValue {
+                    parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
+                } else {
+                    parameters[parameter.name] = .null
+                }
+                if parameters[parameter.name] == .null, parameter.isRequired {
+                    throw .failed("\(callee.title) needs \(parameter.title.lowercased())")
+                }
+            }
+            let outcome = try run(callee, parameters: parameters)
+            if let binding { scope[binding] = outcome.result }
+
+        case .open(let url):
+            opens.append(try evaluator.render(url, in: scope))
+
+        case .branch(let condition, let then, let otherwise):
+            try run(try evaluator.evaluate(condition, in: scope).truthy ? then : otherwise, in: &scope, evaluator)
+
+        case .fail(let message):
+            throw .failed(try evaluator.render(message, in: scope))
+        }
+    }
+
+    private func storing<T>(_ body: () throws -> T) throws(RuntimeError) -> T {
+        do { return try body() } catch let error as StoreError {
+            if case .invalidData(let message) = error { throw .failed(message) }
+            throw .store(error.description)
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+
+    private func lowercasedFirst(_ name: String) -> String {
+        name.prefix(1).lowercased() + name.dropFirst()
+    }
+}
+
+/// The parameter summary of an intent ("Create buy milk due tomorrow"): the first branch whose
+/// condition holds, else the title.
+enum Summary {
+    static func text(of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator) -> String {
+        for branch in intent.summary {
+            if let condition = branch.condition, (try? evaluator.evaluate(condition, in: parameters).truthy) != true { continue }
+            if let text = try? evaluator.render(branch.text, in: parameters) { return text }
+        }
+        return intent.title
+    }
+}

@@ -1,0 +1,32 @@
+public import Foundation
+public import IntentLanguage
+public import ModelStore
+
+/// Records as `intents store list` shows them: a line each, or JSON.
+public enum Listing {
+    public struct Item {
+        /// `buy milk — urgency: Urgent, isCompleted: no (id 3f2a1b2c)`.
+        public let line: String
+        /// The record as exported, with its display title.
+        public let json: Any
+    }
+
+    public static func records(of entity: IntentGraph.Entity, where filter: IntentLanguage.Expression?, graph: IntentGraph, store: Store, now: Date = Date()) throws -> [Item] {
+        try store.read { transaction in
+            let evaluator = Evaluator(graph: graph, now: now, calendar: .current, app: entity.name.app, store: transaction)
+            let records = try evaluator.query(IntentGraph.Query(entity: entity.name, filter: filter, sort: [IntentGraph.SortKey(property: "createdAt", descending: false)], limit: nil), in: [:])
+            return try records.map { record in
+                let title = evaluator.describe(.entity(record))
+                let properties = try entity.properties.filter { !$0.isBuiltin }.compactMap { property -> String? in
+                    let value = try evaluator.member(.entity(record), property.name)
+                    guard !value.isNull, value != .list([]), !(entity.matchBy.contains(property.name) && evaluator.describe(value) == title) else { return nil }
+                    return "\(property.name): \(evaluator.describe(value))"
+                }
+                var json = try transaction.jsonObject(record)
+                json["title"] = title
+                let line = "\(title)" + (properties.isEmpty ? "" : " — " + properties.joined(separator: ", ")) + " (id \(record.id.prefix(8)))"
+                return Item(line: line, json: json)
+            }
+        }
+    }
+}

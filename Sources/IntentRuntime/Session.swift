@@ -1,0 +1,62 @@
+public import Foundation
+public import IntentLanguage
+public import ModelStore
+public import PhraseMatching
+
+/// The loaded definitions, their phrase index and the store: what conversations share.
+public final class Session {
+    public let graph: IntentGraph
+    public let index: PhraseIndex
+    public let store: Store
+    /// The store's entity names, for matching; kept current as intents run.
+    public private(set) var names = EntityNameIndex()
+    /// The moment relative dates count from; the clock unless a test sets it.
+    public var clock: () -> Date = { Date() }
+    public var calendar: Calendar = .current
+
+    public init(graph: IntentGraph, store: Store, index: PhraseIndex? = nil) throws {
+        self.graph = graph
+        self.index = index ?? PhraseIndex(graph: graph)
+        self.store = store
+        let stored = try store.read { try $0.names() }
+        for (entity, group) in Dictionary(grouping: stored, by: \.entity) {
+            names.add(group.map(\.name), for: entity)
+        }
+    }
+
+    public func matcher(now: Date) -> Matcher {
+        Matcher(index: index, entities: names, now: now, calendar: calendar)
+    }
+
+    func evaluator(app: String?, store transaction: StoreTransaction?, now: Date) -> Evaluator {
+        Evaluator(graph: graph, now: now, calendar: calendar, app: app, store: transaction)
+    }
+
+    /// Keeps the name index in step with what a transaction changed.
+    func noteChanges(_ changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) {
+        for change in changes {
+            guard let entity = graph.entity(change.entity), !entity.matchBy.isEmpty else { continue }
+            names.remove(Self.names(of: change.before, entity), for: change.entity)
+            names.add(Self.names(of: change.after, entity), for: change.entity)
+        }
+    }
+
+    private static func names(of record: Record?, _ entity: IntentGraph.Entity) -> [String] {
+        entity.matchBy.compactMap { property in
+            if case .string(let name)? = record?[property] { return name }
+            return nil
+        }
+    }
+
+    /// Reverts the last executed intent that changed something.
+    public func undo() throws -> String {
+        let undone = try store.write { transaction -> (intent: String, dialog: String, changes: Int)? in
+            guard let undone = try transaction.undoLast() else { return nil }
+            noteChanges(transaction.changes)
+            return undone
+        }
+        guard let undone else { return "There is nothing to undo." }
+        let title = graph.intents(named: undone.intent).first?.title ?? undone.intent
+        return "Undid \(title): \(undone.dialog) (\(undone.changes) change\(undone.changes == 1 ? "" : "s") reverted)"
+    }
+}

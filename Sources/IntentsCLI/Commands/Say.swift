@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import IntentLanguage
+import IntentRuntime
+import ModelStore
+
+struct Say: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Say one phrase and get one answer.",
+        discussion: """
+            With no phrase, the phrase is read from standard input. On a terminal, follow-up questions
+            are asked inline; otherwise a missing value is answered with status needs_value and its prompt.
+            Exit status: 0 for any answer, 1 when the definitions or the store cannot be used, 2 for input
+            that is not a phrase (empty, too long, not text).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print the answer as one JSON object.")
+    var json = false
+
+    @Flag(help: "Resolve everything but execute nothing.")
+    var dryRun = false
+
+    @Flag(help: "Confirm without asking (deletes and intents with confirm:).")
+    var yes = false
+
+    @Option(help: "Only phrases of this language (en, de, …).")
+    var lang: String?
+
+    @Argument(help: "The phrase, as a person would type it.")
+    var phrase: [String] = []
+
+    static let maximumBytes = 2_000
+
+    func run() throws {
+        let text = try Self.phraseText(phrase)
+        let session = try storeOptions.session(global)
+        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+        var answer = conversation.respond(to: text)
+        let interactive = !json && isatty(STDIN_FILENO) != 0 && !phrase.isEmpty
+        while interactive, answer.isQuestion {
+            print(answer.text)
+            print("› ", terminator: "")
+            fflush(nil)
+            guard let line = readLine() else {
+                answer = conversation.cancel() ?? answer
+                break
+            }
+            answer = conversation.respond(to: line)
+        }
+        if json {
+            print(JSON.text(answer.jsonObject))
+        } else {
+            print(answer.text)
+        }
+        if answer.storeFailure { throw ExitCode(1) }
+    }
+
+    /// The phrase from the arguments or standard input, checked: text, not empty, not too long.
+    static func phraseText(_ arguments: [String]) throws -> String {
+        var text: String
+        if arguments.isEmpty {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let decoded = String(validating: data, as: UTF8.self) else {
+                throw usage("the input is not UTF-8 text (\(data.count) bytes)")
+            }
+            text = decoded
+        } else {
+            text = arguments.joined(separator: " ")
+        }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
+            throw usage("the input holds control characters; it does not look like a phrase")
+        }
+        text = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmed
+        guard !text.isEmpty else { throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"") }
+        guard text.utf8.count <= maximumBytes else {
+            throw usage("the phrase is \(text.utf8.count) bytes; one phrase is at most \(maximumBytes) bytes")
+        }
+        return text
+    }
+
+    private static func usage(_ message: String) -> ExitCode {
+        Terminal.standardError("error: \(message)\n")
+        return ExitCode(2)
+    }
+}
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Revert the last executed intent that changed the store.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let session = try storeOptions.session(global)
+        do {
+            print(try session.undo())
+        } catch {
+            Terminal.standardError("error: \(error)\n")
+            throw ExitCode(1)
+        }
+    }
+}

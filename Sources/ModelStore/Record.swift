@@ -1,0 +1,93 @@
+public import IntentLanguage
+
+/// One stored entity: its type, stable id, timestamps and property values.
+///
+/// Values use the definitions' `Value`: dates as ISO-8601 text (`2026-11-22T10:00:00Z`), enum
+/// cases by identifier, durations in seconds, entity references by id. A property with no value
+/// is absent from `values`.
+public struct Record: Sendable, Hashable {
+    public var entity: QualifiedName
+    public var id: String
+    public var createdAt: String
+    public var updatedAt: String
+    public var values: [String: Value]
+
+    public init(entity: QualifiedName, id: String, createdAt: String, updatedAt: String, values: [String: Value]) {
+        self.entity = entity
+        self.id = id
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.values = values
+    }
+
+    /// A property's value, the built-in ones included.
+    public subscript(property: String) -> Value? {
+        switch property {
+        case "id": .string(id)
+        case "createdAt": .date(createdAt)
+        case "updatedAt": .date(updatedAt)
+        default: values[property]
+        }
+    }
+}
+
+/// Which records a query wants: a SQL condition over the entity's columns, an order and a limit.
+public struct RecordQuery: Sendable {
+    public var entity: QualifiedName
+    public var condition: SQLCondition?
+    public var sort: [IntentGraph.SortKey]
+    public var limit: Int?
+
+    public init(entity: QualifiedName, condition: SQLCondition? = nil, sort: [IntentGraph.SortKey] = [], limit: Int? = nil) {
+        self.entity = entity
+        self.condition = condition
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
+/// A SQL boolean expression over an entity's columns with `?` placeholders and their values.
+public struct SQLCondition: Sendable {
+    public var sql: String
+    public var arguments: [SQLArgument]
+
+    public init(sql: String, arguments: [SQLArgument] = []) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+}
+
+/// A value bound to a `?` in a `SQLCondition`.
+public enum SQLArgument: Sendable, Hashable {
+    case null
+    case text(String)
+    case integer(Int)
+    case real(Double)
+}
+
+/// What went wrong with the store. Each message names the file, and for migrations the entity and property.
+public enum StoreError: Error, CustomStringConvertible {
+    /// The file could not be opened or is not a store (not SQLite, read-only, locked).
+    case unusable(path: String, reason: String)
+    /// The definitions changed in a way that would lose data.
+    case destructiveChange(path: String, reasons: [String])
+    /// A write failed (locked past the timeout, disk full, constraint).
+    case writeFailed(String)
+    /// Import data that does not fit the definitions.
+    case invalidData(String)
+    /// `update`/`delete` of a record that is no longer there.
+    case missingRecord(QualifiedName, String)
+
+    public var description: String {
+        switch self {
+        case .unusable(let path, let reason): "cannot use the store \(path): \(reason)"
+        case .destructiveChange(let path, let reasons):
+            "the definitions changed in a way that would lose data in \(path):\n"
+                + reasons.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nNothing was changed. Restore the definition, or export the data (intents store export), adjust it and import it into a new store."
+        case .writeFailed(let reason): "the store could not be written: \(reason)"
+        case .invalidData(let reason): reason
+        case .missingRecord(let entity, let id): "\(entity.name) \(id) is no longer in the store"
+        }
+    }
+}

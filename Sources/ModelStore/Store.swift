@@ -1,0 +1,237 @@
+public import Foundation
+import GRDB
+public import IntentLanguage
+
+/// The file-backed store: one SQLite file, a table per entity of the graph, a full-text index of
+/// the entities' `matchBy` names, and the journal of executed intents (for `undo`) and donations.
+///
+/// Opening the store brings its tables in line with the definitions: additive changes migrate by
+/// themselves, destructive ones are refused before anything is written.
+public final class Store: Sendable {
+    public let path: String
+    let queue: DatabaseQueue
+    let tables: [QualifiedName: Table]
+    /// Seconds a writer waits for another process's lock.
+    public static let busyTimeout: TimeInterval = 5
+
+    struct Table: Sendable {
+        let entity: IntentGraph.Entity
+        let name: String
+        /// Declared properties (not the built-in ones), in order.
+        let columns: [(name: String, type: ValueType)]
+        /// Case identifiers in declared order, for sorting enum columns by meaning, not spelling.
+        let enumOrder: [String: [String]]
+
+        var quoted: String { SQL.quote(name) }
+
+        func type(of property: String) -> ValueType? {
+            if let builtin = IntentGraph.Entity.builtinProperties.first(where: { $0.0 == property }) { return builtin.1 }
+            return columns.first { $0.name == property }?.type
+        }
+    }
+
+    /// Opens (creating when missing) the store at `path` for the entities of `graph`.
+    /// `readOnly` opens without migrating or writing: for listing and exporting.
+    public init(path: String, graph: IntentGraph, readOnly: Bool = false) throws(StoreError) {
+        self.path = path
+        var tables: [QualifiedName: Table] = [:]
+        for entity in graph.entities {
+            var order: [String: [String]] = [:]
+            for property in entity.properties {
+                if let name = property.type.enumName, let enumeration = graph.enumeration(name) { order[property.name] = enumeration.cases.map(\.id) }
+            }
+            tables[entity.name] = Table(
+                entity: entity, name: entity.name.description,
+                columns: entity.properties.filter { !$0.isBuiltin }.map { ($0.name, $0.type) },
+                enumOrder: order)
+        }
+        self.tables = tables
+
+        let fileManager = FileManager.default
+        let exists = fileManager.fileExists(atPath: path)
+        if !exists {
+            guard !readOnly else { throw .unusable(path: path, reason: "there is no store yet (it is created by the first intent that runs)") }
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                do { try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                    throw .unusable(path: path, reason: "cannot create the directory \(directory): \(error.localizedDescription)")
+                }
+            }
+        } else if !readOnly, !fileManager.isWritableFile(atPath: path) {
+            throw .unusable(path: path, reason: "the file is read-only (open it for reading with 'intents store list', or make it writable)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.readonly = readOnly
+        if !readOnly { configuration.journalMode = .wal }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Reading the schema is the first thing SQLite checks the header on.
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        } catch {
+            throw .unusable(path: path, reason: Self.reason(error))
+        }
+        if !readOnly { try migrate() }
+    }
+
+    /// A short, human reason for a SQLite error.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return "the file is not a SQLite database"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store's lock (waited \(Int(busyTimeout)) s)"
+        case .SQLITE_READONLY: return "the file is read-only"
+        case .SQLITE_CANTOPEN: return "the file cannot be opened"
+        case .SQLITE_CORRUPT: return "the file is damaged"
+        case .SQLITE_FULL: return "the disk is full"
+        default: return error.message ?? "\(error)"
+        }
+    }
+
+    public func table(_ entity: QualifiedName) -> IntentGraph.Entity? { tables[entity]?.entity }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one IMMEDIATE transaction: everything it writes lands, or nothing does.
+    public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        var result: T?
+        do {
+            try queue.inTransaction(.immediate) { db in
+                let transaction = StoreTransaction(db: db, store: self)
+                result = try body(transaction)
+                return .commit
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.writeFailed(Self.reason(error))
+        }
+        return result!
+    }
+
+    /// Runs `body` with a consistent view of the store.
+    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try queue.read { db in try body(StoreTransaction(db: db, store: self)) }
+        } catch let error as DatabaseError {
+            throw StoreError.unusable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    // MARK: Migration
+
+    /// Creates what is missing and applies additive changes; refuses destructive ones.
+    private func migrate() throws(StoreError) {
+        do {
+            try queue.inTransaction(.immediate) { db in
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS _schema (entity TEXT NOT NULL, property TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (entity, property));
+                    CREATE TABLE IF NOT EXISTS _executions (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL,
+                        dialog TEXT NOT NULL, at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE IF NOT EXISTS _changes (
+                        execution INTEGER NOT NULL REFERENCES _executions(id), seq INTEGER NOT NULL,
+                        entity TEXT NOT NULL, record TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (execution, seq));
+                    CREATE TABLE IF NOT EXISTS _donations (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
+                        entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
+                    """)
+                var refusals: [String] = []
+                for table in tables.values.sorted(by: { $0.name < $1.name }) {
+                    refusals += try migrate(table, db)
+                }
+                if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
+                return .commit
+            }
+        } catch let refused as MigrationRefused {
+            throw .destructiveChange(path: path, reasons: refused.reasons)
+        } catch {
+            throw .unusable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private struct MigrationRefused: Error { let reasons: [String] }
+
+    private func migrate(_ table: Table, _ db: Database) throws -> [String] {
+        let entity = table.entity.name
+        var stored: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name]) {
+            stored[row["property"]] = row["type"]
+        }
+        func record(_ property: String, _ type: ValueType) throws {
+            try db.execute(sql: "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)", arguments: [table.name, property, Columns.key(type)])
+        }
+        guard try db.tableExists(table.name) else {
+            let columns = ["id TEXT PRIMARY KEY NOT NULL", "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL"]
+                + table.columns.map { "\(SQL.quote($0.name)) \(Columns.sqlType($0.type))" }
+            try db.execute(sql: "CREATE TABLE \(table.quoted) (\(columns.joined(separator: ", ")))")
+            try db.execute(sql: "DELETE FROM _schema WHERE entity = ?", arguments: [table.name])
+            for column in table.columns { try record(column.name, column.type) }
+            return []
+        }
+        var refusals: [String] = []
+        let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
+        func holdingData(_ column: String) throws -> Int {
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted) WHERE \(SQL.quote(column)) IS NOT NULL") ?? 0
+        }
+        for column in table.columns {
+            let property = table.entity.property(column.name)
+            if let storedType = stored[column.name] {
+                guard storedType != Columns.key(column.type) else { continue }
+                let holding = try holdingData(column.name)
+                if holding > 0 {
+                    refusals.append("\(entity.name).\(column.name) changed type from \(Self.spell(storedType)) to \(column.type), and \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
+                } else {
+                    try record(column.name, column.type)
+                }
+            } else {
+                // A new property: optional or defaulted ones are added; a required one only to an empty table.
+                if rows > 0, property?.isOptional == false, property?.defaultValue == nil {
+                    refusals.append("\(entity.name).\(column.name) is new and required, but the \(rows) stored record\(rows == 1 ? "" : "s") have no value for it (give it a default or make it optional)")
+                    continue
+                }
+                try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
+                if let value = property?.defaultValue, rows > 0 {
+                    try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(Self.resolve(value), as: column.type)])
+                }
+                try record(column.name, column.type)
+            }
+        }
+        let declared = Set(table.columns.map(\.name))
+        for (property, type) in stored.sorted(by: { $0.key < $1.key }) where !declared.contains(property) {
+            let holding = try holdingData(property)
+            if holding > 0 {
+                refusals.append("\(entity.name).\(property) (\(Self.spell(type))) was removed, but \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
+            } else {
+                try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(SQL.quote(property))")
+                try db.execute(sql: "DELETE FROM _schema WHERE entity = ? AND property = ?", arguments: [table.name, property])
+            }
+        }
+        return refusals
+    }
+
+    /// `enum:Radar.RadarPosition` → `RadarPosition`, for messages.
+    private static func spell(_ key: String) -> String {
+        key.replacingOccurrences(of: "enum:", with: "").replacingOccurrences(of: "entity:", with: "")
+            .split(separator: ".").last.map(String.init) ?? key
+    }
+
+    /// A definition default as stored: relative dates become moments.
+    static func resolve(_ value: Value, now: Date = Date()) -> Value {
+        guard case .date(let text) = value else { return value }
+        switch text {
+        case "now": return .date(ISODate.format(now))
+        case "today", "tomorrow":
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .current
+            let start = calendar.startOfDay(for: now)
+            return .date(ISODate.format(text == "today" ? start : calendar.date(byAdding: .day, value: 1, to: start)!))
+        default: return value
+        }
+    }
+}
+
+enum SQL {
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,330 @@
+public import Foundation
+import GRDB
+public import IntentLanguage
+
+/// Reads and writes inside one `Store.read` or `Store.write`. Every change is remembered, so the
+/// execution that made it can be journaled and undone.
+public final class StoreTransaction {
+    let db: Database
+    let store: Store
+    /// Changes so far, in order: (entity, id, before, after); nil before means created, nil after deleted.
+    public private(set) var changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)] = []
+
+    init(db: Database, store: Store) {
+        self.db = db
+        self.store = store
+    }
+
+    private func table(_ entity: QualifiedName) throws -> Store.Table {
+        guard let table = store.tables[entity] else { throw StoreError.invalidData("unknown entity \(entity)") }
+        return table
+    }
+
+    // MARK: Reading
+
+    public func fetch(_ query: RecordQuery) throws -> [Record] {
+        let table = try table(query.entity)
+        var sql = "SELECT * FROM \(table.quoted)"
+        var arguments: [DatabaseValue] = []
+        if let condition = query.condition {
+            sql += " WHERE " + condition.sql
+            arguments += condition.arguments.map(\.databaseValue)
+        }
+        let order = query.sort.flatMap { key -> [String] in
+            let column = SQL.quote(key.property)
+            let direction = key.descending ? " DESC" : ""
+            // Enum columns sort by declared case order; missing values go last either way.
+            var expression = column
+            if let cases = table.enumOrder[key.property] {
+                expression = "CASE \(column) " + cases.enumerated().map { "WHEN '\($0.element.replacingOccurrences(of: "'", with: "''"))' THEN \($0.offset)" }.joined(separator: " ") + " END"
+            }
+            return ["(\(column) IS NULL)", expression + direction]
+        }
+        sql += " ORDER BY " + (order + ["createdAt", "rowid"]).joined(separator: ", ")
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { record(from: $0, table) }
+    }
+
+    public func count(_ query: RecordQuery) throws -> Int {
+        guard query.limit == nil else { return try fetch(query).count }
+        let table = try table(query.entity)
+        var sql = "SELECT count(*) FROM \(table.quoted)"
+        var arguments: [DatabaseValue] = []
+        if let condition = query.condition {
+            sql += " WHERE " + condition.sql
+            arguments = condition.arguments.map(\.databaseValue)
+        }
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+    }
+
+    public func record(_ entity: QualifiedName, id: String) throws -> Record? {
+        let table = try table(entity)
+        return try Row.fetchOne(db, sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map { record(from: $0, table) }
+    }
+
+    /// Records of `entity` whose `matchBy` names contain every word of `text` (words as prefixes),
+    /// through the full-text index; with the name that matched.
+    public func search(_ entity: QualifiedName, text: String, limit: Int = 20) throws -> [(record: Record, name: String)] {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*" }
+        guard !words.isEmpty else { return [] }
+        let rows = try Row.fetchAll(db, sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? ORDER BY rank LIMIT ?",
+                                    arguments: ["name: (" + words.joined(separator: " ") + ")", entity.description, limit])
+        var seen: Set<String> = []
+        var results: [(Record, String)] = []
+        for row in rows {
+            let id: String = row["record"]
+            guard seen.insert(id).inserted, let record = try record(entity, id: id) else { continue }
+            results.append((record, row["name"]))
+        }
+        return results
+    }
+
+    /// Every `matchBy` name in the store, for the phrase matcher's entity index.
+    public func names() throws -> [(entity: QualifiedName, name: String)] {
+        var byName: [String: QualifiedName] = [:]
+        for table in store.tables.values { byName[table.name] = table.entity.name }
+        return try Row.fetchAll(db, sql: "SELECT entity, name FROM _names").compactMap { row in
+            guard let entity = byName[row["entity"]] else { return nil }
+            return (entity, row["name"])
+        }
+    }
+
+    private func record(from row: Row, _ table: Store.Table) -> Record {
+        var values: [String: Value] = [:]
+        for column in table.columns {
+            if let value = Columns.decode(row[column.name] ?? .null, as: column.type) { values[column.name] = value }
+        }
+        return Record(entity: table.entity.name, id: row["id"], createdAt: row["createdAt"], updatedAt: row["updatedAt"], values: values)
+    }
+
+    // MARK: Writing
+
+    /// Inserts a record; properties not given take their defaults. Required ones must be given.
+    @discardableResult
+    public func insert(_ entity: QualifiedName, values: [String: Value], id: String? = nil, now: Date = Date()) throws -> Record {
+        let table = try table(entity)
+        var complete: [String: Value] = [:]
+        for column in table.columns {
+            let property = table.entity.property(column.name)
+            if let value = values[column.name] {
+                complete[column.name] = value
+            } else if let value = property?.defaultValue {
+                complete[column.name] = Store.resolve(value, now: now)
+            } else if property?.isOptional == false {
+                throw StoreError.invalidData("\(entity.name).\(column.name) needs a value")
+            }
+        }
+        let stamp = ISODate.format(now)
+        let record = Record(entity: entity, id: id ?? UUID().uuidString.lowercased(), createdAt: stamp, updatedAt: stamp, values: complete)
+        try write(record, table, replacing: false)
+        changes.append((entity, record.id, nil, record))
+        return record
+    }
+
+    /// Writes new values of some properties (nil clears one) and stamps `updatedAt`.
+    @discardableResult
+    public func update(_ record: Record, set values: [String: Value?], now: Date = Date()) throws -> Record {
+        let table = try table(record.entity)
+        guard let before = try self.record(record.entity, id: record.id) else { throw StoreError.missingRecord(record.entity, record.id) }
+        var after = before
+        for (name, value) in values {
+            guard table.type(of: name) != nil, !["id", "createdAt", "updatedAt"].contains(name) else { continue }
+            if let value { after.values[name] = value } else { after.values[name] = nil }
+        }
+        after.updatedAt = ISODate.format(now)
+        try write(after, table, replacing: true)
+        changes.append((record.entity, record.id, before, after))
+        return after
+    }
+
+    public func delete(_ record: Record) throws {
+        let table = try table(record.entity)
+        guard let before = try self.record(record.entity, id: record.id) else { throw StoreError.missingRecord(record.entity, record.id) }
+        try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+        try db.execute(sql: "DELETE FROM _names WHERE record = ? AND entity = ?", arguments: [record.id, table.name])
+        changes.append((record.entity, record.id, before, nil))
+    }
+
+    private func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
+        let columns = ["id", "createdAt", "updatedAt"] + table.columns.map(\.name)
+        let values: [DatabaseValue] = [record.id.databaseValue, record.createdAt.databaseValue, record.updatedAt.databaseValue]
+            + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type) }
+        let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
+        try db.execute(sql: "\(verb) INTO \(table.quoted) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
+                       arguments: StatementArguments(values))
+        try db.execute(sql: "DELETE FROM _names WHERE record = ? AND entity = ?", arguments: [record.id, table.name])
+        for property in table.entity.matchBy {
+            if case .string(let name)? = record[property], !name.isEmpty {
+                try db.execute(sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)", arguments: [table.name, record.id, name])
+            }
+        }
+    }
+
+    // MARK: Journal
+
+    /// Records an executed intent with the changes made so far in this transaction, and its donation.
+    /// Returns the execution's number.
+    @discardableResult
+    public func journal(intent: QualifiedName, parameters: [String: Any], dialog: String, donation: [String: Any]?, now: Date = Date()) throws -> Int64 {
+        let at = ISODate.format(now)
+        try db.execute(sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
+                       arguments: [intent.description, JSON.text(parameters), dialog, at])
+        let execution = db.lastInsertedRowID
+        for (seq, change) in changes.enumerated() {
+            try db.execute(sql: "INSERT INTO _changes (execution, seq, entity, record, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [execution, seq, change.entity.description, change.id,
+                                       change.before.map { JSON.text(try! self.jsonObject($0)) }, change.after.map { JSON.text(try! self.jsonObject($0)) }])
+        }
+        if let donation {
+            try db.execute(sql: "INSERT INTO _donations (intent, parameters, at) VALUES (?, ?, ?)", arguments: [intent.description, JSON.text(donation), at])
+        }
+        changes.removeAll()
+        return execution
+    }
+
+    /// Reverts the most recent execution that changed something and is not undone yet.
+    /// Returns what was undone (intent and its answer), or nil when there is nothing to undo.
+    public func undoLast() throws -> (intent: String, dialog: String, changes: Int)? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT id, intent, dialog FROM _executions e WHERE undone = 0 AND EXISTS (SELECT 1 FROM _changes c WHERE c.execution = e.id)
+            ORDER BY id DESC LIMIT 1
+            """) else { return nil }
+        let execution: Int64 = row["id"]
+        let changeRows = try Row.fetchAll(db, sql: "SELECT entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC", arguments: [execution])
+        for change in changeRows {
+            let entityName: String = change["entity"]
+            guard let table = store.tables.values.first(where: { $0.name == entityName }) else {
+                throw StoreError.invalidData("cannot undo: \(entityName) is no longer defined")
+            }
+            let id: String = change["record"]
+            let current = try record(table.entity.name, id: id)
+            if let before: String = change["before"] {
+                let record = try self.record(fromJSON: JSON.object(before) as? [String: Any] ?? [:], entity: table.entity.name)
+                try write(record, table, replacing: true)
+                changes.append((table.entity.name, id, current, record))
+            } else {
+                try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM _names WHERE record = ? AND entity = ?", arguments: [id, table.name])
+                changes.append((table.entity.name, id, current, nil))
+            }
+        }
+        try db.execute(sql: "UPDATE _executions SET undone = 1 WHERE id = ?", arguments: [execution])
+        return (row["intent"], row["dialog"], changeRows.count)
+    }
+
+    /// Recent executions, newest first: (number, intent, parameters JSON, dialog, at, undone).
+    public func executions(limit: Int = 20) throws -> [(id: Int64, intent: String, parameters: String, dialog: String, at: String, undone: Bool)] {
+        try Row.fetchAll(db, sql: "SELECT * FROM _executions ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+            ($0["id"], $0["intent"], $0["parameters"], $0["dialog"], $0["at"], $0["undone"])
+        }
+    }
+
+    /// Donations, newest first: (intent, parameters JSON, at).
+    public func donations(limit: Int = 50) throws -> [(intent: String, parameters: String, at: String)] {
+        try Row.fetchAll(db, sql: "SELECT * FROM _donations ORDER BY id DESC LIMIT ?", arguments: [limit]).map { ($0["intent"], $0["parameters"], $0["at"]) }
+    }
+
+    // MARK: JSON (export, import, journal)
+
+    /// A record as a JSON object: `id`, `createdAt`, `updatedAt` and each property that has a value.
+    public func jsonObject(_ record: Record) throws -> [String: Any] {
+        let table = try table(record.entity)
+        var object: [String: Any] = ["id": record.id, "createdAt": record.createdAt, "updatedAt": record.updatedAt]
+        for column in table.columns {
+            if let value = record.values[column.name] { object[column.name] = Columns.jsonObject(value, as: column.type) }
+        }
+        return object
+    }
+
+    /// A record from a JSON object, checked against the entity's properties.
+    public func record(fromJSON object: [String: Any], entity: QualifiedName) throws -> Record {
+        let table = try table(entity)
+        var values: [String: Value] = [:]
+        let known = Set(table.columns.map(\.name) + ["id", "createdAt", "updatedAt"])
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw StoreError.invalidData("\(entity.name) has no property '\(unknown)'")
+        }
+        for column in table.columns {
+            guard let raw = object[column.name], !(raw is NSNull) else { continue }
+            guard let value = Columns.value(fromJSON: raw, as: column.type) else {
+                throw StoreError.invalidData("\(entity.name).\(column.name) must be \(column.type), not \(JSON.text(raw))")
+            }
+            values[column.name] = value
+        }
+        let now = ISODate.format(Date())
+        func stamp(_ key: String) throws -> String {
+            guard let raw = object[key] else { return now }
+            guard let text = raw as? String, let date = ISODate.parse(text) else { throw StoreError.invalidData("\(entity.name).\(key) must be an ISO-8601 date") }
+            return ISODate.format(date)
+        }
+        let id = (object["id"] as? String) ?? UUID().uuidString.lowercased()
+        return Record(entity: entity, id: id, createdAt: try stamp("createdAt"), updatedAt: try stamp("updatedAt"), values: values)
+    }
+
+    /// Every record by entity, as `{"App.Entity": [records]}`.
+    public func export() throws -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (name, _) in store.tables {
+            result[name.description] = try fetch(RecordQuery(entity: name)).map(jsonObject)
+        }
+        return result
+    }
+
+    /// Inserts or replaces (by id) the records of an export. Checks everything before writing anything.
+    public func importRecords(_ object: [String: Any]) throws -> Int {
+        var records: [Record] = []
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let entity = store.tables.keys.first(where: { $0.description.lowercased() == key.lowercased() || $0.name.lowercased() == key.lowercased() }) else {
+                throw StoreError.invalidData("unknown entity '\(key)' (known: \(store.tables.keys.map(\.description).sorted().joined(separator: ", ")))")
+            }
+            guard let items = value as? [Any] else { throw StoreError.invalidData("'\(key)' must be a list of records") }
+            for (index, item) in items.enumerated() {
+                guard let fields = item as? [String: Any] else { throw StoreError.invalidData("\(key)[\(index)] must be an object") }
+                do {
+                    let record = try record(fromJSON: fields, entity: entity)
+                    if let property = store.tables[entity]?.entity.properties.first(where: { !$0.isBuiltin && !$0.isOptional && $0.defaultValue == nil && record.values[$0.name] == nil }) {
+                        throw StoreError.invalidData("\(entity.name).\(property.name) needs a value")
+                    }
+                    records.append(record)
+                } catch let error as StoreError {
+                    throw StoreError.invalidData("\(key)[\(index)]: \(error)")
+                }
+            }
+        }
+        for record in records {
+            var complete = record
+            for property in store.tables[record.entity]?.entity.properties ?? [] where !property.isBuiltin && complete.values[property.name] == nil {
+                if let value = property.defaultValue { complete.values[property.name] = Store.resolve(value) }
+            }
+            let before = try self.record(record.entity, id: record.id)
+            try write(complete, store.tables[record.entity]!, replacing: true)
+            changes.append((record.entity, record.id, before, complete))
+        }
+        return records.count
+    }
+}
+
+extension SQLArgument {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .text(let text): text.databaseValue
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        }
+    }
+}
+
+/// JSON text for the journal and exports.
+public enum JSON {
+    public static func text(_ object: Any, pretty: Bool = false) -> String {
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+        if pretty { options.insert(.prettyPrinted) }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public static func object(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+}
