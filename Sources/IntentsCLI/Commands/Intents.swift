@@ -7,6 +7,7 @@ struct Intents: ParsableCommand {
         abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
         discussion: "Definitions live under ./Intents (one folder per app); see 'intents check --help'.",
         version: "0.1.0",
-        subcommands: [Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, StoreCommand.self, Undo.self]
+        subcommands: [Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, StoreCommand.self, Undo.self],
+        defaultSubcommand: Repl.self
     )
 }

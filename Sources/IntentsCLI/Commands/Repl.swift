@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import IntentLanguage
+import IntentRuntime
+import ModelStore
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Talk to your apps at a prompt (the default command).",
+        discussion: """
+            Type phrases as you would say them; questions are asked inline. Commands start with ':' — \
+            :help, :explain PHRASE, :intents, :list ENTITY, :undo, :quit. Ctrl-C cancels a question, \
+            Ctrl-D leaves. With no terminal, lines are read from standard input and echoed after the prompt.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "Only phrases of this language (en, de, …).")
+    var lang: String?
+
+    static let commands = [":help", ":explain ", ":intents", ":list ", ":undo", ":quit"]
+
+    func run() throws {
+        let session = try storeOptions.session(global)
+        let conversation = Conversation(session: session, options: .init(language: lang))
+        let interactive = isatty(STDIN_FILENO) != 0
+        var editor: LineEditor?
+        if interactive {
+            let directory = (storeOptions.path as NSString).deletingLastPathComponent
+            editor = LineEditor(
+                historyPath: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("history"),
+                candidates: LineEditor.completions(phrases: session.index.completions, commands: Self.commands))
+            let intents = session.graph.intents.count
+            print("intents — \(session.graph.apps.count) apps, \(intents) intents; store \(storeOptions.path). Type :help for help, Ctrl-D to leave.")
+        }
+        var failures = 0
+        while true {
+            let prompt = conversation.isWaiting ? "  › " : "› "
+            let line: String
+            if let editor {
+                switch editor.read(prompt: prompt) {
+                case .line(let text): line = text
+                case .interrupted:
+                    if let cancelled = conversation.cancel() { print(cancelled.text) }
+                    continue
+                case .end:
+                    if let cancelled = conversation.cancel() { print(cancelled.text) }
+                    print("")
+                    return
+                }
+            } else {
+                guard let text = readLine() else {
+                    if conversation.isWaiting, let cancelled = conversation.cancel() { print(cancelled.text) }
+                    break
+                }
+                line = text
+                print(prompt + text)
+            }
+            let trimmed = line.trimmed
+            if trimmed.isEmpty, !conversation.isWaiting { continue }
+            if trimmed.hasPrefix(":"), !conversation.isWaiting || trimmed == ":quit" || trimmed == ":q" {
+                if !command(trimmed, session: session, conversation: conversation) { break }
+                continue
+            }
+            let answer = conversation.respond(to: trimmed)
+            print(answer.text)
+            if answer.storeFailure { failures += 1 }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Runs a `:command`; false means leave.
+    private func command(_ text: String, session: Session, conversation: Conversation) -> Bool {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1].trimmed : ""
+        switch parts[0] {
+        case ":quit", ":q", ":exit":
+            return false
+        case ":help", ":h", ":?":
+            let examples = session.index.completions.prefix(6).map { "  \($0)" }.joined(separator: "\n")
+            print("""
+                Say what you want to do, for example:
+                \(examples)
+                Commands:
+                  :explain PHRASE   how a phrase is matched: candidates, slots, scores
+                  :intents          every intent, with a phrase for each
+                  :list ENTITY      what the store holds, e.g. :list Task
+                  :undo             revert the last intent that changed something
+                  :quit             leave (or Ctrl-D); Ctrl-C cancels a question
+                """)
+        case ":explain":
+            guard !argument.isEmpty else { print("Usage: :explain PHRASE"); break }
+            print(ExplainRenderer.render(session.matcher(now: session.clock()).recognize(argument, language: lang), top: 3), terminator: "")
+        case ":intents":
+            for app in session.graph.apps {
+                print(app.name)
+                for intent in app.intents {
+                    let phrase = intent.phrases.first.map { "  — “\(IntentGraph.speak($0.template, appName: app.name, rules: app.rules))”" } ?? ""
+                    print("  \(intent.title)\(phrase)")
+                }
+            }
+        case ":list":
+            guard let entity = session.graph.entities.first(where: { $0.name.name.lowercased() == argument.lowercased() || $0.name.description.lowercased() == argument.lowercased() }) else {
+                print("Usage: :list ENTITY (one of \(session.graph.entities.map(\.name.name).joined(separator: ", ")))")
+                break
+            }
+            do {
+                let items = try Listing.records(of: entity, where: nil, graph: session.graph, store: session.store)
+                print(items.isEmpty ? "No \(entity.name.name.lowercased()) records." : items.map(\.line).joined(separator: "\n"))
+            } catch {
+                print("error: \(error)")
+            }
+        case ":undo":
+            do { print(try session.undo()) } catch { print("error: \(error)") }
+        default:
+            let known = ["quit", "help", "explain", "intents", "list", "undo"]
+            let suggestion = EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
+            print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")
+        }
+        return true
+    }
+}
