@@ -12,7 +12,7 @@ public final class Store: Sendable {
     let queue: DatabaseQueue
     let tables: [QualifiedName: Table]
     /// Seconds a writer waits for another process's lock.
-    public static let busyTimeout: TimeInterval = 5
+    public let busyTimeout: TimeInterval
 
     struct Table: Sendable {
         let entity: IntentGraph.Entity
@@ -32,8 +32,9 @@ public final class Store: Sendable {
 
     /// Opens (creating when missing) the store at `path` for the entities of `graph`.
     /// `readOnly` opens without migrating or writing: for listing and exporting.
-    public init(path: String, graph: IntentGraph, readOnly: Bool = false) throws(StoreError) {
+    public init(path: String, graph: IntentGraph, readOnly: Bool = false, busyTimeout: TimeInterval = 5) throws(StoreError) {
         self.path = path
+        self.busyTimeout = busyTimeout
         var tables: [QualifiedName: Table] = [:]
         for entity in graph.entities {
             var order: [String: [String]] = [:]
@@ -57,11 +58,11 @@ public final class Store: Sendable {
                     throw .unusable(path: path, reason: "cannot create the directory \(directory): \(error.localizedDescription)")
                 }
             }
-        } else if !readOnly, !fileManager.isWritableFile(atPath: path) {
+        } else if !readOnly, !Self.isWritable(path) {
             throw .unusable(path: path, reason: "the file is read-only (open it for reading with 'intents store list', or make it writable)")
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.readonly = readOnly
         if !readOnly { configuration.journalMode = .wal }
         do {
@@ -69,17 +70,23 @@ public final class Store: Sendable {
             // Reading the schema is the first thing SQLite checks the header on.
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
         } catch {
-            throw .unusable(path: path, reason: Self.reason(error))
+            throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
         }
         if !readOnly { try migrate() }
     }
 
+    /// Writable by this process and not marked read-only (root may write anything; its mode still says what the owner meant).
+    static func isWritable(_ path: String) -> Bool {
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? 0o644
+        return FileManager.default.isWritableFile(atPath: path) && permissions & 0o222 != 0
+    }
+
     /// A short, human reason for a SQLite error.
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error, waited: TimeInterval = 5) -> String {
         guard let error = error as? DatabaseError else { return "\(error)" }
         switch error.resultCode {
         case .SQLITE_NOTADB: return "the file is not a SQLite database"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store's lock (waited \(Int(busyTimeout)) s)"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store's lock (waited \(String(format: "%g", waited)) s)"
         case .SQLITE_READONLY: return "the file is read-only"
         case .SQLITE_CANTOPEN: return "the file cannot be opened"
         case .SQLITE_CORRUPT: return "the file is damaged"
@@ -102,7 +109,7 @@ public final class Store: Sendable {
                 return .commit
             }
         } catch let error as DatabaseError {
-            throw StoreError.writeFailed(Self.reason(error))
+            throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
         }
         return result!
     }
@@ -145,7 +152,7 @@ public final class Store: Sendable {
         } catch let refused as MigrationRefused {
             throw .destructiveChange(path: path, reasons: refused.reasons)
         } catch {
-            throw .unusable(path: path, reason: Self.reason(error))
+            throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
         }
     }
 

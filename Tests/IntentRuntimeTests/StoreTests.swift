@@ -1,0 +1,208 @@
+import Foundation
+import IntentLanguage
+@testable import IntentRuntime
+import ModelStore
+import Testing
+
+@Suite("Model store: tables from entities, migrations, bad files, locks")
+struct StoreTests {
+    static func definitions(_ properties: String, extraEntity: String = "") -> String {
+        """
+        app: Notebook
+        entities:
+          Page:
+            properties:
+        \(properties)
+            matchBy: [title]
+        \(extraEntity)
+        intents:
+          AddPage:
+            parameters:
+              title: { type: string }
+            phrases: { en: ["add page {title}"] }
+            perform:
+              - create: Page
+                set: { title: "${title}" }
+        """
+    }
+
+    static let v1 = definitions("""
+                  title: string
+                  words: { type: integer, optional: true }
+        """)
+
+    func seed(_ path: String, graph: IntentGraph) throws {
+        let store = try Store(path: path, graph: graph)
+        _ = try store.write { transaction in
+            try transaction.insert(QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(120)])
+        }
+    }
+
+    func pages(_ path: String, graph: IntentGraph) throws -> [Record] {
+        try Store(path: path, graph: graph, readOnly: true).read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+    }
+
+    @Test("A new optional or defaulted property and a new entity migrate by themselves")
+    func additive() throws {
+        let scratch = Scratch()
+        try seed(scratch.path, graph: compileGraph(Self.v1))
+        let v2 = compileGraph(Self.definitions("""
+                  title: string
+                  words: { type: integer, optional: true }
+                  pinned: { type: boolean, default: false }
+                  summary: { type: string, optional: true }
+        """, extraEntity: """
+          Tag:
+            properties:
+              name: string
+        """))
+        let store = try Store(path: scratch.path, graph: v2)
+        let records = try pages(scratch.path, graph: v2)
+        #expect(records.count == 1)
+        #expect(records.first?.values["pinned"] == .boolean(false))
+        #expect(records.first?.values["summary"] == nil)
+        #expect(records.first?.values["words"] == .integer(120))
+        _ = try store.write { try $0.insert(QualifiedName(app: "Notebook", name: "Tag"), values: ["name": .string("draft")]) }
+    }
+
+    @Test("A removed property that holds data is refused, naming entity and property; nothing changes")
+    func removedPropertyRefused() throws {
+        let scratch = Scratch()
+        try seed(scratch.path, graph: compileGraph(Self.v1))
+        let v2 = compileGraph(Self.definitions("""
+                  title: string
+        """))
+        #expect {
+            _ = try Store(path: scratch.path, graph: v2)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("Page.words (integer) was removed, but 1 record holds a value") && text.contains("Nothing was changed")
+        }
+        #expect(try pages(scratch.path, graph: compileGraph(Self.v1)).first?.values["words"] == .integer(120))
+    }
+
+    @Test("A type change of a property with data is refused; on an empty column it is allowed")
+    func typeChange() throws {
+        let scratch = Scratch()
+        try seed(scratch.path, graph: compileGraph(Self.v1))
+        let v2 = compileGraph(Self.definitions("""
+                  title: string
+                  words: { type: string, optional: true }
+        """))
+        #expect {
+            _ = try Store(path: scratch.path, graph: v2)
+        } throws: { error in
+            "\(error)".contains("Page.words changed type from integer to string, and 1 record holds a value")
+        }
+        let empty = Scratch()
+        _ = try Store(path: empty.path, graph: compileGraph(Self.v1))
+        _ = try Store(path: empty.path, graph: v2)
+    }
+
+    @Test("A new required property without a default is refused when records exist")
+    func newRequiredRefused() throws {
+        let scratch = Scratch()
+        try seed(scratch.path, graph: compileGraph(Self.v1))
+        let v2 = compileGraph(Self.definitions("""
+                  title: string
+                  words: { type: integer, optional: true }
+                  author: string
+        """).replacingOccurrences(of: #"set: { title: "${title}" }"#, with: #"set: { title: "${title}", author: me }"#))
+        #expect {
+            _ = try Store(path: scratch.path, graph: v2)
+        } throws: { error in
+            "\(error)".contains("Page.author is new and required")
+        }
+    }
+
+    @Test("A file that is not SQLite, and a read-only file, are refused with a clear reason")
+    func unusableFiles() throws {
+        let scratch = Scratch()
+        let graph = compileGraph(Self.v1)
+        try Data("this is a text file, not a database\n".utf8).write(to: URL(fileURLWithPath: scratch.path))
+        #expect {
+            _ = try Store(path: scratch.path, graph: graph)
+        } throws: { error in
+            "\(error)" == "cannot use the store \(scratch.path): the file is not a SQLite database"
+        }
+        #expect(try String(contentsOfFile: scratch.path, encoding: .utf8).hasPrefix("this is a text file"))
+
+        let readOnly = Scratch()
+        try seed(readOnly.path, graph: graph)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly.path)
+        // root may write anything: the check is on the file's mode, which is what a user means by read-only.
+        #expect {
+            _ = try Store(path: readOnly.path, graph: graph)
+        } throws: { error in
+            "\(error)".contains("read-only")
+        }
+        #expect(try pages(readOnly.path, graph: graph).count == 1)
+    }
+
+    @Test("A writer blocked by another past the timeout fails cleanly; the holder's write lands")
+    func lockedStore() throws {
+        let scratch = Scratch()
+        let graph = compileGraph(Self.v1)
+        let holder = try Store(path: scratch.path, graph: graph)
+        let waiter = try Store(path: scratch.path, graph: graph, busyTimeout: 0.2)
+        let page = QualifiedName(app: "Notebook", name: "Page")
+        try holder.write { transaction in
+            try transaction.insert(page, values: ["title": .string("held")])
+            #expect {
+                try waiter.write { try $0.insert(page, values: ["title": .string("waiting")]) }
+            } throws: { error in
+                "\(error)".contains("another process holds the store's lock (waited 0.2 s)")
+            }
+        }
+        #expect(try pages(scratch.path, graph: graph).map { $0.values["title"] } == [.string("held")])
+    }
+
+    @Test("Export and import round-trip; a bad record imports nothing")
+    func exportImport() throws {
+        let source = Scratch()
+        let conversation = try source.conversation()
+        conversation.say("remind me to call mom tomorrow at 9", "create an urgent task fix the login bug", "track rust as bullish")
+        let exported = try conversation.session.store.read { try $0.export() }
+        let text = JSON.text(exported)
+
+        let target = Scratch()
+        let store = try Store(path: target.path, graph: Bundled.graph)
+        let object = try JSON.object(text) as! [String: Any]
+        let count = try store.write { try $0.importRecords(object) }
+        #expect(count == 3)
+        #expect(JSON.text(try store.read { try $0.export() }) == text)
+
+        var broken = object
+        broken["FocusBlox.Task"] = [["title": "ok"], ["title": 42]]
+        #expect {
+            _ = try store.write { try $0.importRecords(broken) }
+        } throws: { error in
+            "\(error)".contains("FocusBlox.Task[1]: Task.title must be string, not 42")
+        }
+        #expect(try store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "FocusBlox", name: "Task"))) }.count == 2)
+    }
+
+    @Test("Filters compile to SQL and agree with evaluating them record by record")
+    func sqlAgreesWithEvaluation() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add water the plants to my tasks", "create an urgent task fix the login bug", "remind me to pay rent tomorrow", "add buy milk to my tasks", "complete buy milk")
+        let graph = conversation.session.graph
+        let task = graph.entities.first { $0.name.name == "Task" }!
+        let conditions = ["!isCompleted", "urgency == urgent", "due != nil", "due == nil && !isCompleted", "title in ['buy milk', 'pay rent']",
+                          "isCompleted || urgency == urgent", "createdAt <= now()", "lowercase(title) == 'buy milk'", "'rent' in title"]
+        try conversation.session.store.read { transaction in
+            let evaluator = Evaluator(graph: graph, now: Bundled.now, calendar: Bundled.calendar, app: "FocusBlox", store: transaction)
+            let all = try transaction.fetch(RecordQuery(entity: task.name))
+            for condition in conditions {
+                let filter = try graph.filter(condition, for: task.name)
+                let viaQuery = try evaluator.query(IntentGraph.Query(entity: task.name, filter: filter, sort: [], limit: nil), in: [:]).map(\.id)
+                let viaEvaluation = try all.filter { try evaluator.evaluate(filter, in: evaluator.scope(of: $0, over: [:])).truthy }.map(\.id)
+                #expect(Set(viaQuery) == Set(viaEvaluation), "\(condition)")
+                #expect(!viaQuery.isEmpty, "\(condition)")
+                // Everything but a function over a property runs as SQL.
+                let compiled = try QueryCompiler(evaluator: evaluator, entity: task, scope: [:]).condition(filter)
+                #expect((compiled != nil) == !condition.hasPrefix("lowercase"), "\(condition)")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import IntentLanguage
+@testable import IntentRuntime
+import ModelStore
+
+enum Bundled {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let graph: IntentGraph = {
+        guard let graph = try? IntentCompiler.compile(directory: root + "/Intents").graph else {
+            fatalError("the bundled definitions do not compile")
+        }
+        return graph
+    }()
+
+    /// Sunday 22 November 2026, 10:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_341_600)
+
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+}
+
+/// A fresh store in a temporary directory, removed when the test ends.
+final class Scratch {
+    let directory: String
+    var path: String { directory + "/store.sqlite" }
+
+    init() {
+        directory = NSTemporaryDirectory() + "intents-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A conversation over the bundled definitions and this store, at the tests' fixed moment.
+    func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
+        let session = try Session(graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph))
+        session.clock = { Bundled.now }
+        session.calendar = Bundled.calendar
+        return Conversation(session: session, options: options)
+    }
+}
+
+extension Conversation {
+    /// Says each line in turn; returns the last answer.
+    @discardableResult
+    func say(_ lines: String...) -> Answer {
+        var answer: Answer!
+        for line in lines { answer = respond(to: line) }
+        return answer
+    }
+
+    /// The display titles of the records of `entity` (e.g. "Task"), oldest first, with a condition.
+    func titles(_ entity: String, where condition: String? = nil) throws -> [String] {
+        let entity = session.graph.entities.first { $0.name.name == entity }!
+        let filter = try condition.map { try session.graph.filter($0, for: entity.name) }
+        return try Listing.records(of: entity, where: filter, graph: session.graph, store: session.store, now: Bundled.now)
+            .map { ($0.json as! [String: Any])["title"] as! String }
+    }
+}
+
+/// Compiles one definitions file given as text.
+func compileGraph(_ yaml: String) -> IntentGraph {
+    let compilation = IntentCompiler.compile(files: [(path: "test/app.yaml", bytes: Array(yaml.utf8))], root: "test")
+    guard let graph = compilation.graph else {
+        fatalError("test definitions do not compile: \(compilation.diagnostics.map(\.message.text))")
+    }
+    return graph
+}
