@@ -18,10 +18,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Checks the bundled definitions and shows the compiled graph.
+# The conversation at a prompt over the bundled Intents/ and the store ./.intents/store.sqlite.
 run: build
-	$(INTENTS) check Intents
-	$(INTENTS) graph
+	$(INTENTS)
 
 test: deps
 	$(SWIFT) build --build-tests

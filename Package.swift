@@ -52,6 +52,6 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage"]),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI"], exclude: ["Golden"]),
+        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage"], exclude: ["Golden"]),
     ]
 )

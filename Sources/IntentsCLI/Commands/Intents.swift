@@ -5,7 +5,7 @@ struct Intents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "intents",
         abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
-        discussion: "Definitions live under ./Intents (one folder per app); see 'intents check --help'.",
+        discussion: "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite.",
         version: "0.1.0",
         subcommands: [Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, StoreCommand.self, Undo.self],
         defaultSubcommand: Repl.self

@@ -70,7 +70,18 @@ struct StoreOptions: ParsableArguments {
         let graph = try global.loadGraph()
         let store = try open(graph)
         do {
-            return try Session(graph: graph, store: store)
+            let session = try Session(graph: graph, store: store)
+            // A fixed "now" for reproducible runs (tests, recorded transcripts): $INTENTS_NOW, ISO-8601.
+            if let text = ProcessInfo.processInfo.environment["INTENTS_NOW"], !text.isEmpty {
+                guard let moment = ISODate.parse(text) else {
+                    Terminal.standardError("error: INTENTS_NOW is not an ISO-8601 date: \(text)\n")
+                    throw ExitCode(2)
+                }
+                session.clock = { moment }
+            }
+            return session
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)

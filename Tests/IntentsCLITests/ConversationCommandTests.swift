@@ -1,0 +1,168 @@
+import Foundation
+import IntentLanguage
+import ModelStore
+import Testing
+
+/// `intents say`, the REPL on piped input, the store commands, and what bad input gets.
+@Suite("say, the REPL and the store from the command line")
+struct ConversationCommandTests {
+    let directory = NSTemporaryDirectory() + "intents-cli-" + UUID().uuidString
+    var store: String { directory + "/store.sqlite" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// Runs `intents` with `input` on stdin (none: an empty stdin, never the terminal), at a fixed moment.
+    func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["INTENTS_STORE"] = store
+        environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        let stdin = Pipe(), out = Pipe(), err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Feed stdin from another thread, so a large input cannot deadlock against our reads.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandLineTests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func json(_ run: CommandLineTests.Run) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func sayExecutesAndAnswersInJSON() throws {
+        let run = try intents(["say", "--json", "remind me to call mom tomorrow at 9"])
+        #expect(run.status == 0)
+        let answer = try json(run)
+        #expect(answer["status"] as? String == "done")
+        #expect(answer["app"] as? String == "FocusBlox")
+        #expect(answer["intent"] as? String == "FocusBlox.CreateTask")
+        #expect(answer["dialog"] as? String == "Added “call mom”.")
+        let parameters = try #require(answer["parameters"] as? [String: Any])
+        #expect(parameters["title"] as? String == "call mom")
+        #expect(parameters["due"] as? String == "2026-11-23T09:00:00Z")
+        #expect(parameters["urgency"] as? String == "not_urgent")
+
+        let listed = try intents(["store", "list", "Task"])
+        #expect(listed.stdout.hasPrefix("call mom — urgency: Not urgent, due: tomorrow at 09:00, isCompleted: no (id "))
+        #expect(listed.stdout.hasSuffix("\n1 task record\n"))
+    }
+
+    @Test func withoutATerminalAMissingValueIsAnAnswer() throws {
+        let run = try intents(["say", "--json", "start a focus block"])
+        #expect(run.status == 0)
+        let answer = try json(run)
+        #expect(answer["status"] as? String == "needs_value")
+        #expect(answer["dialog"] as? String == "What will you focus on?")
+        #expect(answer["asking"] as? String == "title")
+
+        let confirm = try intents(["say", "--json", "delete the radar on rust"])
+        #expect(try json(confirm)["status"] as? String == "needs_value")
+    }
+
+    @Test func noMatchAndDryRun() throws {
+        let none = try intents(["say", "--json", "order a pizza with anchovies"])
+        #expect(none.status == 0)
+        #expect(try json(none)["status"] as? String == "no_match")
+        let dry = try intents(["say", "--dry-run", "track rust as bullish"])
+        #expect(dry.stdout == "Ready: Track rust as Positive. (dry run: nothing was changed)\n")
+        #expect(try intents(["store", "list", "Radar"]).stdout.hasPrefix("No radar records"))
+    }
+
+    @Test func badInputIsRefusedBeforeTheStoreIsTouched() throws {
+        let empty = try intents(["say", "   "])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("error: nothing to say"))
+
+        var junk = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) })
+        junk.append(contentsOf: [0xFF, 0xFE, 0x00])
+        let binary = try intents(["say"], input: junk)
+        #expect(binary.status == 2)
+        #expect(binary.stderr.hasPrefix("error: the input is not UTF-8 text"))
+
+        let large = try intents(["say"], input: Data(String(repeating: "add milk ", count: 11_400).utf8))
+        #expect(large.status == 2)
+        #expect(large.stderr.contains("one phrase is at most 2000 bytes"))
+
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func anUnusableStoreExitsOne() throws {
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: store))
+        let run = try intents(["say", "add buy milk to my tasks"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: cannot use the store \(store): the file is not a SQLite database\n")
+        #expect(try String(contentsOfFile: store, encoding: .utf8) == "not a database")
+    }
+
+    @Test func replOnPipedInput() throws {
+        let lines = """
+            add buy milk to my tasks
+            create an urgent task fix the login bug
+            start a focus block
+            the quarterly report
+            what's next
+            delete the task buy milk
+            no
+            mark buy milk as done
+            :undo
+            complete the task pizza
+            cancel
+            blorp the flux capacitor
+            :list Task
+            :nonsense
+            check compatibility
+            leo
+            virgo
+            :quit
+            this line is never read
+            """
+        let run = try intents([], input: Data(lines.utf8))
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(!run.stdout.contains("\u{1B}"), "no escape codes without a terminal")
+        // Ids are random: keep the transcript stable.
+        let transcript = run.stdout.replacingOccurrences(of: #"\(id [0-9a-f]{8}\)"#, with: "(id …)", options: .regularExpression)
+        try CommandLineTests.golden("repl-transcript.txt", transcript)
+    }
+
+    @Test func undoAndExportImport() throws {
+        _ = try intents(["say", "add pay rent to my tasks"])
+        _ = try intents(["say", "track rust as bullish"])
+        let undo = try intents(["undo"])
+        #expect(undo.stdout == "Undid Create Radar: Now tracking “rust” (Positive). (1 change reverted)\n")
+        let export = try intents(["store", "export"])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        #expect((object["FocusBlox.Task"] as? [Any])?.count == 1)
+        #expect((object["Radar.Radar"] as? [Any])?.count == 0)
+
+        let file = directory + "/seed.json"
+        try Data(#"{"Radar": [{"topic": "tea", "position": "positive"}], "Task": [{"title": "call the bank"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try intents(["store", "import", file])
+        #expect(imported.stdout == "Imported 2 records.\n")
+        #expect(try intents(["say", "refresh tea"]).stdout == "Refreshed “tea”; that makes 1 refreshes.\n")
+        let urgent = try intents(["store", "list", "Task", "--where", "title == 'call the bank'", "--json"])
+        let records = try #require(JSONSerialization.jsonObject(with: Data(urgent.stdout.utf8)) as? [[String: Any]])
+        #expect(records.map { $0["title"] as? String } == ["call the bank"])
+
+        let badFilter = try intents(["store", "list", "Task", "--where", "urgncy == urgent"])
+        #expect(badFilter.status == 2)
+        #expect(badFilter.stderr.contains("unknown name 'urgncy'"))
+    }
+}

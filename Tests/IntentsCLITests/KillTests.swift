@@ -1,0 +1,71 @@
+import Foundation
+import IntentLanguage
+import ModelStore
+import Testing
+
+/// A process killed in the middle of a long run of phrases leaves every finished intent in the
+/// store and no part of the one it was in.
+@Suite("SIGKILL in the middle of a run")
+struct KillTests {
+    @Test func killedRunLeavesWholeIntentsOnly() throws {
+        let directory = NSTemporaryDirectory() + "intents-kill-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/store.sqlite"
+        let graph = try #require(try IntentCompiler.compile(directory: CommandLineTests.root + "/Intents").graph)
+        let radar = QualifiedName(app: "Radar", name: "Radar")
+        let task = QualifiedName(app: "FocusBlox", name: "Task")
+
+        // 300 radars, so each "refresh all radars" writes 300 rows in one transaction.
+        let seed = try Store(path: path, graph: graph)
+        _ = try seed.write { transaction in
+            for index in 0..<300 { try transaction.insert(radar, values: ["topic": .string("topic \(index)")]) }
+        }
+
+        var lines = ""
+        for index in 0..<3_000 { lines += index % 2 == 0 ? "refresh all radars\n" : "add task number \(index)\n" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.arguments = ["--store", path]
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let input = Data(lines.utf8)
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+
+        // Kill once a good number of intents have run, while it is busy with more.
+        let observer = try Store(path: path, graph: graph, readOnly: true)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let executed = try observer.read { try $0.executions(limit: 1).first?.id ?? 0 }
+            if executed >= 40 { break }
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let store = try Store(path: path, graph: graph)
+        try store.read { transaction in
+            let executions = try transaction.executions(limit: 10_000)
+            let refreshes = executions.filter { $0.intent == "Radar.RefreshAllRadars" }.count
+            let creates = executions.filter { $0.intent == "FocusBlox.CreateTask" }.count
+            #expect(executions.count >= 40)
+            #expect(executions.count < 3_000, "the run was still going when it was killed")
+            // Every radar was refreshed by every finished refresh, and by no unfinished one.
+            let counts = Set(try transaction.fetch(RecordQuery(entity: radar)).map { $0.values["refreshCount"] })
+            #expect(counts == [.integer(refreshes)])
+            // One task per finished CreateTask, in the order they were said.
+            let tasks = try transaction.fetch(RecordQuery(entity: task)).map { $0.values["title"] }
+            #expect(tasks.count == creates)
+            #expect(tasks == (0..<creates).map { .string("number \($0 * 2 + 1)") })
+        }
+    }
+}
