@@ -37,7 +37,8 @@ struct Executor {
         defer { depth -= 1 }
         guard depth <= Self.maximumCallDepth else { throw .failed("\(intent.title) calls intents more than \(Self.maximumCallDepth) deep") }
         let evaluator = evaluator(for: intent.name.app)
-        var scope = parameters
+        var scope: Evaluator.Scope = [:]
+        for (name, value) in parameters { scope[name] = try refreshed(value) }
         try run(intent.perform, in: &scope, evaluator)
         let result = try intent.resultValue.map { template throws(RuntimeError) in try evaluator.value(of: template, in: scope) } ?? .null
         if let opens = intent.opens { self.opens.append(try evaluator.render(opens, in: scope)) }
@@ -74,7 +75,9 @@ struct Executor {
             let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
             guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to update") }
             var updated: [Datum] = []
-            for record in records {
+            for stale in records {
+                // Read again inside the transaction: another process may have changed it since.
+                let record = try current(stale)
                 guard let entity = graph.entity(record.entity) else { continue }
                 let recordScope = try evaluator.scope(of: record, over: scope)
                 var changes: [String: Value?] = [:]
@@ -152,6 +155,25 @@ struct Executor {
 
         case .fail(let message):
             throw .failed(try evaluator.render(message, in: scope))
+        }
+    }
+
+    /// The record as the store holds it now; an error when it has gone.
+    private func current(_ record: Record) throws(RuntimeError) -> Record {
+        let fresh = try storing { () throws -> Record? in try store.record(record.entity, id: record.id) }
+        guard let fresh else { throw .failed("“\(evaluator(for: record.entity.app).describe(.entity(record)))” is no longer in the store") }
+        return fresh
+    }
+
+    /// Entity values as the store holds them now (resolution read them before the transaction began).
+    private func refreshed(_ datum: Datum) throws(RuntimeError) -> Datum {
+        switch datum {
+        case .entity(let record): return .entity(try current(record))
+        case .list(let items):
+            var fresh: [Datum] = []
+            for item in items { fresh.append(try refreshed(item)) }
+            return .list(fresh)
+        default: return datum
         }
     }
 

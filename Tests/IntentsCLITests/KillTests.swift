@@ -68,4 +68,38 @@ struct KillTests {
             #expect(tasks == (0..<creates).map { .string("number \($0 * 2 + 1)") })
         }
     }
+
+    @Test func twoProcessesOnOneStoreLoseNoUpdate() throws {
+        let directory = NSTemporaryDirectory() + "intents-two-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/store.sqlite"
+        let graph = try #require(try IntentCompiler.compile(directory: CommandLineTests.root + "/Intents").graph)
+        let radar = QualifiedName(app: "Radar", name: "Radar")
+        _ = try Store(path: path, graph: graph).write { try $0.insert(radar, values: ["topic": .string("rust")]) }
+
+        // Each process reads the count and writes it plus one, 150 times, at the same time as the other.
+        let input = Data(String(repeating: "refresh the rust radar\n", count: 150).utf8)
+        let processes = try (0..<2).map { _ -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+            process.arguments = ["--store", path]
+            process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+            let stdin = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let writer = Thread {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
+            }
+            writer.start()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let refreshed = try Store(path: path, graph: graph, readOnly: true).read { try $0.fetch(RecordQuery(entity: radar)) }
+        #expect(refreshed.map { $0.values["refreshCount"] } == [.integer(300)])
+    }
 }
