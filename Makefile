@@ -28,6 +28,7 @@ test: deps
 
 bench: deps
 	$(SWIFT) build -c release --product intents-bench
+	$(SWIFT) build -c release --product intents
 	.build/release/intents-bench
 
 

@@ -3,6 +3,7 @@ import Foundation
 // Benchmarks, not tests: `swift run -c release intents-bench [compile|match|all] [options]`.
 //   compile: [--intents N] [--runs N] [--only compile|yaml|libyaml]
 //   match:   [--entities N] [--rounds N]
+//   runtime: [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
@@ -11,6 +12,7 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let first = CommandLine.arguments.dropFirst().first
-let suite = ["compile", "match", "all"].contains(first ?? "") ? first! : "all"
+let suite = ["compile", "match", "runtime", "all"].contains(first ?? "") ? first! : "all"
 if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
+if suite == "runtime" || suite == "all" { try runtimeBenchmark() }

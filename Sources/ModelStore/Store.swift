@@ -65,6 +65,9 @@ public final class Store: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.readonly = readOnly
         if !readOnly { configuration.journalMode = .wal }
+        // In WAL mode NORMAL never corrupts and loses nothing when a process dies; only a power cut
+        // may drop the last commits. FULL would sync every intent to disk.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             // Reading the schema is the first thing SQLite checks the header on.
@@ -141,6 +144,9 @@ public final class Store: Sendable {
                         id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
                     CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
                         entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
+                    -- Which full-text rows belong to a record: FTS5 cannot index its UNINDEXED columns.
+                    CREATE TABLE IF NOT EXISTS _name_rows (
+                        entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
                     """)
                 var refusals: [String] = []
                 for table in tables.values.sorted(by: { $0.name < $1.name }) {

@@ -9,48 +9,62 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var folded: [String] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
-        /// Folded word → names containing it.
-        var byWord: [String: [Int32]] = [:]
+        /// (folded word, length of the folded name) → names containing the word: a typo's
+        /// candidates are only the names of about the right length.
+        var byWord: [WordAndLength: [Int32]] = [:]
         /// How many records carry each folded name: a name leaves the index with its last record.
         var holders: [String: Int] = [:]
+
+        mutating func add(_ names: some Sequence<String>) {
+            for name in names {
+                let words = Normalizer.tokens(name).map(\.text)
+                let key = words.joined(separator: " ")
+                guard !key.isEmpty else { continue }
+                holders[key, default: 0] += 1
+                guard exact[key] == nil else { continue }
+                let index = self.names.count
+                self.names.append(name)
+                folded.append(key)
+                let length = Int32(key.count)
+                exact[key] = index
+                for word in Set(words) { byWord[WordAndLength(word: word, length: length), default: []].append(Int32(index)) }
+            }
+        }
+
+        mutating func remove(_ names: some Sequence<String>) {
+            for name in names {
+                let key = Normalizer.tokens(name).map(\.text).joined(separator: " ")
+                guard let count = holders[key] else { continue }
+                if count > 1 {
+                    holders[key] = count - 1
+                } else {
+                    holders[key] = nil
+                    exact[key] = nil
+                }
+            }
+        }
+    }
+
+    private struct WordAndLength: Hashable, Sendable {
+        var word: String
+        var length: Int32
     }
 
     private var types: [QualifiedName: Names] = [:]
+    static let maximumCandidates = 256
 
     public init() {}
 
     /// Adds the names of `entity` (its `matchBy` values).
     public mutating func add(_ names: some Sequence<String>, for entity: QualifiedName) {
-        var table = types[entity] ?? Names()
-        for name in names {
-            let words = Normalizer.tokens(name).map(\.text)
-            let key = words.joined(separator: " ")
-            guard !key.isEmpty else { continue }
-            table.holders[key, default: 0] += 1
-            guard table.exact[key] == nil else { continue }
-            let index = table.names.count
-            table.names.append(name)
-            table.folded.append(key)
-            table.exact[key] = index
-            for word in Set(words) { table.byWord[word, default: []].append(Int32(index)) }
-        }
-        types[entity] = table
+        // In place: copying the table out and back would copy every name on each add.
+        types[entity, default: Names()].add(names)
     }
 
     /// Removes one holder of each name (a record deleted or renamed).
     public mutating func remove(_ names: some Sequence<String>, for entity: QualifiedName) {
-        guard var table = types[entity] else { return }
-        for name in names {
-            let key = Normalizer.tokens(name).map(\.text).joined(separator: " ")
-            guard let holders = table.holders[key] else { continue }
-            if holders > 1 {
-                table.holders[key] = holders - 1
-            } else {
-                table.holders[key] = nil
-                table.exact[key] = nil
-            }
-        }
-        types[entity] = table
+        guard types[entity] != nil else { return }
+        types[entity]!.remove(names)
     }
 
     public var count: Int { types.values.reduce(0) { $0 + $1.exact.count } }
@@ -60,18 +74,36 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
     public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {
         guard let table = types[entity] else { return [] }
         if let index = table.exact[text] { return [(table.names[index], 0)] }
-        guard text.count >= 4 else { return [] }
-        let allowance = min(3, text.count / 5 + 1)
-        // Candidates share the rarest of the text's words that the index knows.
-        let lists = text.split(separator: " ").compactMap { table.byWord[String($0)] }
-        guard let candidates = lists.min(by: { $0.count < $1.count }), candidates.count <= 2_000 else { return [] }
+        let length = text.count
+        guard length >= 4 else { return [] }
+        let allowance = min(3, length / 5 + 1)
+        // Candidates share the text's rarest known word and are about as long as it.
+        var best: [[Int32]]?
+        var bestCount = Int.max
+        for word in text.split(separator: " ") {
+            var lists: [[Int32]] = []
+            var count = 0
+            for candidateLength in (length - allowance)...(length + allowance) {
+                if let list = table.byWord[WordAndLength(word: String(word), length: Int32(candidateLength))] {
+                    lists.append(list)
+                    count += list.count
+                }
+            }
+            if !lists.isEmpty, count < bestCount {
+                best = lists
+                bestCount = count
+            }
+        }
+        // Text whose every word is common among names this long is too vague to be a typo of one.
+        guard let best, bestCount <= Self.maximumCandidates else { return [] }
         var hits: [(name: String, distance: Int)] = []
-        for index in candidates {
-            let folded = table.folded[Int(index)]
-            guard table.exact[folded] == Int(index) else { continue }
-            guard abs(folded.count - text.count) <= allowance else { continue }
-            let distance = EditDistance.between(folded, text)
-            if distance <= allowance { hits.append((table.names[Int(index)], distance)) }
+        for list in best {
+            for index in list {
+                let folded = table.folded[Int(index)]
+                guard table.exact[folded] == Int(index) else { continue }
+                let distance = EditDistance.between(folded, text)
+                if distance <= allowance { hits.append((table.names[Int(index)], distance)) }
+            }
         }
         return hits.sorted { $0.distance < $1.distance }
     }
