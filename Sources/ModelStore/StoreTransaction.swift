@@ -268,11 +268,26 @@ public final class StoreTransaction {
         return Record(entity: entity, id: id, createdAt: try stamp("createdAt"), updatedAt: try stamp("updatedAt"), values: values)
     }
 
-    /// Every record by entity, as `{"App.Entity": [records]}`.
+    /// Every record by entity, as `{"App.Entity": [records]}`. Columns the definitions no longer
+    /// declare (a migration was refused) are exported as stored, so nothing is lost on the way out.
     public func export() throws -> [String: Any] {
         var result: [String: Any] = [:]
-        for (name, _) in store.tables {
-            result[name.description] = try fetch(RecordQuery(entity: name)).map(jsonObject)
+        for (name, table) in store.tables {
+            let declared = Set(table.columns.map(\.name) + ["id", "createdAt", "updatedAt"])
+            var objects: [[String: Any]] = []
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quoted) ORDER BY createdAt, rowid") {
+                var object = try jsonObject(record(from: row, table))
+                for column in row.columnNames where !declared.contains(column) {
+                    switch (row[column] as DatabaseValue).storage {
+                    case .int64(let number): object[column] = Int(number)
+                    case .double(let number): object[column] = number
+                    case .string(let text): object[column] = text
+                    case .null, .blob: break
+                    }
+                }
+                objects.append(object)
+            }
+            result[name.description] = objects
         }
         return result
     }
