@@ -206,3 +206,82 @@ struct StoreTests {
         }
     }
 }
+
+@Suite("Steps: call, toggle, confirm with a question, find and update lists")
+struct StepTests {
+    static let definitions = """
+        app: Notebook
+        entities:
+          Page:
+            properties:
+              title: string
+              starred: { type: boolean, default: false }
+              views: { type: integer, default: 0 }
+            matchBy: [title]
+        intents:
+          AddPage:
+            parameters:
+              title: { type: string }
+            phrases: { en: ["add page {title}"] }
+            perform:
+              - create: Page
+                set: { title: "${title}" }
+                as: page
+            result: { value: "${page}", dialog: "Added ${page.title}." }
+          Star:
+            parameters:
+              page: { type: Page }
+            phrases: { en: ["star {page}"] }
+            perform:
+              - update: page
+                toggle: [starred]
+            result: { dialog: "${page.title} is ${page.starred ? 'starred' : 'not starred'}." }
+          AddStarred:
+            parameters:
+              title: { type: string }
+            phrases: { en: ["add starred page {title}"] }
+            confirm: "Add ${title} and star it?"
+            perform:
+              - call: AddPage
+                with: { title: "${title}" }
+                as: page
+              - call: Star
+                with: { page: "${page}" }
+            result: { dialog: "Added and starred ${title}." }
+          ViewAll:
+            phrases: { en: ["view all pages"] }
+            perform:
+              - find: Page
+                where: "!starred || views < 2"
+                as: pages
+              - update: pages
+                increment: { views: 2 }
+            result: { dialog: "Viewed ${count(pages)} pages." }
+        """
+
+    func conversation(_ scratch: Scratch) throws -> Conversation {
+        let graph = compileGraph(Self.definitions)
+        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph))
+        session.clock = { Bundled.now }
+        session.calendar = Bundled.calendar
+        return Conversation(session: session)
+    }
+
+    @Test func callsToggleAndConfirmation() throws {
+        let scratch = Scratch()
+        let conversation = try conversation(scratch)
+        let question = conversation.say("add starred page ideas")
+        #expect(question.status == .needsConfirmation)
+        #expect(question.dialog == "Add ideas and star it? (yes/no)")
+        #expect(conversation.say("yes").dialog == "Added and starred ideas.")
+        #expect(conversation.say("star ideas").dialog == "ideas is not starred.")
+        #expect(conversation.say("add page notes").status == .done)
+        #expect(conversation.say("view all pages").dialog == "Viewed 2 pages.")
+        let pages = try conversation.session.store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        #expect(pages.map { $0.values["views"] } == [.integer(2), .integer(2)])
+        // One undo takes back the whole of the last intent: both increments.
+        _ = try conversation.session.undo()
+        let undone = try conversation.session.store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        #expect(undone.map { $0.values["views"] } == [.integer(0), .integer(0)])
+    }
+}
