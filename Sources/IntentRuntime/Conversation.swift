@@ -87,11 +87,10 @@ public final class Conversation {
             return start(candidate, now: now)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates
-            let evaluator = session.evaluator(app: nil, store: nil, now: now)
             let choices = candidates.map { candidate -> String in
                 guard let intent = session.graph.intent(candidate.intent) else { return candidate.intent.description }
                 return "\(intent.title) in \(intent.name.app)"
-                    + (candidate.slots.isEmpty ? "" : " (" + candidate.slots.map { evaluator.describe(.string($0.value.description)) }.joined(separator: ", ") + ")")
+                    + (candidate.slots.isEmpty ? "" : " (" + candidate.slots.map(\.value.description).joined(separator: ", ") + ")")
             }
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
@@ -157,13 +156,17 @@ public final class Conversation {
         }
     }
 
-    /// `2`, `#2`, `number 2`, `the second` → index 1.
+    /// `2`, `#2`, `number 2`, `two`, `the second` → index 1.
     static func choice(_ text: String, count: Int) -> Int? {
-        let words = folded(text).split(separator: " ").map(String.init).filter { !["the", "number", "#", "one"].contains($0) || Int($0) != nil }
+        let words = folded(text).split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "#.")) }
+            .filter { !["the", "number", "nummer", "die", "der", ""].contains($0) }
         guard words.count == 1 else { return nil }
-        let word = words[0].trimmingCharacters(in: CharacterSet(charactersIn: "#."))
-        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-        let number = Int(word) ?? ordinals.firstIndex(of: word).map { $0 + 1 }
+        let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+        // Folded: "fünf" arrives as "funf".
+        let german = ["eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"]
+        let word = words[0]
+        let number = Int(word) ?? [cardinals, ordinals, german].lazy.compactMap { $0.firstIndex(of: word) }.first.map { $0 + 1 }
         guard let number, (1...count).contains(number) else { return nil }
         return number - 1
     }

@@ -50,11 +50,10 @@ public final class Session {
 
     /// Reverts the last executed intent that changed something.
     public func undo() throws -> String {
-        let undone = try store.write { transaction -> (intent: String, dialog: String, changes: Int)? in
-            guard let undone = try transaction.undoLast() else { return nil }
-            noteChanges(transaction.changes)
-            return undone
+        let (undone, changes) = try store.write { transaction in
+            (try transaction.undoLast(), transaction.changes)
         }
+        noteChanges(changes)
         guard let undone else { return "There is nothing to undo." }
         let title = graph.intents(named: undone.intent).first?.title ?? undone.intent
         return "Undid \(title): \(undone.dialog) (\(undone.changes) change\(undone.changes == 1 ? "" : "s") reverted)"

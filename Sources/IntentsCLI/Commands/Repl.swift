@@ -60,7 +60,8 @@ struct Repl: ParsableCommand {
             }
             let trimmed = line.trimmed
             if trimmed.isEmpty, !conversation.isWaiting { continue }
-            if trimmed.hasPrefix(":"), !conversation.isWaiting || trimmed == ":quit" || trimmed == ":q" {
+            // Commands work at any time; a question stays open across them.
+            if trimmed.hasPrefix(":") {
                 if !command(trimmed, session: session, conversation: conversation) { break }
                 continue
             }
