@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "IntentLanguage", dependencies: ["YAML"]),
         .target(name: "PhraseMatching", dependencies: ["IntentLanguage"]),
         .target(name: "ModelStore", dependencies: ["IntentLanguage", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "IntentRuntime", dependencies: ["IntentLanguage", "PhraseMatching", "ModelStore"]),
+        .target(name: "IntentRuntime", dependencies: ["YAML", "IntentLanguage", "PhraseMatching", "ModelStore"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -35,6 +35,7 @@ let package = Package(
                 "PhraseMatching",
                 "ModelStore",
                 "IntentRuntime",
+                "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -52,6 +53,6 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage"]),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage"], exclude: ["Golden"]),
+        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage"], exclude: ["Golden", "Fixtures"]),
     ]
 )

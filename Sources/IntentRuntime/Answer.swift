@@ -33,6 +33,8 @@ public struct Answer {
     public var opens: [String] = []
     /// The result value as JSON, when the intent ran.
     public var result: Any?
+    /// The result value itself (the dialog's text when the intent declares no result value).
+    public var value: Datum?
     /// The store could not be used: the command should exit non-zero.
     public var storeFailure = false
 

@@ -100,6 +100,43 @@ public final class Conversation {
         }
     }
 
+    /// Runs `intent` with these arguments, as a shortcut's `intent:` step does: values are made to
+    /// fit their parameters, entity names are looked up, and anything missing, invalid or to be
+    /// confirmed is asked like after a phrase.
+    public func perform(_ intent: IntentGraph.Intent, arguments: [String: Datum]) -> Answer {
+        let now = session.clock()
+        pending = nil
+        pendingIntentChoice = nil
+        var state = Pending(intent: intent)
+        let values = Values(graph: session.graph, now: now, calendar: session.calendar)
+        for (name, datum) in arguments {
+            guard let parameter = intent.parameter(name), !datum.isNull else { continue }
+            switch (parameter.type, datum) {
+            case (.entity, .string(let text)):
+                state.raw[name] = .string(text)
+            case (.array(.entity), .list(let items)) where items.contains { $0.record == nil }:
+                state.raw[name] = .array(items.map { .string(session.evaluator(app: nil, store: nil, now: now).describe($0)) })
+            default:
+                do {
+                    state.values[name] = try values.coerce(datum, to: parameter.type)
+                } catch {
+                    return Answer(status: .error, app: intent.name.app, intent: intent.name, dialog: error.description, error: error.description)
+                }
+            }
+        }
+        // Given values are checked like typed ones.
+        let evaluator = session.evaluator(app: intent.name.app, store: nil, now: now)
+        for parameter in intent.parameters {
+            if let datum = state.values[parameter.name], let message = validate(datum, parameter, evaluator) {
+                state.values[parameter.name] = nil
+                pending = state
+                return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, now: now)
+            }
+        }
+        pending = state
+        return advance(now: now)
+    }
+
     private func start(_ candidate: Candidate, now: Date) -> Answer {
         guard let intent = session.graph.intent(candidate.intent) else {
             return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.", error: "unknown intent \(candidate.intent)")
@@ -361,6 +398,7 @@ public final class Conversation {
                 let changes = transaction.changes
                 try transaction.journal(intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation, now: now)
                 answer.result = evaluator.json(outcome.result)
+                answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
                 return (outcome, changes)
             }
             session.noteChanges(changes)

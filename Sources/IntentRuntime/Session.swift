@@ -18,6 +18,12 @@ public final class Session {
         self.graph = graph
         self.index = index ?? PhraseIndex(graph: graph)
         self.store = store
+        try reloadNames()
+    }
+
+    /// Reads the entity names from the store again (after a rolled-back `--atomic` run).
+    public func reloadNames() throws {
+        names = EntityNameIndex()
         let stored = try store.read { try $0.names() }
         for (entity, group) in Dictionary(grouping: stored, by: \.entity) {
             names.add(group.map(\.name), for: entity)

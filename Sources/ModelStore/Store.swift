@@ -102,9 +102,40 @@ public final class Store: Sendable {
 
     // MARK: Transactions
 
+    /// The connection of an `atomically` run, while one is open: writes inside it become savepoints.
+    nonisolated(unsafe) private var atomic: Database?
+
+    /// Runs `body` as one transaction: every `write` inside it becomes a savepoint of this one, so
+    /// the whole of it lands, or none of it does (`intents run --atomic`).
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        do {
+            try queue.inTransaction(.immediate) { db in
+                atomic = db
+                defer { atomic = nil }
+                result = try body()
+                return .commit
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
+        }
+        return result!
+    }
+
     /// Runs `body` in one IMMEDIATE transaction: everything it writes lands, or nothing does.
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         var result: T?
+        if let db = atomic {
+            do {
+                try db.inSavepoint {
+                    result = try body(StoreTransaction(db: db, store: self))
+                    return .commit
+                }
+            } catch let error as DatabaseError {
+                throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
+            }
+            return result!
+        }
         do {
             try queue.inTransaction(.immediate) { db in
                 let transaction = StoreTransaction(db: db, store: self)
@@ -119,6 +150,7 @@ public final class Store: Sendable {
 
     /// Runs `body` with a consistent view of the store.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if let db = atomic { return try body(StoreTransaction(db: db, store: self)) }
         do {
             return try queue.read { db in try body(StoreTransaction(db: db, store: self)) }
         } catch let error as DatabaseError {

@@ -4,14 +4,7 @@ extension IntentGraph {
     /// A `where` condition over `entity`'s properties, typed against the graph (for
     /// `intents store list --where`). Throws the first problem as a message with its column.
     public func filter(_ source: String, for entity: QualifiedName) throws(FilterError) -> Expression {
-        var environment = TypeEnvironment()
-        for candidate in entities {
-            var types: [String: ValueType] = [:]
-            for (name, type) in IntentGraph.Entity.builtinProperties { types[name] = type }
-            for property in candidate.properties { types[property.name] = property.type }
-            environment.entities[candidate.name] = types
-        }
-        for enumeration in enums { environment.enums[enumeration.name] = enumeration.cases.map(\.id) }
+        let environment = TypeEnvironment(graph: self)
         let parsed: Expression
         do {
             parsed = try ExpressionParser.parse(source)

@@ -29,7 +29,7 @@ struct ExpressionParser {
     static func parse(_ source: String, baseOffset: Int = 0) throws(ExpressionSyntaxError) -> Expression {
         var parser = ExpressionParser(source, baseOffset: baseOffset)
         try parser.tokenize()
-        let expression = try parser.parseTernary()
+        let expression = try parser.parseArgument()
         guard case .end = parser.current else {
             throw parser.error("unexpected '\(parser.describe(parser.current))'")
         }
@@ -328,13 +328,20 @@ struct ExpressionParser {
         }
     }
 
-    /// A call argument: an expression, or `Entity where condition` (a query).
+    /// A call argument or a whole expression: an expression, or `Entity where condition` /
+    /// `App.Entity where condition` (a query).
     private mutating func parseArgument() throws(ExpressionSyntaxError) -> Expression {
         let start = currentStart
         if case .identifier(let name) = current, index + 1 < tokens.count, tokens[index + 1].token == .identifier("where") {
             index += 2
             let filter = try parseTernary()
             return node(.query(entity: name, filter: filter), from: start)
+        }
+        if case .identifier(let app) = current, index + 3 < tokens.count, tokens[index + 1].token == .symbol("."),
+           case .identifier(let name) = tokens[index + 2].token, tokens[index + 3].token == .identifier("where") {
+            index += 4
+            let filter = try parseTernary()
+            return node(.query(entity: app + "." + name, filter: filter), from: start)
         }
         return try parseTernary()
     }

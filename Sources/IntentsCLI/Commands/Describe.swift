@@ -1,10 +1,12 @@
 import ArgumentParser
 import IntentLanguage
+import IntentRuntime
+import PhraseMatching
 
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe an intent: summary, parameters, phrases and tips.",
-        discussion: "NAME is an intent's name, or App.Intent when two apps have one of that name."
+        abstract: "Describe an intent (summary, parameters, phrases, tips), or a shortcut file step by step.",
+        discussion: "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -14,6 +16,12 @@ struct Describe: ParsableCommand {
 
     func run() throws {
         let graph = try global.loadGraph()
+        if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.contains("/") {
+            let compilation = Shortcuts.compile(name, graph: graph, matcher: Matcher(index: PhraseIndex(graph: graph)))
+            guard let shortcut = compilation.shortcut else { throw ExitCode(1) }
+            print(ShortcutDescriber.render(shortcut, graph: graph), terminator: "")
+            return
+        }
         let found = graph.intents(named: name)
         switch found.count {
         case 1:

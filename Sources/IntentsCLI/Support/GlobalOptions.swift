@@ -66,8 +66,8 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The definitions, the store and the phrase index, ready for a conversation.
-    func session(_ global: GlobalOptions) throws -> Session {
-        let graph = try global.loadGraph()
+    func session(_ global: GlobalOptions, graph: IntentGraph? = nil) throws -> Session {
+        let graph = try graph ?? global.loadGraph()
         let store = try open(graph)
         do {
             let session = try Session(graph: graph, store: store)

@@ -1,0 +1,362 @@
+import Foundation
+public import IntentLanguage
+public import YAML
+import ModelStore
+import PhraseMatching
+
+/// Runs a compiled shortcut: steps in order, each intent its own transaction (or the whole run one
+/// with `atomic`), questions answered from inputs, an answers list or the person at the terminal.
+public final class ShortcutRunner {
+    public struct Options {
+        public var dryRun = false
+        public var atomic = false
+        /// `--input name=value`, as typed.
+        public var inputs: [String: String] = [:]
+        /// Answers to questions, used in order (`--answers FILE`, one per line).
+        public var answers: [String] = []
+        /// Most steps one run may take, nested runs and loop bodies included.
+        public var stepLimit = 1_000_000
+        /// Most times one `repeat` or `repeat_each` may go round.
+        public var loopLimit = 100_000
+
+        public init() {}
+    }
+
+    /// One line of the run's log: what a step did or said.
+    public struct Event {
+        public let location: SourceRange
+        /// `say`, `intent`, `show`, `ask`, `choose`, `output`, `stop`.
+        public let step: String
+        public let text: String
+        public let intent: QualifiedName?
+        public let status: Answer.Status?
+    }
+
+    public struct Failure: Error {
+        public let message: String
+        public let location: SourceRange?
+    }
+
+    public enum Ending {
+        /// Ran to the end, or to an `output:`.
+        case finished
+        /// A `stop:` step.
+        case stopped
+        case failed(Failure)
+    }
+
+    public struct Result {
+        public var ending: Ending
+        public var output: Datum?
+        public var outputText: String?
+        public var outputJSON: Any?
+        public var log: [Event]
+        public var steps: Int
+    }
+
+    let session: Session
+    let shortcuts: [String: Shortcut]
+    var options: Options
+    /// Asks the person at the terminal; nil when there is none (or the input ended).
+    let prompt: ((String, [String]) -> String?)?
+    /// Called with each event as it happens (printing progress).
+    let onEvent: (Event) -> Void
+    private var log: [Event] = []
+    private var steps = 0
+    private var answers: ArraySlice<String>
+    private var depth = 0
+
+    public init(session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?, onEvent: @escaping (Event) -> Void = { _ in }) {
+        self.session = session
+        self.shortcuts = shortcuts
+        self.options = options
+        self.prompt = prompt
+        self.onEvent = onEvent
+        self.answers = options.answers[...]
+    }
+
+    private enum Stop: Error {
+        case output(Datum)
+        case stop
+    }
+
+    private var evaluator: Evaluator { session.evaluator(app: nil, store: nil, now: session.clock()) }
+
+    /// Runs `shortcut` to its end.
+    public func run(_ shortcut: Shortcut) -> Result {
+        log = []
+        steps = 0
+        var ending = Ending.finished
+        var output: Datum?
+        do {
+            let body = { () throws in
+                do {
+                    output = try self.call(shortcut, inputs: try self.typedInputs(shortcut))
+                } catch Stop.stop {
+                    ending = .stopped
+                }
+            }
+            if options.atomic, !options.dryRun {
+                do {
+                    try session.store.atomically(body)
+                } catch {
+                    // Everything was rolled back: the names of entities made in the run are gone too.
+                    try? session.reloadNames()
+                    throw error
+                }
+            } else {
+                try body()
+            }
+        } catch let failure as Failure {
+            ending = .failed(failure)
+        } catch {
+            ending = .failed(Failure(message: "\(error)", location: nil))
+        }
+        var result = Result(ending: ending, output: output, log: log, steps: steps)
+        if let output {
+            result.outputText = evaluator.describe(output)
+            result.outputJSON = evaluator.json(output)
+        }
+        return result
+    }
+
+    /// Runs a shortcut's steps with its inputs bound; its output (nil when none).
+    private func call(_ shortcut: Shortcut, inputs: [String: Datum]) throws -> Datum? {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 16 else { throw Failure(message: "shortcuts run each other more than 16 deep", location: shortcut.location) }
+        var scope = inputs
+        do {
+            try run(shortcut.steps, in: &scope)
+        } catch Stop.output(let value) {
+            return value
+        }
+        return nil
+    }
+
+    // MARK: Inputs
+
+    private func typedInputs(_ shortcut: Shortcut) throws -> [String: Datum] {
+        let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+        if let unknown = options.inputs.keys.sorted().first(where: { shortcut.input($0) == nil }) {
+            let known = shortcut.inputs.map(\.name)
+            throw Failure(message: "'\(shortcut.name)' has no input '\(unknown)'" + (known.isEmpty ? " (it takes none)" : " (its inputs: \(known.joined(separator: ", ")))"), location: shortcut.location)
+        }
+        var result: [String: Datum] = [:]
+        for input in shortcut.inputs {
+            if let text = options.inputs[input.name] {
+                guard let datum = parse(text, as: input.type) else {
+                    throw Failure(message: "--input \(input.name)=\(text): not \(input.type)", location: input.location)
+                }
+                result[input.name] = datum
+            } else if let value = input.defaultValue {
+                result[input.name] = values.datum(value, as: input.type)
+            } else {
+                let question = input.prompt ?? "What's \(input.name)?"
+                guard let text = answer(question, choices: [], at: input.location, step: "input") else {
+                    throw Failure(message: "input '\(input.name)' (\(input.type)) has no value: give it with --input \(input.name)=…", location: input.location)
+                }
+                guard let datum = parse(text, as: input.type) else {
+                    throw Failure(message: "“\(text)” is not \(input.type) (input '\(input.name)')", location: input.location)
+                }
+                result[input.name] = datum
+            }
+        }
+        return result
+    }
+
+    /// Text read as a value of `type`: ISO dates, numbers in words, enum titles and synonyms, lists.
+    private func parse(_ text: String, as type: ValueType) -> Datum? {
+        let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+        if case .array(let element) = type, text.contains(",") {
+            let items = text.split(separator: ",").map { String($0).trimmed }
+            let parsed = items.compactMap { parse($0, as: element) }
+            return parsed.count == items.count ? .list(parsed) : nil
+        }
+        if type == .date || type.element == .date, let date = ISODate.parse(text.trimmed, timeZone: session.calendar.timeZone) {
+            return type.element == nil ? .date(date) : .list([.date(date)])
+        }
+        guard let value = session.matcher(now: session.clock()).parseValue(text, as: type) else { return nil }
+        return try? values.coerce(values.datum(value, as: type), to: type)
+    }
+
+    /// The next answer: from the answers list, else the person at the terminal, else nil.
+    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) -> String? {
+        if let next = answers.popFirst() {
+            let numbered: [String] = choices.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            let asked: String = numbered.isEmpty ? question : question + " " + numbered.joined(separator: "  ")
+            record(Event(location: location, step: step, text: asked + " → " + next, intent: nil, status: nil))
+            return next
+        }
+        return prompt?(question, choices)
+    }
+
+    private func record(_ event: Event) {
+        log.append(event)
+        onEvent(event)
+    }
+
+    // MARK: Steps
+
+    private func run(_ steps: [Shortcut.Step], in scope: inout [String: Datum]) throws {
+        for step in steps { try run(step, in: &scope) }
+    }
+
+    private func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
+        try reading(at: location) { evaluator in try evaluator.evaluate(expression, in: scope) }
+    }
+
+    private func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
+        try reading(at: location) { evaluator in try evaluator.value(of: template, in: scope) }
+    }
+
+    private func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
+        try reading(at: location) { evaluator in try evaluator.render(template, in: scope) }
+    }
+
+    /// Evaluates with the store readable (queries in expressions), turning errors into failures at `location`.
+    private func reading<T>(at location: SourceRange, _ body: (Evaluator) throws -> T) throws -> T {
+        do {
+            return try session.store.read { transaction in
+                try body(session.evaluator(app: nil, store: transaction, now: session.clock()))
+            }
+        } catch let error as RuntimeError {
+            throw Failure(message: error.description, location: location)
+        } catch {
+            throw Failure(message: "\(error)", location: location)
+        }
+    }
+
+    private func run(_ step: Shortcut.Step, in scope: inout [String: Datum]) throws {
+        steps += 1
+        guard steps <= options.stepLimit else {
+            throw Failure(message: "the run took more than \(options.stepLimit) steps; stopped (is a loop endless?)", location: step.location)
+        }
+        let location = step.location
+        switch step.kind {
+        case .say(let template, _, let binding):
+            let phrase = try text(template, scope, at: location)
+            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let answer = try converse(conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
+            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+
+        case .intent(let name, let arguments, let binding):
+            guard let intent = session.graph.intent(name) else { throw Failure(message: "unknown intent \(name)", location: location) }
+            var values: [String: Datum] = [:]
+            for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
+            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let answer = try converse(conversation, conversation.perform(intent, arguments: values), step: "intent", at: location, what: intent.title)
+            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+
+        case .set(let assignments):
+            for assignment in assignments { scope[assignment.name] = try value(assignment.value, scope, at: location) }
+
+        case .branch(let condition, _, let then, let otherwise):
+            try run(try evaluate(condition, scope, at: location).truthy ? then : otherwise, in: &scope)
+
+        case .repeatCount(let count, _, let binding, let body):
+            let times = try evaluate(count, scope, at: location)
+            guard case .integer(let n) = times else { throw Failure(message: "'repeat' needs a whole number, not \(evaluator.describe(times))", location: location) }
+            guard n <= options.loopLimit else {
+                throw Failure(message: "repeat \(n) is more than the limit of \(options.loopLimit) rounds", location: location)
+            }
+            for round in 0..<max(0, n) {
+                if let binding { scope[binding] = .integer(round + 1) }
+                try run(body, in: &scope)
+            }
+            if let binding { scope[binding] = nil }
+
+        case .repeatEach(let list, _, let binding, let body):
+            let items = try evaluate(list, scope, at: location)
+            let elements = items.items ?? [items]
+            guard elements.count <= options.loopLimit else {
+                throw Failure(message: "repeat_each over \(elements.count) items is more than the limit of \(options.loopLimit) rounds", location: location)
+            }
+            let outer = scope[binding]
+            for element in elements {
+                scope[binding] = element
+                try run(body, in: &scope)
+            }
+            scope[binding] = outer
+
+        case .choose(let promptTemplate, let options, _, let binding):
+            let question = try text(promptTemplate, scope, at: location)
+            let choices = try evaluate(options, scope, at: location).items ?? []
+            guard !choices.isEmpty else { throw Failure(message: "nothing to choose from for “\(question)”", location: location) }
+            let titles = choices.map(evaluator.describe)
+            guard let reply = answer(question, choices: titles, at: location, step: "choose") else {
+                throw Failure(message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
+            }
+            if let index = Conversation.choice(reply, count: choices.count) {
+                scope[binding] = choices[index]
+            } else if let index = titles.firstIndex(where: { Conversation.folded($0) == Conversation.folded(reply) }) {
+                scope[binding] = choices[index]
+            } else {
+                throw Failure(message: "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))", location: location)
+            }
+
+        case .ask(let promptTemplate, let type, let binding):
+            let question = try text(promptTemplate, scope, at: location)
+            guard let reply = answer(question, choices: [], at: location, step: "ask") else {
+                throw Failure(message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
+            }
+            guard let datum = parse(reply, as: type) else {
+                throw Failure(message: "“\(reply)” is not \(type) (answering “\(question)”)", location: location)
+            }
+            scope[binding] = datum
+
+        case .show(let template):
+            record(Event(location: location, step: "show", text: try text(template, scope, at: location), intent: nil, status: nil))
+
+        case .output(let template):
+            let output = try value(template, scope, at: location)
+            if depth == 1 { record(Event(location: location, step: "output", text: evaluator.describe(output), intent: nil, status: nil)) }
+            throw Stop.output(output)
+
+        case .stop(let message):
+            if let message { record(Event(location: location, step: "stop", text: try text(message, scope, at: location), intent: nil, status: nil)) }
+            throw Stop.stop
+
+        case .run(let file, let arguments, let binding):
+            guard let callee = shortcuts[file] else { throw Failure(message: "the shortcut \(file) is not compiled", location: location) }
+            let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+            var inputs: [String: Datum] = [:]
+            for input in callee.inputs {
+                if let argument = arguments.first(where: { $0.name == input.name }) {
+                    do {
+                        inputs[input.name] = try values.coerce(try value(argument.value, scope, at: location), to: input.type)
+                    } catch let error as RuntimeError {
+                        throw Failure(message: "input '\(input.name)' of \(callee.name): \(error.description)", location: location)
+                    }
+                } else if let value = input.defaultValue {
+                    inputs[input.name] = values.datum(value, as: input.type)
+                }
+            }
+            let output = try call(callee, inputs: inputs)
+            if let binding { scope[binding] = output ?? .null }
+        }
+    }
+
+    /// Carries a conversation through its questions with answers; fails the step if it cannot.
+    private func converse(_ conversation: Conversation, _ first: Answer, step: String, at location: SourceRange, what: String) throws -> Answer {
+        var answer = first
+        while answer.isQuestion {
+            guard let reply = self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
+                conversation.cancel()
+                throw Failure(message: "\(what) needs an answer: “\(answer.dialog)”; give it with --answers FILE (one answer per line)", location: location)
+            }
+            answer = conversation.respond(to: reply)
+        }
+        switch answer.status {
+        case .done, .ready:
+            record(Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
+            return answer
+        case .noMatch:
+            throw Failure(message: "no intent matches \(what)", location: location)
+        case .cancelled:
+            throw Failure(message: "\(what) was cancelled", location: location)
+        default:
+            throw Failure(message: answer.error ?? answer.dialog, location: location)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import ArgumentParser
+import Foundation
+import IntentLanguage
+import IntentRuntime
+import ModelStore
+import PhraseMatching
+import YAML
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a shortcut file: its steps in order, each intent in its own transaction.",
+        discussion: """
+            The file is checked against the definitions first; nothing runs if it has errors. Questions \
+            (inputs without a default, missing values, confirmations, ask: and choose: steps) are answered \
+            from --input, then --answers (one answer per line, in order), then at the terminal; with none \
+            of these the run stops with a message naming the step. Exit status 0 when the run finishes or \
+            stops, 1 when the file has errors or a step fails.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The shortcut file, e.g. Shortcuts/morning-review.yaml.")
+    var file: String
+
+    @Option(name: .customLong("input"), help: ArgumentHelp("An input's value (repeatable).", valueName: "name=value"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("Answers to the run's questions, one per line, in order (- for standard input).", valueName: "file"))
+    var answers: String?
+
+    @Flag(help: "Print the output and a log of the steps as one JSON object.")
+    var json = false
+
+    @Flag(help: "Resolve every step but execute no intent.")
+    var dryRun = false
+
+    @Flag(help: "Run the whole shortcut as one transaction: all of it lands, or none of it.")
+    var atomic = false
+
+    @Option(help: "Most steps the run may take.")
+    var maxSteps = 1_000_000
+
+    func run() throws {
+        var options = ShortcutRunner.Options()
+        options.dryRun = dryRun
+        options.atomic = atomic
+        options.stepLimit = maxSteps
+        for input in inputs {
+            guard let equals = input.firstIndex(of: "="), equals != input.startIndex else {
+                Terminal.standardError("error: --input takes name=value, not '\(input)'\n")
+                throw ExitCode(2)
+            }
+            options.inputs[String(input[..<equals])] = String(input[input.index(after: equals)...])
+        }
+        if let answers {
+            let data = answers == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileHandle(forReadingAtPath: answers)?.readDataToEndOfFile()
+            guard let data, let text = String(data: data, encoding: .utf8) else {
+                Terminal.standardError("error: cannot read the answers file \(answers)\n")
+                throw ExitCode(2)
+            }
+            options.answers = text.split(whereSeparator: \.isNewline).map(String.init)
+        }
+        // Checked before the store is opened: a file with errors touches nothing.
+        let graph = try global.loadGraph()
+        let compilation = Shortcuts.compile(file, graph: graph, matcher: Matcher(index: PhraseIndex(graph: graph)))
+        guard let shortcut = compilation.shortcut else { throw ExitCode(1) }
+        let session = try storeOptions.session(global, graph: graph)
+        let interactive = !json && isatty(STDIN_FILENO) != 0
+        let prompt: ((String, [String]) -> String?)? = interactive ? { question, choices in
+            print(question)
+            for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice)") }
+            print("  › ", terminator: "")
+            fflush(nil)
+            return readLine()
+        } : nil
+        let runner = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: options, prompt: prompt) { event in
+            if !json { print(event.text) }
+        }
+        let result = runner.run(shortcut)
+        if json {
+            var object: [String: Any] = [
+                "shortcut": shortcut.name,
+                "output": result.outputJSON ?? NSNull(),
+                "steps": result.log.map { event -> [String: Any] in
+                    var entry: [String: Any] = ["step": event.step, "text": event.text, "line": event.location.start.line, "column": event.location.start.column]
+                    if let intent = event.intent { entry["intent"] = intent.description }
+                    if let status = event.status { entry["status"] = status.rawValue }
+                    return entry
+                },
+            ]
+            switch result.ending {
+            case .finished: object["status"] = "done"
+            case .stopped: object["status"] = "stopped"
+            case .failed(let failure):
+                object["status"] = "failed"
+                var error: [String: Any] = ["message": failure.message]
+                if let location = failure.location {
+                    error["file"] = location.start.file
+                    error["line"] = location.start.line
+                    error["column"] = location.start.column
+                }
+                object["error"] = error
+            }
+            print(JSON.text(object))
+        }
+        if case .failed(let failure) = result.ending {
+            var collector = DiagnosticCollector()
+            collector.error(Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")), at: failure.location)
+            let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
+            Terminal.standardError(printer.render(collector.diagnostics))
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Say every line of a file, one phrase per line; end with 'N done, N failed'.",
+        discussion: """
+            Blank lines and lines starting with # are skipped. Each phrase is its own transaction: a failed \
+            one changes nothing and the next one runs (--stop-on-error stops there). A phrase that asks a \
+            question fails (with --yes confirmations are answered). On a terminal, long files show a \
+            progress bar instead of every answer. Exit status 1 when any phrase failed.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "A text file with one phrase per line (- for standard input).")
+    var file: String
+
+    @Flag(help: "Confirm deletes and intents with confirm: without asking.")
+    var yes = false
+
+    @Flag(help: "Stop at the first phrase that fails.")
+    var stopOnError = false
+
+    @Option(help: "Only phrases of this language (en, de, …).")
+    var lang: String?
+
+    func run() throws {
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        guard let data else {
+            Terminal.standardError("error: cannot read \(file)\n")
+            throw ExitCode(2)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            Terminal.standardError("error: \(file) is not UTF-8 text\n")
+            throw ExitCode(2)
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
+            .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
+        let session = try storeOptions.session(global)
+        let conversation = Conversation(session: session, options: .init(confirmAll: yes, language: lang))
+        let progress = Terminal.stderrIsTerminal && lines.count >= 20
+        var done = 0, failed = 0
+        for (index, line) in lines.enumerated() {
+            let answer = conversation.respond(to: line.phrase)
+            if answer.isQuestion { conversation.cancel() }
+            let ok = answer.status == .done
+            if ok { done += 1 } else { failed += 1 }
+            if !ok {
+                if progress { Terminal.standardError("\r\u{1B}[K") }
+                let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
+                Terminal.standardError("\(file):\(line.number): error: “\(line.phrase)”: \(reason)\n")
+            } else if !progress {
+                print(answer.text)
+            }
+            if progress, index % 10 == 0 || index == lines.count - 1 {
+                let width = 30, filled = (index + 1) * width / lines.count
+                Terminal.standardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(index + 1)/\(lines.count)")
+            }
+            if answer.storeFailure || (!ok && stopOnError) { break }
+        }
+        if progress { Terminal.standardError("\r\u{1B}[K") }
+        let skipped = lines.count - done - failed
+        print("\(done) done, \(failed) failed" + (skipped > 0 ? ", \(skipped) not run" : ""))
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+enum Shortcuts {
+    /// Compiles a shortcut file against the graph, literal phrases checked by `matcher`; prints
+    /// diagnostics (warnings too) to stderr.
+    static func compile(_ path: String, graph: IntentGraph, matcher: Matcher) -> ShortcutCompilation {
+        let compilation = ShortcutCompiler.compile(path: path, graph: graph) { text in
+            switch matcher.recognize(text).outcome {
+            case .match(let candidate): .intent(candidate.intent)
+            case .ambiguous(let candidates): .ambiguous(candidates.map(\.intent))
+            case .noMatch(let suggestions): .noMatch(suggestions: suggestions)
+            }
+        }
+        if !compilation.diagnostics.isEmpty {
+            let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
+            Terminal.standardError(printer.render(compilation.diagnostics))
+            if let summary = DiagnosticPrinter.summary(compilation.diagnostics) { Terminal.standardError(summary + "\n") }
+        }
+        return compilation
+    }
+}
