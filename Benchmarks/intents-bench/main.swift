@@ -4,6 +4,7 @@ import Foundation
 //   compile: [--intents N] [--runs N] [--only compile|yaml|libyaml]
 //   match:   [--entities N] [--rounds N]
 //   runtime: [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
+//   shortcuts: [--rounds N]
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
@@ -12,7 +13,8 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let first = CommandLine.arguments.dropFirst().first
-let suite = ["compile", "match", "runtime", "all"].contains(first ?? "") ? first! : "all"
+let suite = ["compile", "match", "runtime", "shortcuts", "all"].contains(first ?? "") ? first! : "all"
 if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
 if suite == "runtime" || suite == "all" { try runtimeBenchmark() }
+if suite == "shortcuts" || suite == "all" { try shortcutBenchmark() }

@@ -13,8 +13,12 @@ struct ConversationCommandTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    /// Runs `intents` with `input` on stdin (none: an empty stdin, never the terminal), at a fixed moment.
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
+        try Self.run(arguments, store: store, input: input)
+    }
+
+    /// Runs `intents` on `store` with `input` on stdin (none: an empty stdin, never the terminal), at a fixed moment.
+    static func run(_ arguments: [String], store: String, input: Data = Data()) throws -> CommandLineTests.Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
         process.arguments = arguments
