@@ -16,6 +16,7 @@ func matchBenchmark() throws {
     let domains = latencies(matcher, sentences, rounds: rounds)
     print("example domains: \(sentences.count) sentences × \(rounds) rounds")
     print(String(format: "  match p50 %.1f µs, p99 %.1f µs, max %.1f µs", domains.p50, domains.p99, domains.max))
+    if CommandLine.arguments.contains("--domains-only") { return }
 
     // 2. Generated: 10 apps × 100 intents × 10 templates, 100,000 entity names.
     let before = residentMegabytes()

@@ -2,7 +2,7 @@ import Foundation
 
 // Benchmarks, not tests: `swift run -c release intents-bench [compile|match|all] [options]`.
 //   compile: [--intents N] [--runs N] [--only compile|yaml|libyaml]
-//   match:   [--entities N] [--rounds N]
+//   match:   [--entities N] [--rounds N] [--domains-only]
 //   runtime: [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
 //   shortcuts: [--rounds N]
 

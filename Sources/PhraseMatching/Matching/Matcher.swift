@@ -48,8 +48,8 @@ public struct Matcher: Sendable {
             candidates.removeAll { $0.intent == negative.intent && $0.score <= negative.score }
         }
         // Every distinct parse stays, for `explain`; the outcome looks at each intent's best.
-        var seenParses: Set<String> = []
-        candidates = candidates.filter { seenParses.insert("\($0.intent)|\($0.template)|\($0.slots.map { "\($0.name)=\($0.span)" })").inserted }
+        var seenParses: Set<ParseKey> = []
+        candidates = candidates.filter { seenParses.insert(ParseKey($0)).inserted }
         candidates = Array(candidates.prefix(Matcher.maximumCandidates))
         var seenIntents: Set<QualifiedName> = []
         let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
@@ -100,6 +100,25 @@ public struct Matcher: Sendable {
     }
 }
 
+/// What makes two candidates the same parse: intent, template, and where each slot lies.
+private struct ParseKey: Hashable {
+    let intent: QualifiedName
+    let template: String
+    let slots: [SlotKey]
+
+    struct SlotKey: Hashable {
+        let name: String
+        let start: Int
+        let end: Int
+    }
+
+    init(_ candidate: Candidate) {
+        intent = candidate.intent
+        template = candidate.template
+        slots = candidate.slots.map { SlotKey(name: $0.name, start: $0.span.lowerBound, end: $0.span.upperBound) }
+    }
+}
+
 /// One depth-first walk of the trie for one sentence.
 struct Search {
     let matcher: Matcher
@@ -119,9 +138,16 @@ struct Search {
         var mentions: [Int: [(app: String, length: Int)]] = [:]
         for start in tokens.indices {
             for (names, app) in matcher.index.appNames where start + names.count <= tokens.count {
-                let words = tokens[start..<(start + names.count)].map(\.text)
-                let close = zip(words, names).allSatisfy { a, b in
-                    a == b || (b.count >= 6 && abs(a.count - b.count) <= 1 && a.first == b.first && EditDistance.between(a, b) <= 1)
+                // Word by word, without building arrays: most positions fail on the first word.
+                var close = true
+                for (offset, name) in names.enumerated() {
+                    let word = tokens[start + offset].text
+                    if word == name { continue }
+                    let a = word.utf8.count, b = name.utf8.count
+                    guard b >= 6, abs(a - b) <= 1, word.utf8.first == name.utf8.first, EditDistance.between(word, name) <= 1 else {
+                        close = false
+                        break
+                    }
                 }
                 if close, !(mentions[start]?.contains { $0.app == app } ?? false) {
                     mentions[start, default: []].append((app, names.count))

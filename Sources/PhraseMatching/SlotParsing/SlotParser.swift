@@ -82,19 +82,24 @@ enum SlotParser {
     static func enumCase(_ name: QualifiedName, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
         guard let terms = matcher.index.enumTerms[name] else { return [] }
         var options: [Option] = []
-        var seen: Set<String> = []
         for term in terms where start + term.tokens.count <= tokens.count {
-            let words = tokens[start..<(start + term.tokens.count)].map(\.text)
             var edits = 0
-            if words != term.tokens {
+            // Compared in place: this runs at every position a template has an enum slot.
+            var exact = true
+            for (offset, word) in term.tokens.enumerated() where tokens[start + offset].text != word {
+                exact = false
+                break
+            }
+            if !exact {
                 // A typo in a one-word case: one letter from five letters on, two from eight.
-                let wanted = term.tokens[0], said = words[0]
-                guard term.tokens.count == 1, wanted.utf8.count >= 5, wanted.first == said.first,
+                guard term.tokens.count == 1 else { continue }
+                let wanted = term.tokens[0], said = tokens[start].text
+                guard wanted.utf8.count >= 5, wanted.utf8.first == said.utf8.first,
                       abs(wanted.utf8.count - said.utf8.count) <= 2 else { continue }
                 edits = EditDistance.between(said, wanted)
-                guard edits <= (term.tokens[0].count >= 8 ? 2 : 1) else { continue }
+                guard edits <= (wanted.count >= 8 ? 2 : 1) else { continue }
             }
-            guard seen.insert("\(term.id):\(term.tokens.count)").inserted else { continue }
+            guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else { continue }
             options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
         }
         return options
