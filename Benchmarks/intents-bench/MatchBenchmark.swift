@@ -103,6 +103,15 @@ func matchBenchmark() throws {
         }
     }
     let load = latencies(loadMatcher, loadSentences, rounds: max(1, rounds / 10))
+    if CommandLine.arguments.contains("--slowest") {
+        var timed: [(Double, String)] = []
+        for sentence in loadSentences {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = loadMatcher.recognize(sentence)
+            timed.append((Double(DispatchTime.now().uptimeNanoseconds - start) / 1000, sentence))
+        }
+        for (micros, sentence) in timed.sorted(by: { $0.0 > $1.0 }).prefix(12) { print(String(format: "  %7.1f µs  %@", micros, sentence)) }
+    }
     print("generated load: \(loadGraph.intents.count) intents, \(loadGraph.intents.reduce(0) { $0 + $1.phrases.count }) templates, \(index.nodeCount) trie nodes, \(entities.count) entity names")
     print(String(format: "  index build: phrases %.0f ms, with entity names %.0f ms; resident memory +%.0f MiB (%.0f MiB in all)", phraseBuild, totalBuild, after - before, after))
     print(String(format: "  match p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d sentences × %d rounds)", load.p50, load.p99, load.max, loadSentences.count, max(1, rounds / 10)))

@@ -63,3 +63,23 @@ struct SlotParserTests {
         #expect(options.last?.value == .array([.string("milk"), .string("eggs"), .string("bread")]))
     }
 }
+
+@Suite("Normalizer: the ASCII fast path agrees with the general one")
+struct NormalizerAgreementTests {
+    @Test func asciiAndGeneralPathsAgree() {
+        var samples = Bundled.graph.apps.flatMap { $0.examples + $0.intents.flatMap(\.examples) }.map(\.say)
+        samples += ["What's NEXT?!", "add milk,eggs and bread", "pay 1,000 or 3,5 euros", "save https://swift.org/blog, please",
+                    "\"quoted\" (words) [here] {too} <x>", "milk's price", "don't `stop` me", "  ...  ,,, ", "a,b,c", "e-mail me @ 9:30",
+                    "www.example.com.", "x\ty\nz\r\nw", "it's (it's) 'it's'", "C# & F#", "50% off!", "1,23,4", ",5", "5,", "o'clock's"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcXYZ019 ,.'\"!?:;-/()[]{}<>`&+@#%\t")
+        for _ in 0..<2_000 {
+            samples.append(String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for sample in samples where sample.utf8.allSatisfy({ $0 < 0x80 }) {
+            let fast = Normalizer.asciiTokens(Array(sample.utf8))
+            let general = Normalizer.generalTokens(sample)
+            #expect(fast == general, "\(sample.debugDescription)")
+        }
+    }
+}

@@ -23,6 +23,12 @@ public enum Normalizer {
 
     /// Tokens of `text`; nil past `maximumTokens`.
     public static func tokens(_ text: String) -> [Token] {
+        // Most input is ASCII: read it byte by byte, the same way, without grapheme breaking.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(Array(text.utf8)) }
+        return generalTokens(text)
+    }
+
+    static func generalTokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
         let text = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : text.precomposedStringWithCompatibilityMapping
         for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }) {
@@ -61,6 +67,79 @@ public enum Normalizer {
                     }
                 } else if folded.hasSuffix("'s"), folded.count > 2 {
                     // Possessive: "milk's" matches "milk"; the raw text keeps it.
+                    tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
+                } else {
+                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ","))
+                }
+            }
+        }
+        return tokens
+    }
+
+    private static let asciiLeading: Set<UInt8> = Set("\"'([{<".utf8)
+    private static let asciiTrailing: Set<UInt8> = Set(".,!?;:\"')]}>".utf8)
+    private static let asciiJoiners: Set<UInt8> = Set("'-./:&+@#%".utf8)
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
+
+    /// `generalTokens` for ASCII text, on bytes. A test checks that both agree.
+    static func asciiTokens(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        func string(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        var index = 0
+        while index < bytes.count {
+            // Whitespace (and NUL) separate pieces.
+            while index < bytes.count, bytes[index] == 32 || (bytes[index] >= 9 && bytes[index] <= 13) || bytes[index] == 0 { index += 1 }
+            guard index < bytes.count else { break }
+            var end = index
+            while end < bytes.count, !(bytes[end] == 32 || (bytes[end] >= 9 && bytes[end] <= 13) || bytes[end] == 0) { end += 1 }
+            var piece = Array(bytes[index..<end])
+            index = end
+            for position in piece.indices where piece[position] == UInt8(ascii: "`") { piece[position] = UInt8(ascii: "'") }
+            var start = 0, stop = piece.count
+            while start < stop, asciiLeading.contains(piece[start]) { start += 1 }
+            var trailingStart = stop
+            while trailingStart > start, asciiTrailing.contains(piece[trailingStart - 1]) { trailingStart -= 1 }
+            let trailing = string(piece[trailingStart..<stop])
+            stop = trailingStart
+            guard start < stop else {
+                if !trailing.isEmpty, !tokens.isEmpty { tokens[tokens.count - 1].trailing += trailing }
+                continue
+            }
+            let word = piece[start..<stop]
+            let wordText = string(word)
+            if word.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }), looksLikeURL(wordText) {
+                tokens.append(Token(text: wordText.lowercased(), raw: wordText, trailing: trailing))
+                continue
+            }
+            // "3,5" is a number (and "1,000" a thousand), not two words.
+            if let comma = word.firstIndex(of: UInt8(ascii: ",")), comma > word.startIndex, comma + 1 < word.endIndex,
+               word[..<comma].allSatisfy(isDigit), word[(comma + 1)...].allSatisfy(isDigit) {
+                let whole = string(word[..<comma]), fraction = string(word[(comma + 1)...])
+                tokens.append(Token(text: fraction.count == 3 ? whole + fraction : whole + "." + fraction, raw: wordText, trailing: trailing))
+                continue
+            }
+            // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
+            var parts: [ArraySlice<UInt8>] = []
+            var partStart = word.startIndex
+            for position in word.indices {
+                let byte = word[position]
+                if !isLetter(byte), !isDigit(byte), !asciiJoiners.contains(byte) {
+                    if partStart < position { parts.append(word[partStart..<position]) }
+                    partStart = position + 1
+                }
+            }
+            if partStart < word.endIndex { parts.append(word[partStart..<word.endIndex]) }
+            for (number, part) in parts.enumerated() {
+                let raw = string(part)
+                let folded = string(ArraySlice(part.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }))
+                let last = number == parts.count - 1
+                if let expansion = contractions[folded] {
+                    for (n, expanded) in expansion.enumerated() {
+                        tokens.append(Token(text: expanded, raw: n == 0 ? raw : expanded, trailing: last && n == expansion.count - 1 ? trailing : ""))
+                    }
+                } else if folded.hasSuffix("'s"), folded.utf8.count > 2 {
                     tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
                 } else {
                     tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ","))
