@@ -103,6 +103,10 @@ func matchBenchmark() throws {
         }
     }
     let load = latencies(loadMatcher, loadSentences, rounds: max(1, rounds / 10))
+    if let index = CommandLine.arguments.firstIndex(of: "--repeat-sentence"), index + 1 < CommandLine.arguments.count {
+        // For profiling one sentence on the generated load.
+        for _ in 0..<20_000 { _ = loadMatcher.recognize(CommandLine.arguments[index + 1]) }
+    }
     if CommandLine.arguments.contains("--slowest") {
         var timed: [(Double, String)] = []
         for sentence in loadSentences {

@@ -26,6 +26,47 @@ public enum EditDistance {
         return last[b.count]
     }
 
+    /// The distance between two already folded strings when it is at most `limit`, else nil.
+    /// On bytes for ASCII text, stopping as soon as every alignment is past the limit: the
+    /// matcher's typo checks call this on hot paths.
+    public static func within(_ a: String, _ b: String, limit: Int) -> Int? {
+        guard abs(a.utf8.count - b.utf8.count) <= limit else { return nil }
+        var a = a, b = b
+        let ascii = a.utf8.allSatisfy { $0 < 0x80 } && b.utf8.allSatisfy { $0 < 0x80 }
+        guard ascii else {
+            let distance = between(a, b)
+            return distance <= limit ? distance : nil
+        }
+        return a.withUTF8 { x in b.withUTF8 { y in within(x, y, limit: limit) } }
+    }
+
+    private static func within(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+        if a.isEmpty { return b.count <= limit ? b.count : nil }
+        if b.isEmpty { return a.count <= limit ? a.count : nil }
+        let width = b.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: width * 3) { rows -> Int? in
+            var beforeLast = 0, last = width, current = width * 2
+            for j in 0...b.count { rows[last + j] = j }
+            for i in 1...a.count {
+                rows[current] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(rows[last + j] + 1, rows[current + j - 1] + 1, rows[last + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, rows[beforeLast + j - 2] + 1)
+                    }
+                    rows[current + j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > limit { return nil }
+                (beforeLast, last, current) = (last, current, beforeLast)
+            }
+            let distance = rows[last + b.count]
+            return distance <= limit ? distance : nil
+        }
+    }
+
     /// The closest candidate within a third of the name's length (at least 1, at most 3 edits).
     public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let limit = min(3, max(1, name.count / 3))

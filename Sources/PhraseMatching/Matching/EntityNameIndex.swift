@@ -7,6 +7,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var names: [String] = []
         /// Folded forms, position for position with `names`.
         var folded: [String] = []
+        /// Which characters each folded form holds (`EntityNameIndex.mask`), position for position.
+        var masks: [UInt64] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
         /// (folded word, length of the folded name) → names containing the word: a typo's
@@ -25,6 +27,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 let index = self.names.count
                 self.names.append(name)
                 folded.append(key)
+                masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
                 exact[key] = index
                 for word in Set(words) { byWord[WordAndLength(word: word, length: length), default: []].append(Int32(index)) }
@@ -52,6 +55,22 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
 
     private var types: [QualifiedName: Names] = [:]
     static let maximumCandidates = 256
+
+    /// One bit per letter and digit (and one for anything else). A single edit changes at most two
+    /// bits of the difference, so names whose masks differ in more than twice the allowance are
+    /// out of reach without computing their distance.
+    static func mask(_ text: String) -> UInt64 {
+        var mask: UInt64 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 97...122: mask |= 1 << UInt64(byte - 97)
+            case 48...57: mask |= 1 << UInt64(26 + byte - 48)
+            case 32: break
+            default: mask |= 1 << 36
+            }
+        }
+        return mask
+    }
 
     public init() {}
 
@@ -97,12 +116,13 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         // Text whose every word is common among names this long is too vague to be a typo of one.
         guard let best, bestCount <= Self.maximumCandidates else { return [] }
         var hits: [(name: String, distance: Int)] = []
+        let textMask = Self.mask(text)
         for list in best {
             for index in list {
+                guard (table.masks[Int(index)] ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
                 let folded = table.folded[Int(index)]
                 guard table.exact[folded] == Int(index) else { continue }
-                let distance = EditDistance.between(folded, text)
-                if distance <= allowance { hits.append((table.names[Int(index)], distance)) }
+                if let distance = EditDistance.within(folded, text, limit: allowance) { hits.append((table.names[Int(index)], distance)) }
             }
         }
         return hits.sorted { $0.distance < $1.distance }

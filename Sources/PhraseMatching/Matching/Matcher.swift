@@ -69,21 +69,31 @@ public struct Matcher: Sendable {
     func suggestions(for tokens: [Token], limit: Int = 3) -> [String] {
         let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
         guard !words.isEmpty else { return Array(index.spokenPhrases.filter(\.isShortcut).prefix(limit).map(\.text)) }
-        var shared: [Int: Double] = [:]
+        // Dense scores and the list of phrases touched: common words touch thousands of phrases,
+        // which a dictionary would hash and grow for on every sentence that matches nothing.
+        var scores = [Double](repeating: 0, count: index.spokenPhrases.count)
+        var touched: [Int] = []
+        func add(_ phrase: Int, _ weight: Double) {
+            if scores[phrase] == 0 { touched.append(phrase) }
+            scores[phrase] += weight
+        }
         for word in words {
-            for phrase in index.spokenByWord[word] ?? [] { shared[phrase, default: 0] += 1 }
+            for phrase in index.spokenByWord[word] ?? [] { add(phrase, 1) }
             // A near miss counts less: "radr" still suggests the radar phrases.
-            if word.count >= 4, index.spokenByWord[word] == nil {
+            if word.utf8.count >= 4, index.spokenByWord[word] == nil, let first = word.utf8.first {
                 let length = word.utf8.count
-                for (known, phrases) in index.spokenByWord where known.first == word.first && abs(known.utf8.count - length) <= 1
-                    && known.utf8.count >= 4 && EditDistance.between(known, word) <= 1 {
-                    for phrase in phrases { shared[phrase, default: 0] += 0.7 }
+                for shapeLength in (length - 1)...(length + 1) {
+                    for known in index.spokenWordsByShape[PhraseIndex.WordShape(first: first, length: shapeLength)] ?? []
+                    where EditDistance.within(known, word, limit: 1) != nil {
+                        for phrase in index.spokenByWord[known] ?? [] { add(phrase, 0.7) }
+                    }
                 }
             }
         }
         // The few best, without sorting every phrase that shares a word.
         var ranked: [(score: Double, phrase: Int)] = []
-        for (phrase, count) in shared {
+        for phrase in touched {
+            let count = scores[phrase]
             let entry = (score: count / Double(index.spokenPhrases[phrase].words.count + words.count), phrase: phrase)
             if ranked.count < limit * 4 || entry > ranked[ranked.count - 1] {
                 ranked.append(entry)
@@ -144,7 +154,7 @@ struct Search {
                     let word = tokens[start + offset].text
                     if word == name { continue }
                     let a = word.utf8.count, b = name.utf8.count
-                    guard b >= 6, abs(a - b) <= 1, word.utf8.first == name.utf8.first, EditDistance.between(word, name) <= 1 else {
+                    guard b >= 6, abs(a - b) <= 1, word.utf8.first == name.utf8.first, EditDistance.within(word, name, limit: 1) != nil else {
                         close = false
                         break
                     }
@@ -185,9 +195,8 @@ struct Search {
                 walk(node: child, position: position + 1, path: next)
             } else if fuzzy, token.text.count >= 4, path.score.edits < 2, node.words.count <= 256 {
                 let allowance = token.text.count >= 8 ? 2 : 1
-                for (word, child) in node.words where abs(word.count - token.text.count) <= allowance && word.count >= 4 {
-                    let distance = EditDistance.between(word, token.text)
-                    guard distance <= allowance else { continue }
+                for (word, child) in node.words where word.utf8.count >= 4 {
+                    guard let distance = EditDistance.within(word, token.text, limit: allowance) else { continue }
                     var next = path
                     next.score.literalWords += 1
                     next.score.edits += distance

@@ -39,6 +39,13 @@ public struct PhraseIndex: Sendable {
     var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool)] = []
     /// Folded word → the spoken phrases that contain it.
     var spokenByWord: [String: [Int]] = [:]
+    /// Spoken words of four letters or more by first byte and length, for near misses in suggestions.
+    var spokenWordsByShape: [WordShape: [String]] = [:]
+
+    struct WordShape: Hashable, Sendable {
+        var first: UInt8
+        var length: Int
+    }
     /// Templates that expand to too many sentences to index; `intents check` warns about them.
     public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
@@ -78,6 +85,9 @@ public struct PhraseIndex: Sendable {
                 spokenPhrases.append((spoken, words, isShortcut))
                 for word in words { spokenByWord[word, default: []].append(spokenPhrases.count - 1) }
             }
+        }
+        for word in spokenByWord.keys where word.utf8.count >= 4 {
+            spokenWordsByShape[WordShape(first: word.utf8.first!, length: word.utf8.count), default: []].append(word)
         }
     }
 

@@ -96,8 +96,8 @@ enum SlotParser {
                 let wanted = term.tokens[0], said = tokens[start].text
                 guard wanted.utf8.count >= 5, wanted.utf8.first == said.utf8.first,
                       abs(wanted.utf8.count - said.utf8.count) <= 2 else { continue }
-                edits = EditDistance.between(said, wanted)
-                guard edits <= (wanted.count >= 8 ? 2 : 1) else { continue }
+                guard let distance = EditDistance.within(said, wanted, limit: wanted.count >= 8 ? 2 : 1) else { continue }
+                edits = distance
             }
             guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else { continue }
             options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
