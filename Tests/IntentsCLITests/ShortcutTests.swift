@@ -68,6 +68,16 @@ struct ShortcutTests {
         #expect(itself.stderr.contains("runs itself"))
     }
 
+    @Test func checkLooksAtShortcutFilesToo() throws {
+        let bundled = try intents(["check"])
+        #expect(bundled.status == 0)
+        #expect(bundled.stderr.isEmpty)
+        let broken = try intents(["check", "--shortcuts", Self.fixtures])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains(Self.fixtures + "broken.yaml:12:5: error: unknown step 'sya'; did you mean 'say'?"))
+        #expect(broken.stderr.contains(Self.fixtures + "self.yaml:3:10: error: "))
+    }
+
     @Test func aFailingStepStopsTheRunAtItsLine() throws {
         let run = try intents(["run", Self.fixtures + "two-blocks.yaml"])
         #expect(run.status == 1)
