@@ -285,3 +285,30 @@ struct StepTests {
         #expect(undone.map { $0.values["views"] } == [.integer(0), .integer(0)])
     }
 }
+
+@Suite("Two intents fit one phrase equally")
+struct AmbiguityTests {
+    @Test func askWhichAndRunTheChosenOne() throws {
+        func app(_ name: String, _ dialog: String) -> (path: String, bytes: [UInt8]) {
+            let yaml = """
+                app: \(name)
+                intents:
+                  Start:
+                    phrases: { en: ["start the timer"] }
+                    result: { dialog: "\(dialog)" }
+                """
+            return (path: "test/\(name.lowercased())/app.yaml", bytes: Array(yaml.utf8))
+        }
+        let compilation = IntentCompiler.compile(files: [app("Kitchen", "Kitchen timer started."), app("Gym", "Gym timer started.")], root: "test")
+        let graph = try #require(compilation.graph)
+        let scratch = Scratch()
+        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph))
+        let conversation = Conversation(session: session)
+        let question = conversation.say("start the timer")
+        #expect(question.status == .needsDisambiguation)
+        #expect(question.choices == ["Start in Gym", "Start in Kitchen"])
+        #expect(conversation.say("2").dialog == "Kitchen timer started.")
+        // Naming the app settles it without a question.
+        #expect(conversation.say("start the timer in gym").dialog == "Gym timer started.")
+    }
+}
