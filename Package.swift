@@ -45,14 +45,15 @@ let package = Package(
             dependencies: ["IntentLanguage", "PhraseMatching", "YAML", "ModelStore", "IntentRuntime"],
             path: "Benchmarks/intents-bench"
         ),
+        .target(name: "TestSupport", dependencies: ["IntentLanguage"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "PhraseMatchingTests", dependencies: ["PhraseMatching", "IntentLanguage"]),
+        .testTarget(name: "PhraseMatchingTests", dependencies: ["PhraseMatching", "IntentLanguage", "TestSupport"]),
         .testTarget(
             name: "IntentLanguageTests",
-            dependencies: ["IntentLanguage", "YAML"],
+            dependencies: ["IntentLanguage", "YAML", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage"]),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
+        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -1,13 +1,10 @@
 import Foundation
 @testable import IntentLanguage
+import TestSupport
 
 enum Paths {
     /// The package's root folder.
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let root = Bundled.root
 
     static let fixtures = root + "/Tests/IntentLanguageTests/Fixtures"
     static let intents = root + "/Intents"

@@ -3,6 +3,7 @@ import IntentLanguage
 @testable import IntentRuntime
 import ModelStore
 import Testing
+import TestSupport
 
 @Suite("Conversation: phrases in, answers and effects out")
 struct ConversationTests {

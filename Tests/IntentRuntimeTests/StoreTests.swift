@@ -3,6 +3,7 @@ import IntentLanguage
 @testable import IntentRuntime
 import ModelStore
 import Testing
+import TestSupport
 
 @Suite("Model store: tables from entities, migrations, bad files, locks")
 struct StoreTests {

@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `intents` binary, the way argument-parser's AssertExecuteCommand does.
 struct CommandLineTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let root = Bundled.root
 
     struct Run {
         var status: Int32

@@ -7,6 +7,25 @@ import Testing
 /// store and no part of the one it was in.
 @Suite("SIGKILL in the middle of a run")
 struct KillTests {
+    /// Starts the REPL on `store` with `input` piped in (written from another thread); output dropped.
+    static func repl(store: String, input: Data) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.arguments = ["--store", store]
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        return process
+    }
+
     @Test func killedRunLeavesWholeIntentsOnly() throws {
         let directory = NSTemporaryDirectory() + "intents-kill-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -24,21 +43,7 @@ struct KillTests {
 
         var lines = ""
         for index in 0..<3_000 { lines += index % 2 == 0 ? "refresh all radars\n" : "add task number \(index)\n" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
-        process.arguments = ["--store", path]
-        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let input = Data(lines.utf8)
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
+        let process = try Self.repl(store: path, input: Data(lines.utf8))
 
         // Kill once a good number of intents have run, while it is busy with more.
         let observer = try Store(path: path, graph: graph, readOnly: true)
@@ -80,23 +85,7 @@ struct KillTests {
 
         // Each process reads the count and writes it plus one, 150 times, at the same time as the other.
         let input = Data(String(repeating: "refresh the rust radar\n", count: 150).utf8)
-        let processes = try (0..<2).map { _ -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
-            process.arguments = ["--store", path]
-            process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
-            let stdin = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let writer = Thread {
-                stdin.fileHandleForWriting.write(input)
-                try? stdin.fileHandleForWriting.close()
-            }
-            writer.start()
-            return process
-        }
+        let processes = try (0..<2).map { _ in try Self.repl(store: path, input: input) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
         let refreshed = try Store(path: path, graph: graph, readOnly: true).read { try $0.fetch(RecordQuery(entity: radar)) }
