@@ -226,6 +226,13 @@ public final class Store: Sendable {
                 if holding > 0 {
                     refusals.append("\(entity.name).\(column.name) changed type from \(Self.spell(storedType)) to \(column.type), and \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
                 } else {
+                    // Empty: the column is made again with the new type's affinity (a TEXT column
+                    // would keep integers as text).
+                    try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(SQL.quote(column.name))")
+                    try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
+                    if let value = property?.defaultValue, rows > 0 {
+                        try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(Self.resolve(value), as: column.type)])
+                    }
                     try record(column.name, column.type)
                 }
             } else {
