@@ -63,6 +63,8 @@ struct Say: ParsableCommand {
     static func phraseText(_ arguments: [String]) throws -> String {
         var text: String
         if arguments.isEmpty {
+            // At a terminal, waiting for end of input would look like a hang.
+            if isatty(STDIN_FILENO) != 0 { throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"") }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard let decoded = String(validating: data, as: UTF8.self) else {
                 throw usage("the input is not UTF-8 text (\(data.count) bytes)")
