@@ -35,6 +35,13 @@ public final class ShortcutRunner {
     public struct Failure: Error {
         public let message: String
         public let location: SourceRange?
+        /// The `run:` steps it happened under, innermost first.
+        public var calledFrom: [SourceRange] = []
+
+        public init(message: String, location: SourceRange?) {
+            self.message = message
+            self.location = location
+        }
     }
 
     public enum Ending {
@@ -332,8 +339,13 @@ public final class ShortcutRunner {
                     inputs[input.name] = values.datum(value, as: input.type)
                 }
             }
-            let output = try call(callee, inputs: inputs)
-            if let binding { scope[binding] = output ?? .null }
+            do {
+                let output = try call(callee, inputs: inputs)
+                if let binding { scope[binding] = output ?? .null }
+            } catch var failure as Failure {
+                failure.calledFrom.append(location)
+                throw failure
+            }
         }
     }
 

@@ -87,6 +87,14 @@ struct ShortcutTests {
         #expect(try intents(["store", "list", "FocusBlock"]).stdout.hasPrefix("first"))
     }
 
+    @Test func aFailureInACalledShortcutNamesBothPlaces() throws {
+        #expect(try intents(["say", "start a focus block on taxes for 30 minutes"]).status == 0)
+        let run = try intents(["run", "Shortcuts/plan-my-day.yaml", "--answers", Self.fixtures + "plan-answers.txt"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Shortcuts/morning-review.yaml:16:13: error: A focus block is already running: “taxes”. End it first."))
+        #expect(run.stderr.contains("Shortcuts/plan-my-day.yaml:13:10: note: in the shortcut run from here"))
+    }
+
     @Test func atomicRunsLandWholeOrNotAtAll() throws {
         let failed = try intents(["run", "--atomic", Self.fixtures + "two-blocks.yaml"])
         #expect(failed.status == 1)

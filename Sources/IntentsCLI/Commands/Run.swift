@@ -107,7 +107,8 @@ struct Run: ParsableCommand {
         }
         if case .failed(let failure) = result.ending {
             var collector = DiagnosticCollector()
-            collector.error(Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")), at: failure.location)
+            collector.error(Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")), at: failure.location,
+                            notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
             let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
             Terminal.standardError(printer.render(collector.diagnostics))
             throw ExitCode(1)
