@@ -101,6 +101,9 @@ struct Run: ParsableCommand {
                     error["line"] = location.start.line
                     error["column"] = location.start.column
                 }
+                if !failure.calledFrom.isEmpty {
+                    error["calledFrom"] = failure.calledFrom.map { ["file": $0.start.file, "line": $0.start.line, "column": $0.start.column] as [String: Any] }
+                }
                 object["error"] = error
             }
             print(JSON.text(object))
