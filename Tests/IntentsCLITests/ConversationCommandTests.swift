@@ -169,4 +169,26 @@ struct ConversationCommandTests {
         #expect(badFilter.status == 2)
         #expect(badFilter.stderr.contains("unknown name 'urgncy'"))
     }
+
+    @Test func storeCommandsFollowTheDefinitionsAndStillExportARefusedStore() throws {
+        let intents = directory + "/Intents"
+        try FileManager.default.copyItem(atPath: CommandLineTests.root + "/Intents", toPath: intents)
+        _ = try self.intents(["say", "--intents", intents, "add buy milk to my tasks"])
+        let tasks = intents + "/focusblox/tasks.yaml"
+        let original = try String(contentsOfFile: tasks, encoding: .utf8)
+        let marker = "      notes: { type: string, optional: true }\n"
+        try original.replacingOccurrences(of: marker, with: marker + "      estimate: { type: integer, default: 1 }\n")
+            .write(toFile: tasks, atomically: true, encoding: .utf8)
+        // A new defaulted property: listing migrates first, so the condition on it works.
+        let listed = try self.intents(["store", "list", "--intents", intents, "Task", "--where", "estimate == 1"])
+        #expect(listed.stdout.hasPrefix("buy milk — estimate: 1"))
+        // The property removed again while it holds a value: running is refused, exporting still works.
+        try original.write(toFile: tasks, atomically: true, encoding: .utf8)
+        let refused = try self.intents(["say", "--intents", intents, "what's next"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Task.estimate (integer) was removed, but 1 record holds a value"))
+        let export = try self.intents(["store", "export", "--intents", intents])
+        #expect(export.status == 0)
+        #expect(export.stdout.contains("\"estimate\": 1"))
+    }
 }

@@ -43,7 +43,7 @@ struct StoreCommand: ParsableCommand {
                 print(json ? "[]" : "No \(entity.name.name.lowercased()) records yet (the store \(storeOptions.path) does not exist).")
                 return
             }
-            let store = try storeOptions.open(graph, readOnly: true)
+            let store = try storeOptions.openForReading(graph)
             let listing = try StoreCommand.failing { try Listing.records(of: entity, where: filter, graph: graph, store: store) }
             if json {
                 print(JSON.text(listing.map(\.json), pretty: true))
@@ -67,7 +67,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let graph = try global.loadGraph()
-            let store = try storeOptions.open(graph, readOnly: FileManager.default.fileExists(atPath: storeOptions.path))
+            let store = FileManager.default.fileExists(atPath: storeOptions.path) ? try storeOptions.openForReading(graph) : try storeOptions.open(graph)
             let object = try StoreCommand.failing { try store.read { try $0.export() } }
             let text = JSON.text(object, pretty: true) + "\n"
             if let output {

@@ -65,6 +65,14 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Opens an existing store for looking into it: brought up to date with the definitions when
+    /// that is safe (additive changes), else as it is, read-only — so a store whose migration was
+    /// refused can still be listed and exported.
+    func openForReading(_ graph: IntentGraph) throws -> Store {
+        if let store = try? Store(path: path, graph: graph) { return store }
+        return try open(graph, readOnly: true)
+    }
+
     /// The definitions, the store and the phrase index, ready for a conversation.
     func session(_ global: GlobalOptions, graph: IntentGraph? = nil) throws -> Session {
         let graph = try graph ?? global.loadGraph()
