@@ -25,7 +25,6 @@ public final class Conversation {
     private enum Question {
         case value(parameter: String, choices: [Datum])
         case confirmation
-        case intent([Candidate])
     }
 
     private struct Pending {
@@ -159,9 +158,6 @@ public final class Conversation {
             }
             if Self.noWords.contains(folded) { return cancel()! }
             return ask(state, .confirmation, prefix: "Please answer yes or no.", now: now)
-        case .intent:
-            pending = nil
-            return respond(to: text)
         case .value(let name, let choices):
             guard let parameter = state.intent.parameter(name) else { return advance(now: now) }
             if !choices.isEmpty {
@@ -368,8 +364,6 @@ public final class Conversation {
             answer.choices = choices.map(evaluator.describe)
             if disambiguation { answer.status = .needsDisambiguation }
             lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(parameter?.title.lowercased() ?? name)?")
-        case .intent:
-            answer.status = .needsDisambiguation
         }
         answer.dialog = lines.joined(separator: " ")
         return answer

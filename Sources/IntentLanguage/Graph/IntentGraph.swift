@@ -43,6 +43,12 @@ public struct IntentGraph: Sendable {
         return intents.filter { $0.name.name.lowercased() == name.lowercased() }
     }
 
+    /// Entities named `Name` or `App.Name` (case-insensitive); more than one when the bare name is ambiguous.
+    public func entities(named name: String) -> [Entity] {
+        let folded = name.lowercased()
+        return entities.filter { name.contains(".") ? $0.name.description.lowercased() == folded : $0.name.name.lowercased() == folded }
+    }
+
     public func intent(_ name: QualifiedName) -> Intent? {
         app(named: name.app)?.intents.first { $0.name == name }
     }

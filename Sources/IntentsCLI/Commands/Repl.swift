@@ -103,7 +103,8 @@ struct Repl: ParsableCommand {
                 }
             }
         case ":list":
-            guard let entity = session.graph.entities.first(where: { $0.name.name.lowercased() == argument.lowercased() || $0.name.description.lowercased() == argument.lowercased() }) else {
+            let found = session.graph.entities(named: argument)
+            guard found.count == 1, let entity = found.first else {
                 print("Usage: :list ENTITY (one of \(session.graph.entities.map(\.name.name).joined(separator: ", ")))")
                 break
             }

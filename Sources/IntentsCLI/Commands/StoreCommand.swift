@@ -150,10 +150,7 @@ struct StoreCommand: ParsableCommand {
     }
 
     static func entity(named name: String, in graph: IntentGraph) throws -> IntentGraph.Entity {
-        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        let found = graph.entities.filter {
-            parts.count == 2 ? $0.name.description.lowercased() == name.lowercased() : $0.name.name.lowercased() == name.lowercased()
-        }
+        let found = graph.entities(named: name)
         if found.count == 1 { return found[0] }
         if found.isEmpty {
             var message = "error: no entity named '\(name)'"
