@@ -210,20 +210,22 @@ public final class ShortcutRunner {
     }
 
     private func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
-        try reading(at: location) { evaluator in try evaluator.evaluate(expression, in: scope) }
+        try reading(at: location, queries: expression.containsQuery) { evaluator in try evaluator.evaluate(expression, in: scope) }
     }
 
     private func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
-        try reading(at: location) { evaluator in try evaluator.value(of: template, in: scope) }
+        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in try evaluator.value(of: template, in: scope) }
     }
 
     private func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
-        try reading(at: location) { evaluator in try evaluator.render(template, in: scope) }
+        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in try evaluator.render(template, in: scope) }
     }
 
-    /// Evaluates with the store readable (queries in expressions), turning errors into failures at `location`.
-    private func reading<T>(at location: SourceRange, _ body: (Evaluator) throws -> T) throws -> T {
+    /// Evaluates, turning errors into failures at `location`; with the store readable only when the
+    /// expression queries it (a read transaction per step would be most of a loop's cost).
+    private func reading<T>(at location: SourceRange, queries: Bool, _ body: (Evaluator) throws -> T) throws -> T {
         do {
+            guard queries else { return try body(evaluator) }
             return try session.store.read { transaction in
                 try body(session.evaluator(app: nil, store: transaction, now: session.clock()))
             }

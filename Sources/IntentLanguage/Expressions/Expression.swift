@@ -40,6 +40,18 @@ public struct Expression: Sendable, Hashable {
     public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.kind == rhs.kind }
     public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
+    /// Whether it queries the store somewhere (`Task where …`).
+    public var containsQuery: Bool {
+        switch kind {
+        case .query: true
+        case .literal, .null, .name, .implicitCase, .enumCase: false
+        case .member(let base, _), .unary(_, let base): base.containsQuery
+        case .binary(_, let a, let b): a.containsQuery || b.containsQuery
+        case .conditional(let a, let b, let c): a.containsQuery || b.containsQuery || c.containsQuery
+        case .call(_, let arguments), .list(let arguments): arguments.contains { $0.containsQuery }
+        }
+    }
+
     /// Every name this expression reads, in order (for "is this parameter used?").
     public var names: [String] {
         switch kind {
