@@ -64,9 +64,10 @@ struct Run: ParsableCommand {
         }
         // Checked before the store is opened: a file with errors touches nothing.
         let graph = try global.loadGraph()
-        let compilation = Shortcuts.compile(file, graph: graph, matcher: Matcher(index: PhraseIndex(graph: graph)))
+        let index = PhraseIndex(graph: graph)
+        let compilation = Shortcuts.compile(file, graph: graph, matcher: Matcher(index: index))
         guard let shortcut = compilation.shortcut else { throw ExitCode(1) }
-        let session = try storeOptions.session(global, graph: graph)
+        let session = try storeOptions.session(global, graph: graph, index: index)
         let interactive = !json && isatty(STDIN_FILENO) != 0
         let prompt: ((String, [String]) -> String?)? = interactive ? { question, choices in
             print(question)

@@ -3,6 +3,7 @@ import Foundation
 import IntentLanguage
 import IntentRuntime
 import ModelStore
+import PhraseMatching
 
 /// Options every command shares.
 struct GlobalOptions: ParsableArguments {
@@ -74,11 +75,11 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The definitions, the store and the phrase index, ready for a conversation.
-    func session(_ global: GlobalOptions, graph: IntentGraph? = nil) throws -> Session {
+    func session(_ global: GlobalOptions, graph: IntentGraph? = nil, index: PhraseIndex? = nil) throws -> Session {
         let graph = try graph ?? global.loadGraph()
         let store = try open(graph)
         do {
-            let session = try Session(graph: graph, store: store)
+            let session = try Session(graph: graph, store: store, index: index)
             // A fixed "now" for reproducible runs (tests, recorded transcripts): $INTENTS_NOW, ISO-8601.
             if let text = ProcessInfo.processInfo.environment["INTENTS_NOW"], !text.isEmpty {
                 guard let moment = ISODate.parse(text) else {
