@@ -19,9 +19,10 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "IntentLanguage", dependencies: ["YAML"]),
-        .target(name: "PhraseMatching", dependencies: ["IntentLanguage"]),
-        .target(name: "ModelStore", dependencies: ["IntentLanguage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "IntentModel", dependencies: ["YAML"]),
+        .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel"]),
+        .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
+        .target(name: "ModelStore", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "IntentRuntime", dependencies: ["YAML", "IntentLanguage", "PhraseMatching", "ModelStore"]),
         .systemLibrary(
             name: "CEditLine",

@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import YAML
 
 /// Compiles 1,000 generated intents (10 apps × 100) and compares with libyaml's own parse of the same files.

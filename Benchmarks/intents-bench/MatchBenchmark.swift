@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import PhraseMatching
 
 /// Match latency on the example domains and on a generated load of 1,000 intents × 10 templates

@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import IntentRuntime
 import ModelStore
 import PhraseMatching

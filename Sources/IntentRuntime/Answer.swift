@@ -1,5 +1,6 @@
 import Foundation
 public import IntentLanguage
+public import IntentModel
 
 /// One answer to one phrase or reply: what happened, or what is asked next.
 public struct Answer {

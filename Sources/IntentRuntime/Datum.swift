@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentLanguage
+public import IntentModel
 public import ModelStore
 
 /// A value while intents run: parameters, bound names, results. Unlike a definition's `Value`, it
@@ -206,4 +207,4 @@ public enum RuntimeError: Error, CustomStringConvertible {
 }
 
 /// Foundation has an `Expression` too; ours is the definitions' expression language.
-typealias Expression = IntentLanguage.Expression
+typealias Expression = IntentModel.Expression

@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import ModelStore
 
 /// Evaluates checked expressions and templates against names in scope, the app's constants and,

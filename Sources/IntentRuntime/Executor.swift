@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import ModelStore
 
 /// What running an intent's steps gave: its result value, its answer and the links it opens.

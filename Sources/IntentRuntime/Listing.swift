@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentLanguage
+public import IntentModel
 public import ModelStore
 
 /// Records as `intents store list` shows them: a line each, or JSON.
@@ -11,7 +12,7 @@ public enum Listing {
         public let json: Any
     }
 
-    public static func records(of entity: IntentGraph.Entity, where filter: IntentLanguage.Expression?, graph: IntentGraph, store: Store, now: Date = Date()) throws -> [Item] {
+    public static func records(of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store, now: Date = Date()) throws -> [Item] {
         try store.read { transaction in
             let evaluator = Evaluator(graph: graph, now: now, calendar: .current, app: entity.name.app, store: transaction)
             let records = try evaluator.query(IntentGraph.Query(entity: entity.name, filter: filter, sort: [IntentGraph.SortKey(property: "createdAt", descending: false)], limit: nil), in: [:])

@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import ModelStore
 
 /// Turns a `where:` expression into SQL over the entity's columns. Parts that do not read the

@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentLanguage
+public import IntentModel
 public import ModelStore
 public import PhraseMatching
 

@@ -1,8 +1,9 @@
 import Foundation
 public import IntentLanguage
-public import YAML
+public import IntentModel
 import ModelStore
 import PhraseMatching
+public import YAML
 
 /// Runs a compiled shortcut: steps in order, each intent its own transaction (or the whole run one
 /// with `atomic`), questions answered from inputs, an answers list or the person at the terminal.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentLanguage
+import IntentModel
 
 /// How each value type lives in a SQLite column.
 ///

@@ -1,4 +1,5 @@
 public import IntentLanguage
+public import IntentModel
 
 /// One stored entity: its type, stable id, timestamps and property values.
 ///

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import IntentLanguage
+public import IntentModel
 
 /// Reads and writes inside one `Store.read` or `Store.write`. Every change is remembered, so the
 /// execution that made it can be journaled and undone.

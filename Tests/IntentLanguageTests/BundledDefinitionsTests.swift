@@ -1,5 +1,6 @@
-import Testing
 @testable import IntentLanguage
+import IntentModel
+import Testing
 
 struct BundledDefinitionsTests {
     static let compilation = Result { try IntentCompiler.compile(directory: Paths.intents) }

@@ -1,5 +1,6 @@
-import Testing
 @testable import IntentLanguage
+import IntentModel
+import Testing
 
 /// Definitions in, diagnostics out: every listed finding at its marker, and nothing unlisted.
 struct DiagnosticsTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import IntentLanguage
+import IntentModel
+import Testing
 
 /// The printed diagnostics of a broken definitions folder, compared with a reviewed golden file.
 /// Re-record with `RECORD_GOLDEN=1 swift test` and review the diff.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import IntentLanguage
+import IntentModel
+import Testing
 
 /// Any bytes in a definition file give diagnostics, never a trap or a hang: truncated,
 /// line-shuffled and byte-flipped copies of the bundled examples go through the whole compiler.

@@ -1,3 +1,4 @@
+import IntentModel
 /// A source text with position markers (1️⃣ 2️⃣ …) in the style of swift-format's tests:
 /// each marker stands just before the place a diagnostic must point at.
 struct MarkedSource {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntentLanguage
+import IntentModel
 import TestSupport
 
 enum Paths {

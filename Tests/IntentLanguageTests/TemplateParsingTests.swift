@@ -1,5 +1,6 @@
-import Testing
 @testable import IntentLanguage
+import IntentModel
+import Testing
 
 struct TemplateParsingTests {
     @Test(arguments: [

@@ -1,9 +1,10 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 @testable import IntentRuntime
 import ModelStore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Conversation: phrases in, answers and effects out")
 struct ConversationTests {

@@ -1,9 +1,10 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 @testable import IntentRuntime
 import ModelStore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Model store: tables from entities, migrations, bad files, locks")
 struct StoreTests {

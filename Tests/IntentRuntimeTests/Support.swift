@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 @testable import IntentRuntime
 import ModelStore
 import TestSupport

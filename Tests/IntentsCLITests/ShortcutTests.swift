@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 import ModelStore
 import Testing
 

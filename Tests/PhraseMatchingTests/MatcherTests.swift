@@ -1,7 +1,8 @@
-import Testing
-import TestSupport
 import IntentLanguage
+import IntentModel
 @testable import PhraseMatching
+import TestSupport
+import Testing
 
 /// Sentences in, intents and typed values out.
 struct MatcherTests {

@@ -1,7 +1,8 @@
 import Foundation
 import IntentLanguage
-import TestSupport
+import IntentModel
 @testable import PhraseMatching
+import TestSupport
 
 extension Bundled {
     static let matcher = Matcher(index: PhraseIndex(graph: graph), now: now, calendar: calendar)

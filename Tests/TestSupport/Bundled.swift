@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 
 /// What the test targets share: the package's folder, the bundled definitions compiled once, and
 /// the fixed moment every relative date in the tests counts from.

@@ -1,3 +1,4 @@
+import IntentModel
 import YAML
 
 extension Diagnostic.Message {

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 import YAML
 
 extension Compiler {

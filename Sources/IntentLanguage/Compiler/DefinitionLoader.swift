@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 import YAML
 
 /// Why definitions could not be read at all (as opposed to diagnostics about their content).

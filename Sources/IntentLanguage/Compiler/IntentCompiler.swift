@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 import YAML
 
 /// What compiling the definitions gave: the graph when there were no errors, and every diagnostic.

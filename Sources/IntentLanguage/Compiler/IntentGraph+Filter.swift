@@ -1,9 +1,10 @@
+import IntentModel
 import YAML
 
 extension IntentGraph {
     /// A `where` condition over `entity`'s properties, typed against the graph (for
     /// `intents store list --where`). Throws the first problem as a message with its column.
-    public func filter(_ source: String, for entity: QualifiedName) throws(FilterError) -> Expression {
+    public func filter(_ source: String, for entity: QualifiedName) throws(FilterError) -> IntentModel.Expression {
         let environment = TypeEnvironment(graph: self)
         let parsed: Expression
         do {

@@ -1,3 +1,4 @@
+import IntentModel
 /// A parse error at a character offset of the expression or template source.
 struct ExpressionSyntaxError: Error {
     var message: String

@@ -1,3 +1,4 @@
+import IntentModel
 /// Character classes for the template and expression scanners, which work on Unicode scalars
 /// (columns in diagnostics count scalars too). ASCII is decided without a table lookup.
 extension Unicode.Scalar {
@@ -27,14 +28,5 @@ extension String {
             view.append(contentsOf: scalars)
             self = String(view)
         }
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs (Foundation's trimming bridges through NSString).
-    public var trimmed: String {
-        guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = lastIndex(where: { $0 != " " && $0 != "\t" })!
-        return String(self[first...last])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 import YAML
 
 /// Compiles shortcut files against an intent graph: unknown intents, parameters, variables and

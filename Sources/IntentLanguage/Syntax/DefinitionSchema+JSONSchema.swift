@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 extension DefinitionSchema {
     /// A JSON Schema (draft 2020-12) of definition files, for editors' YAML language servers.

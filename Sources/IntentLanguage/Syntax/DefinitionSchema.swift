@@ -1,3 +1,4 @@
+import IntentModel
 /// The shape of definition files, in one place: the decoder takes its known keys from here and
 /// `intents schema` prints it as a JSON Schema for editors.
 public enum DefinitionSchema {

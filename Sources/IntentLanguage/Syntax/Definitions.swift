@@ -1,3 +1,4 @@
+public import IntentModel
 public import YAML
 
 /// Everything one definition file declares, as written (names unresolved, marks kept).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentLanguage
+import IntentModel
 import PhraseMatching
 
 struct Check: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntentLanguage
+import IntentModel
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the compiled intent graph.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentLanguage
+import IntentModel
 import IntentRuntime
 import ModelStore
 import PhraseMatching

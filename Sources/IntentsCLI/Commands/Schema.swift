@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntentLanguage
+import IntentModel
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(

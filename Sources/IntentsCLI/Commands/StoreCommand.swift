@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentLanguage
+import IntentModel
 import IntentRuntime
 import ModelStore
 
@@ -32,7 +33,7 @@ struct StoreCommand: ParsableCommand {
         func run() throws {
             let graph = try global.loadGraph()
             let entity = try StoreCommand.entity(named: self.entity, in: graph)
-            var filter: IntentLanguage.Expression?
+            var filter: IntentModel.Expression?
             if let condition {
                 do { filter = try graph.filter(condition, for: entity.name) } catch {
                     Terminal.standardError("error: --where: \(error.description)\n")

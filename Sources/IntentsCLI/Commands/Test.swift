@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntentLanguage
+import IntentModel
 import PhraseMatching
 
 struct Test: ParsableCommand {

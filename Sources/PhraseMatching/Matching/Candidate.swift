@@ -1,4 +1,5 @@
 import IntentLanguage
+import IntentModel
 
 /// One way the sentence matches an intent: the phrase, the slot values and the score.
 public struct Candidate: Sendable {

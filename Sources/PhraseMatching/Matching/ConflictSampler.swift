@@ -1,4 +1,5 @@
 import IntentLanguage
+import IntentModel
 import YAML
 
 extension Diagnostic.Message {

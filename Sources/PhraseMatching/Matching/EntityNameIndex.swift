@@ -1,4 +1,5 @@
 import IntentLanguage
+import IntentModel
 
 /// Entity names held in memory for matching, by entity type: exact look-ups by folded name, and
 /// typo-tolerant ones through the names' words. The store fills one from its `matchBy` columns.

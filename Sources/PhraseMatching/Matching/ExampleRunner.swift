@@ -1,5 +1,6 @@
 import Foundation
 import IntentLanguage
+import IntentModel
 
 /// Runs the `examples:` of the definitions: each sentence through the matcher, checked against
 /// the expected intent and parameter values (parameters left out of a sentence take their defaults).

@@ -1,4 +1,5 @@
 import IntentLanguage
+import IntentModel
 
 /// Every phrase template of every loaded app merged into one token trie with slot and app edges,
 /// built once at load. Matching walks it; it never loops over templates.

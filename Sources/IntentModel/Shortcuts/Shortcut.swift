@@ -15,11 +15,24 @@ public struct Shortcut: Sendable {
         public let defaultValue: Value?
         public let prompt: String?
         public let location: SourceRange
+
+        package init(name: String, type: ValueType, defaultValue: Value? = nil, prompt: String? = nil, location: SourceRange) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.prompt = prompt
+            self.location = location
+        }
     }
 
     public struct Step: Sendable {
         public let kind: Kind
         public let location: SourceRange
+
+        package init(kind: Kind, location: SourceRange) {
+            self.kind = kind
+            self.location = location
+        }
     }
 
     public indirect enum Kind: Sendable {
@@ -47,6 +60,15 @@ public struct Shortcut: Sendable {
     }
 
     public func input(_ name: String) -> Input? { inputs.first { $0.name == name } }
+
+    package init(name: String, description: String? = nil, file: String, inputs: [Input], steps: [Step], location: SourceRange) {
+        self.name = name
+        self.description = description
+        self.file = file
+        self.inputs = inputs
+        self.steps = steps
+        self.location = location
+    }
 }
 
 /// What compiling a shortcut file gave: the shortcut and every file it runs, or diagnostics.
@@ -59,6 +81,13 @@ public struct ShortcutCompilation: Sendable {
     public let sources: SourceFiles
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    package init(shortcut: Shortcut? = nil, shortcuts: [String: Shortcut], diagnostics: [Diagnostic], sources: SourceFiles) {
+        self.shortcut = shortcut
+        self.shortcuts = shortcuts
+        self.diagnostics = diagnostics
+        self.sources = sources
+    }
 }
 
 /// How a literal `say:` phrase matched at compile time (the matcher lives above this module).

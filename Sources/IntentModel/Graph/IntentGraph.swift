@@ -66,6 +66,13 @@ public struct IntentGraph: Sendable {
         public let to: QualifiedName
         public let parameter: String
         public let type: ValueType
+
+        package init(from: QualifiedName, to: QualifiedName, parameter: String, type: ValueType) {
+            self.from = from
+            self.to = to
+            self.parameter = parameter
+            self.type = type
+        }
     }
 
     public struct App: Sendable {
@@ -87,12 +94,35 @@ public struct IntentGraph: Sendable {
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
+
+        package init(name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil, enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut], rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String], location: SourceRange) {
+            self.name = name
+            self.description = description
+            self.synonyms = synonyms
+            self.languages = languages
+            self.scheme = scheme
+            self.enums = enums
+            self.entities = entities
+            self.intents = intents
+            self.shortcuts = shortcuts
+            self.rules = rules
+            self.constants = constants
+            self.examples = examples
+            self.files = files
+            self.location = location
+        }
     }
 
     public struct Constant: Sendable {
         public let name: String
         public let type: ValueType
         public let value: Value
+
+        package init(name: String, type: ValueType, value: Value) {
+            self.name = name
+            self.type = type
+            self.value = value
+        }
     }
 
     public struct Enumeration: Sendable {
@@ -104,9 +134,21 @@ public struct IntentGraph: Sendable {
             public let id: String
             public let title: String
             public let synonyms: [String]
+
+            package init(id: String, title: String, synonyms: [String]) {
+                self.id = id
+                self.title = title
+                self.synonyms = synonyms
+            }
         }
 
         public func `case`(_ id: String) -> Case? { cases.first { $0.id == id } }
+
+        package init(name: QualifiedName, cases: [Case], location: SourceRange) {
+            self.name = name
+            self.cases = cases
+            self.location = location
+        }
     }
 
     public struct Entity: Sendable {
@@ -123,6 +165,17 @@ public struct IntentGraph: Sendable {
         public static let builtinProperties: [(String, ValueType)] = [("id", .string), ("createdAt", .date), ("updatedAt", .date)]
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
+
+        package init(name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil, displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange) {
+            self.name = name
+            self.properties = properties
+            self.displayTitle = displayTitle
+            self.displaySubtitle = displaySubtitle
+            self.displayImage = displayImage
+            self.matchBy = matchBy
+            self.suggested = suggested
+            self.location = location
+        }
     }
 
     public struct Property: Sendable {
@@ -133,6 +186,15 @@ public struct IntentGraph: Sendable {
         /// Built-in (id, createdAt, updatedAt): set by the store, not by steps.
         public let isBuiltin: Bool
         public let location: SourceRange
+
+        package init(name: String, type: ValueType, isOptional: Bool, defaultValue: Value? = nil, isBuiltin: Bool, location: SourceRange) {
+            self.name = name
+            self.type = type
+            self.isOptional = isOptional
+            self.defaultValue = defaultValue
+            self.isBuiltin = isBuiltin
+            self.location = location
+        }
     }
 
     public struct Query: Sendable, Hashable {
@@ -175,13 +237,32 @@ public struct IntentGraph: Sendable {
         public let confirmation: Confirmation?
         public let donate: [String]
         /// Filled in after the intent itself, since examples may name other intents.
-        public internal(set) var examples: [Example]
+        public package(set) var examples: [Example]
         public let location: SourceRange
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 
         /// Whether the intent removes data: such intents always confirm.
         public var deletes: Bool { perform.contains { $0.deletes } }
+
+        package init(name: QualifiedName, title: String, description: String? = nil, parameters: [Parameter], summary: [SummaryBranch], phrases: [Phrase], negativePhrases: [Phrase], perform: [Step], resultValue: Template? = nil, resultType: ValueType? = nil, resultDialog: Template? = nil, opens: Template? = nil, confirmation: Confirmation? = nil, donate: [String], examples: [Example], location: SourceRange) {
+            self.name = name
+            self.title = title
+            self.description = description
+            self.parameters = parameters
+            self.summary = summary
+            self.phrases = phrases
+            self.negativePhrases = negativePhrases
+            self.perform = perform
+            self.resultValue = resultValue
+            self.resultType = resultType
+            self.resultDialog = resultDialog
+            self.opens = opens
+            self.confirmation = confirmation
+            self.donate = donate
+            self.examples = examples
+            self.location = location
+        }
     }
 
     public struct Parameter: Sendable {
@@ -196,6 +277,17 @@ public struct IntentGraph: Sendable {
 
         /// Needs a value from the user: neither optional nor defaulted.
         public var isRequired: Bool { !isOptional && defaultValue == nil }
+
+        package init(name: String, type: ValueType, title: String, prompt: String? = nil, defaultValue: Value? = nil, isOptional: Bool, validations: [Validation], location: SourceRange) {
+            self.name = name
+            self.type = type
+            self.title = title
+            self.prompt = prompt
+            self.defaultValue = defaultValue
+            self.isOptional = isOptional
+            self.validations = validations
+            self.location = location
+        }
     }
 
     public struct Validation: Sendable {
@@ -205,6 +297,11 @@ public struct IntentGraph: Sendable {
 
         public let rule: Rule
         public let message: String
+
+        package init(rule: Rule, message: String) {
+            self.rule = rule
+            self.message = message
+        }
     }
 
     public struct SummaryBranch: Sendable {
@@ -212,12 +309,24 @@ public struct IntentGraph: Sendable {
         /// The condition as written, for describing the summary.
         public let conditionSource: String?
         public let text: Template
+
+        package init(condition: Expression? = nil, conditionSource: String? = nil, text: Template) {
+            self.condition = condition
+            self.conditionSource = conditionSource
+            self.text = text
+        }
     }
 
     public struct Phrase: Sendable {
         public let language: String
         public let template: PhraseTemplate
         public let location: SourceRange
+
+        package init(language: String, template: PhraseTemplate, location: SourceRange) {
+            self.language = language
+            self.template = template
+            self.location = location
+        }
     }
 
     public enum Confirmation: Sendable {
@@ -231,6 +340,14 @@ public struct IntentGraph: Sendable {
         public let shortTitle: String
         public let image: String?
         public let location: SourceRange
+
+        package init(intent: QualifiedName, phrases: [Phrase], shortTitle: String, image: String? = nil, location: SourceRange) {
+            self.intent = intent
+            self.phrases = phrases
+            self.shortTitle = shortTitle
+            self.image = image
+            self.location = location
+        }
     }
 
     public struct Example: Sendable {
@@ -244,6 +361,13 @@ public struct IntentGraph: Sendable {
         public let language: String
         public let expectation: Expectation
         public let location: SourceRange
+
+        package init(say: String, language: String, expectation: Expectation, location: SourceRange) {
+            self.say = say
+            self.language = language
+            self.expectation = expectation
+            self.location = location
+        }
     }
 
     public indirect enum Step: Sendable {
@@ -271,5 +395,10 @@ public struct IntentGraph: Sendable {
     public struct Assignment: Sendable {
         public let name: String
         public let value: Template
+
+        package init(name: String, value: Template) {
+            self.name = name
+            self.value = value
+        }
     }
 }
