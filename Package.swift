@@ -20,8 +20,8 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentModel", dependencies: ["YAML"]),
-        .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel"]),
         .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
+        .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(name: "ModelStore", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "IntentRuntime", dependencies: ["YAML", "IntentLanguage", "PhraseMatching", "ModelStore"]),
         .systemLibrary(
