@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(name: "ModelStore", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "IntentRuntime", dependencies: ["YAML", "IntentLanguage", "PhraseMatching", "ModelStore"]),
+        .target(name: "IntentProject", dependencies: ["IntentModel", "IntentLanguage", "PhraseMatching"]),
+        .target(name: "IntentRuntime", dependencies: ["YAML", "IntentModel", "IntentProject", "PhraseMatching", "ModelStore"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -32,7 +33,9 @@ let package = Package(
         .executableTarget(
             name: "IntentsCLI",
             dependencies: [
+                "IntentModel",
                 "IntentLanguage",
+                "IntentProject",
                 "PhraseMatching",
                 "ModelStore",
                 "IntentRuntime",
@@ -43,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intents-bench",
-            dependencies: ["IntentLanguage", "PhraseMatching", "YAML", "ModelStore", "IntentRuntime"],
+            dependencies: ["IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore", "IntentRuntime"],
             path: "Benchmarks/intents-bench"
         ),
         .target(name: "TestSupport", dependencies: ["IntentLanguage"], path: "Tests/TestSupport"),
@@ -55,6 +58,6 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentLanguage", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import PhraseMatching
 
 /// Match latency on the example domains and on a generated load of 1,000 intents × 10 templates
@@ -10,9 +11,8 @@ func matchBenchmark() throws {
     let entityCount = argument("--entities", default: 100_000)
 
     // 1. The example domains, their own example sentences.
-    let bundled = try IntentCompiler.compile(directory: "Intents")
-    guard let graph = bundled.graph else { print("Intents/ does not compile"); return }
-    let matcher = Matcher(index: PhraseIndex(graph: graph))
+    let bundled = try Project.load(intents: "Intents", clock: Clock())
+    guard let graph = bundled.graph, let matcher = bundled.matcher() else { print("Intents/ does not compile"); return }
     let sentences = graph.apps.flatMap { $0.examples + $0.intents.flatMap(\.examples) }.map(\.say)
     let domains = latencies(matcher, sentences, rounds: rounds)
     print("example domains: \(sentences.count) sentences × \(rounds) rounds")
@@ -85,7 +85,7 @@ func matchBenchmark() throws {
     }
     let totalBuild = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
     let after = residentMegabytes()
-    let loadMatcher = Matcher(index: index, entities: entities)
+    let loadMatcher = Matcher(index: index, entities: entities, clock: Clock())
 
     var loadSentences: [String] = []
     for k in 0..<2000 {

@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import IntentRuntime
 import ModelStore
 import PhraseMatching
@@ -50,21 +51,19 @@ func runtimeBenchmark() throws {
 
     // Where a cold start goes, in this process.
     var clock = Stopwatch()
-    let compilation = try IntentCompiler.compile(directory: "Intents")
-    guard let graph = compilation.graph else { print("Intents/ does not compile"); return }
-    let compile = clock.lap()
-    let index = PhraseIndex(graph: graph)
-    let indexing = clock.lap()
-    let store = try Store(path: directory + "/parts.sqlite", graph: graph)
+    let project = try Project.load(intents: "Intents", clock: Clock())
+    guard let graph = project.graph, let index = project.index else { print("Intents/ does not compile"); return }
+    let loading = clock.lap()
+    let store = try Store(path: directory + "/parts.sqlite", graph: graph, clock: project.clock)
     let opening = clock.lap()
     let session = try Session(graph: graph, store: store, index: index)
     let conversation = Conversation(session: session)
     _ = conversation.respond(to: "add buy milk to my tasks")
     let answering = clock.lap()
-    print(String(format: "  parts: compile %.1f ms, phrase index %.1f ms, store open + migrate %.1f ms, first answer %.1f ms", compile, indexing, opening, answering))
+    print(String(format: "  parts: compile + phrase index %.1f ms, store open + migrate %.1f ms, first answer %.1f ms", loading, opening, answering))
 
     // 2. Executions per second: CreateTask phrases, each matched, resolved and executed in its own transaction.
-    let bulk = try Session(graph: graph, store: try Store(path: directory + "/bulk.sqlite", graph: graph), index: index)
+    let bulk = try Session(graph: graph, store: try Store(path: directory + "/bulk.sqlite", graph: graph, clock: project.clock), index: index)
     let runner = Conversation(session: bulk)
     var failed = 0
     let start = DispatchTime.now().uptimeNanoseconds

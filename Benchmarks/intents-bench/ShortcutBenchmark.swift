@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import IntentRuntime
 import ModelStore
 import PhraseMatching
@@ -22,19 +23,14 @@ func shortcutBenchmark() throws {
             with: { title: "task ${n}" }
     """.write(toFile: file, atomically: true, encoding: .utf8)
 
-    guard let graph = try IntentCompiler.compile(directory: "Intents").graph else { print("Intents/ does not compile"); return }
-    let index = PhraseIndex(graph: graph)
-    let matcher = Matcher(index: index)
-    let compilation = ShortcutCompiler.compile(path: file, graph: graph) { text in
-        if case .match(let candidate) = matcher.recognize(text).outcome { return .intent(candidate.intent) }
-        return .noMatch(suggestions: [])
-    }
-    guard let shortcut = compilation.shortcut else { print("the benchmark shortcut does not compile"); return }
+    let project = try Project.load(intents: "Intents", shortcuts: .files([file]), clock: Clock())
+    guard let graph = project.graph, let index = project.index else { print("Intents/ does not compile"); return }
+    guard let shortcut = project.shortcut(at: file) else { print("the benchmark shortcut does not compile"); return }
     for atomic in [false, true] {
-        let session = try Session(graph: graph, store: try Store(path: directory + "/store-\(atomic).sqlite", graph: graph), index: index)
+        let session = try Session(graph: graph, store: try Store(path: directory + "/store-\(atomic).sqlite", graph: graph, clock: project.clock), index: index)
         var options = ShortcutRunner.Options()
         options.atomic = atomic
-        let runner = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: options, prompt: nil)
+        let runner = ShortcutRunner(session: session, shortcuts: project.shortcuts, options: options, prompt: nil)
         let start = DispatchTime.now().uptimeNanoseconds
         let result = runner.run(shortcut)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -66,14 +66,14 @@ public final class Conversation {
 
     /// Answers `text`: a reply to the open question, or a new phrase.
     public func respond(to text: String) -> Answer {
-        let now = session.clock()
+        let clock = session.clock.frozen()
         let trimmed = text.trimmed
         if isWaiting, Self.cancelWords.contains(Self.folded(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
-            if let choice = Self.choice(trimmed, count: candidates.count) { return start(candidates[choice], now: now) }
+            if let choice = Self.choice(trimmed, count: candidates.count) { return start(candidates[choice], clock: clock) }
         }
-        if pending != nil { return reply(trimmed, now: now) }
+        if pending != nil { return reply(trimmed, clock: clock) }
         guard !trimmed.isEmpty else {
             let examples = session.index.completions.prefix(2).map { "“\($0)”" }.joined(separator: " or ")
             return Answer(status: .noMatch, dialog: "Say what you would like to do, for example \(examples).")
@@ -81,10 +81,10 @@ public final class Conversation {
         guard trimmed.utf8.count <= 2_000 else {
             return Answer(status: .noMatch, dialog: "That is too long for one request (\(trimmed.utf8.count) bytes); say one thing at a time.")
         }
-        let recognition = session.matcher(now: now).recognize(trimmed, language: options.language)
+        let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
         case .match(let candidate):
-            return start(candidate, now: now)
+            return start(candidate, clock: clock)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates
             let choices = candidates.map { candidate -> String in
@@ -104,18 +104,18 @@ public final class Conversation {
     /// fit their parameters, entity names are looked up, and anything missing, invalid or to be
     /// confirmed is asked like after a phrase.
     public func perform(_ intent: IntentGraph.Intent, arguments: [String: Datum]) -> Answer {
-        let now = session.clock()
+        let clock = session.clock.frozen()
         pending = nil
         pendingIntentChoice = nil
         var state = Pending(intent: intent)
-        let values = Values(graph: session.graph, now: now, calendar: session.calendar)
+        let values = Values(graph: session.graph, clock: clock)
         for (name, datum) in arguments {
             guard let parameter = intent.parameter(name), !datum.isNull else { continue }
             switch (parameter.type, datum) {
             case (.entity, .string(let text)):
                 state.raw[name] = .string(text)
             case (.array(.entity), .list(let items)) where items.contains { $0.record == nil }:
-                state.raw[name] = .array(items.map { .string(session.evaluator(app: nil, store: nil, now: now).describe($0)) })
+                state.raw[name] = .array(items.map { .string(session.evaluator(app: nil, store: nil, clock: clock).describe($0)) })
             default:
                 do {
                     state.values[name] = try values.coerce(datum, to: parameter.type)
@@ -125,68 +125,68 @@ public final class Conversation {
             }
         }
         // Given values are checked like typed ones.
-        let evaluator = session.evaluator(app: intent.name.app, store: nil, now: now)
+        let evaluator = session.evaluator(app: intent.name.app, store: nil, clock: clock)
         for parameter in intent.parameters {
             if let datum = state.values[parameter.name], let message = validate(datum, parameter, evaluator) {
                 state.values[parameter.name] = nil
                 pending = state
-                return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, now: now)
+                return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
             }
         }
         pending = state
-        return advance(now: now)
+        return advance(clock: clock)
     }
 
-    private func start(_ candidate: Candidate, now: Date) -> Answer {
+    private func start(_ candidate: Candidate, clock: Clock) -> Answer {
         guard let intent = session.graph.intent(candidate.intent) else {
             return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.", error: "unknown intent \(candidate.intent)")
         }
         pending = Pending(intent: intent, raw: candidate.values)
-        return advance(now: now)
+        return advance(clock: clock)
     }
 
     // MARK: Replies
 
-    private func reply(_ text: String, now: Date) -> Answer {
-        guard var state = pending, let question = state.question else { return advance(now: now) }
+    private func reply(_ text: String, clock: Clock) -> Answer {
+        guard var state = pending, let question = state.question else { return advance(clock: clock) }
         switch question {
         case .confirmation:
             let folded = Self.folded(text)
             if Self.yesWords.contains(folded) {
                 state.confirmed = true
                 pending = state
-                return advance(now: now)
+                return advance(clock: clock)
             }
             if Self.noWords.contains(folded) { return cancel()! }
-            return ask(state, .confirmation, prefix: "Please answer yes or no.", now: now)
+            return ask(state, .confirmation, prefix: "Please answer yes or no.", clock: clock)
         case .value(let name, let choices):
-            guard let parameter = state.intent.parameter(name) else { return advance(now: now) }
+            guard let parameter = state.intent.parameter(name) else { return advance(clock: clock) }
             if !choices.isEmpty {
                 if let index = Self.choice(text, count: choices.count) {
                     state.values[name] = choices[index]
                     pending = state
-                    return advance(now: now)
+                    return advance(clock: clock)
                 }
-                let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+                let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
                 let folded = Self.folded(text)
                 if let match = choices.first(where: { Self.folded(evaluator.describe($0)) == folded }) {
                     state.values[name] = match
                     pending = state
-                    return advance(now: now)
+                    return advance(clock: clock)
                 }
             }
-            let matcher = session.matcher(now: now)
+            let matcher = session.matcher(clock: clock)
             guard let value = matcher.parseValue(text, as: parameter.type) else {
                 // Not a value of that kind: perhaps a new request instead.
                 if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome, candidate.score.edits == 0 {
                     pending = nil
-                    return start(candidate, now: now)
+                    return start(candidate, clock: clock)
                 }
-                return ask(state, question, prefix: text.isEmpty ? nil : "I didn't get that.", now: now)
+                return ask(state, question, prefix: text.isEmpty ? nil : "I didn't get that.", clock: clock)
             }
             state.raw[name] = value
             pending = state
-            return advance(now: now)
+            return advance(clock: clock)
         }
     }
 
@@ -212,33 +212,33 @@ public final class Conversation {
     // MARK: Resolution
 
     /// Fills, checks and asks for parameters in order; confirms; executes.
-    private func advance(now: Date) -> Answer {
+    private func advance(clock: Clock) -> Answer {
         guard var state = pending else { return Answer(status: .error, dialog: "Nothing to continue.") }
-        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
         for parameter in state.intent.parameters where state.values[parameter.name] == nil {
             if let raw = state.raw.removeValue(forKey: parameter.name) {
                 switch resolve(raw, parameter, evaluator) {
                 case .value(let datum):
                     if let message = validate(datum, parameter, evaluator) {
-                        return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, now: now)
+                        return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
                     }
                     state.values[parameter.name] = datum
                 case .choose(let records, let message):
-                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)), prefix: message, now: now, disambiguation: true)
+                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)), prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
-                    return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: message, now: now)
+                    return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: message, clock: clock)
                 }
             } else if let value = parameter.defaultValue {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
-                return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: nil, now: now)
+                return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: nil, clock: clock)
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
         if needsConfirmation, !state.confirmed, !options.confirmAll, !options.dryRun {
-            return ask(state, .confirmation, prefix: nil, now: now)
+            return ask(state, .confirmation, prefix: nil, clock: clock)
         }
         pending = nil
         if options.dryRun {
@@ -246,7 +246,7 @@ public final class Conversation {
             answer.dialog = "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator) + ". (dry run: nothing was changed)"
             return answer
         }
-        return execute(state, now: now)
+        return execute(state, clock: clock)
     }
 
     private enum Resolution {
@@ -312,7 +312,7 @@ public final class Conversation {
         guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
         let query = entity.suggested ?? IntentGraph.Query(entity: name, filter: nil, sort: [IntentGraph.SortKey(property: "updatedAt", descending: true)], limit: 5)
         let records = (try? session.store.read { transaction in
-            try session.evaluator(app: name.app, store: transaction, now: evaluator.values.now).query(query, in: [:])
+            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock).query(query, in: [:])
         }) ?? []
         return records.prefix(9).map(Datum.entity)
     }
@@ -342,11 +342,11 @@ public final class Conversation {
 
     // MARK: Questions and answers
 
-    private func ask(_ state: Pending, _ question: Question, prefix: String?, now: Date, disambiguation: Bool = false) -> Answer {
+    private func ask(_ state: Pending, _ question: Question, prefix: String?, clock: Clock, disambiguation: Bool = false) -> Answer {
         var state = state
         state.question = question
         pending = state
-        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, now: now)
+        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
         var answer = describe(state, status: .needsValue, evaluator)
         var lines: [String] = prefix.map { [$0] } ?? []
         switch question {
@@ -379,19 +379,19 @@ public final class Conversation {
         return answer
     }
 
-    private func execute(_ state: Pending, now: Date) -> Answer {
+    private func execute(_ state: Pending, clock: Clock) -> Answer {
         let intent = state.intent
-        var answer = describe(state, status: .done, session.evaluator(app: intent.name.app, store: nil, now: now))
+        var answer = describe(state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
         do {
             let (outcome, changes) = try session.store.write { transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
-                var executor = Executor(graph: session.graph, store: transaction, now: now, calendar: session.calendar)
+                var executor = Executor(graph: session.graph, store: transaction, clock: clock)
                 let outcome = try executor.run(intent, parameters: state.values)
-                let evaluator = session.evaluator(app: intent.name.app, store: transaction, now: now)
+                let evaluator = session.evaluator(app: intent.name.app, store: transaction, clock: clock)
                 var parameters: [String: Any] = [:]
                 for (name, value) in state.values { parameters[name] = evaluator.json(value) }
                 let donation = parameters.filter { intent.donate.contains($0.key) }
                 let changes = transaction.changes
-                try transaction.journal(intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation, now: now)
+                try transaction.journal(intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation, now: clock.now)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
                 return (outcome, changes)

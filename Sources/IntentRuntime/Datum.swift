@@ -73,8 +73,8 @@ public indirect enum Datum: Sendable, Hashable {
 /// Conversions between definition values, store values and runtime values.
 struct Values {
     let graph: IntentGraph
-    let now: Date
-    let calendar: Calendar
+    /// Frozen for the answer or step being worked out.
+    let clock: Clock
 
     /// A definition or store value as a runtime value of `type`. Entity references need the store.
     func datum(_ value: Value, as type: ValueType) -> Datum {
@@ -91,8 +91,8 @@ struct Values {
             return .enumCase(name, id)
         case (.entity(let name), .string(let id)):
             return try entity(name, id)
-        case (_, .date(let text)):
-            return date(text).map(Datum.date) ?? .null
+        case (_, .date(let date)):
+            return .date(clock.resolve(date))
         case (.number, .integer(let number)):
             return .number(Double(number))
         case (.url, .string(let text)):
@@ -109,7 +109,7 @@ struct Values {
         case .integer(let number): .integer(number)
         case .number(let number): .number(number)
         case .boolean(let flag): .boolean(flag)
-        case .date(let text): date(text).map(Datum.date) ?? .null
+        case .date(let date): .date(clock.resolve(date))
         case .duration(let seconds): .duration(seconds)
         case .url(let text): .url(text)
         case .enumCase(let id): .string(id)
@@ -117,16 +117,9 @@ struct Values {
         }
     }
 
-    /// ISO text, or `now`, `today`, `tomorrow`, `yesterday`.
+    /// Text as a date: ISO-8601, or `now`, `today`, `tomorrow`, `yesterday` (any case, optionally at a time).
     func date(_ text: String) -> Date? {
-        let start = calendar.startOfDay(for: now)
-        switch text {
-        case "now": return now
-        case "today": return start
-        case "tomorrow": return calendar.date(byAdding: .day, value: 1, to: start)
-        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: start)
-        default: return ISODate.parse(text, timeZone: calendar.timeZone)
-        }
+        DateValue.parse(text).map(clock.resolve)
     }
 
     /// A runtime value as the store keeps it; nil for nothing.
@@ -137,7 +130,7 @@ struct Values {
         case .integer(let number): .integer(number)
         case .number(let number): .number(number)
         case .boolean(let flag): .boolean(flag)
-        case .date(let date): .date(ISODate.format(date))
+        case .date(let date): .date(.moment(date))
         case .duration(let seconds): .duration(seconds: seconds)
         case .url(let text): .url(text)
         case .enumCase(_, let id): .enumCase(id)
@@ -170,7 +163,7 @@ struct Values {
             break
         }
         if fits(datum, type) { return datum }
-        throw RuntimeError.failed("“\(Evaluator(graph: graph, now: now, calendar: calendar, app: nil, store: nil).describe(datum))” is not \(article(type))")
+        throw RuntimeError.failed("“\(Evaluator(graph: graph, clock: clock, app: nil, store: nil).describe(datum))” is not \(article(type))")
     }
 
     private func fits(_ datum: Datum, _ type: ValueType) -> Bool {

@@ -15,15 +15,15 @@ struct Evaluator {
     /// The open transaction, for queries and entity references; nil where only text is rendered.
     let store: StoreTransaction?
 
-    init(graph: IntentGraph, now: Date, calendar: Calendar, app: String?, store: StoreTransaction?) {
+    init(graph: IntentGraph, clock: Clock, app: String?, store: StoreTransaction?) {
         self.graph = graph
-        self.values = Values(graph: graph, now: now, calendar: calendar)
+        self.values = Values(graph: graph, clock: clock)
         self.app = app.flatMap(graph.app(named:))
         self.store = store
     }
 
     func with(app name: String) -> Evaluator {
-        Evaluator(graph: graph, now: values.now, calendar: values.calendar, app: name, store: store)
+        Evaluator(graph: graph, clock: values.clock, app: name, store: store)
     }
 
     // MARK: Templates
@@ -237,8 +237,8 @@ struct Evaluator {
         case "count": return .integer(list(0).count)
         case "exists": return .boolean(!list(0).isEmpty)
         case "first": return list(0).first ?? .null
-        case "now": return .date(values.now)
-        case "today": return .date(values.calendar.startOfDay(for: values.now))
+        case "now": return .date(values.clock.resolve(.now))
+        case "today": return .date(values.clock.resolve(.relative(days: 0, time: nil)))
         case "pick":
             let items = list(0)
             guard !items.isEmpty else { return .null }
@@ -318,12 +318,12 @@ struct Evaluator {
         case .number(let number):
             return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
         case .boolean(let flag): return flag ? "yes" : "no"
-        case .date(let date): return DateText(now: values.now, calendar: values.calendar).describe(date)
-        case .duration(let seconds): return DateText.describe(seconds: seconds)
+        case .date(let date): return values.clock.describe(date)
+        case .duration(let seconds): return DurationText.describe(seconds: seconds)
         case .enumCase(let name, let id): return graph.enumeration(name)?.case(id)?.title ?? id
         case .entity(let record):
             guard let entity = graph.entity(record.entity) else { return record.id }
-            let evaluator = Evaluator(graph: graph, now: values.now, calendar: values.calendar, app: entity.name.app, store: store)
+            let evaluator = Evaluator(graph: graph, clock: values.clock, app: entity.name.app, store: store)
             guard let scope = try? evaluator.scope(of: record, over: [:]), let title = try? evaluator.render(entity.displayTitle, in: scope) else { return record.id }
             return title
         case .list(let items): return items.map(describe).joined(separator: ", ")
@@ -347,29 +347,8 @@ struct Evaluator {
     }
 }
 
-/// Dates and durations as a person says them, relative to now.
-struct DateText {
-    let now: Date
-    let calendar: Calendar
-
-    func describe(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
-        let hasTime = parts.hour != 0 || parts.minute != 0
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
-        switch days {
-        case 0: return hasTime ? time : "today"
-        case 1: return hasTime ? "tomorrow at \(time)" : "tomorrow"
-        case -1: return hasTime ? "yesterday at \(time)" : "yesterday"
-        default:
-            let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            var text = "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
-            if parts.year != calendar.component(.year, from: now) { text += " \(parts.year ?? 0)" }
-            return hasTime ? text + " at \(time)" : text
-        }
-    }
-
+extension DurationText {
+    /// `1 hour 30 minutes`, for dialogs.
     static func describe(seconds: Int) -> String {
         let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
         var parts: [String] = []

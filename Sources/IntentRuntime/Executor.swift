@@ -15,21 +15,20 @@ struct Outcome {
 struct Executor {
     let graph: IntentGraph
     let store: StoreTransaction
-    let now: Date
-    let calendar: Calendar
+    /// Frozen: one "now" for the whole execution.
+    let clock: Clock
     private(set) var opens: [String] = []
     private var depth = 0
     static let maximumCallDepth = 16
 
-    init(graph: IntentGraph, store: StoreTransaction, now: Date, calendar: Calendar) {
+    init(graph: IntentGraph, store: StoreTransaction, clock: Clock) {
         self.graph = graph
         self.store = store
-        self.now = now
-        self.calendar = calendar
+        self.clock = clock
     }
 
     private func evaluator(for app: String) -> Evaluator {
-        Evaluator(graph: graph, now: now, calendar: calendar, app: app, store: store)
+        Evaluator(graph: graph, clock: clock, app: app, store: store)
     }
 
     /// Runs `intent` with resolved `parameters` (every parameter present, `.null` for none).
@@ -68,7 +67,7 @@ struct Executor {
                 let datum = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: property.type)
                 if let value = evaluator.values.value(datum) { values[property.name] = value }
             }
-            let record = try storing { () throws -> Record in try store.insert(entityName, values: values, now: now) }
+            let record = try storing { () throws -> Record in try store.insert(entityName, values: values, now: clock.now) }
             scope[binding ?? lowercasedFirst(entityName.name)] = .entity(record)
 
         case .update(let target, let set, let increment, let toggle, let binding):
@@ -102,7 +101,7 @@ struct Executor {
                 for name in toggle {
                     changes[name] = .some(.boolean(!(recordScope[name] ?? .null).truthy))
                 }
-                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: now) }
+                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: clock.now) }
                 updated.append(.entity(after))
             }
             let result: Datum = targetValue.items != nil ? .list(updated) : updated.first ?? .null

@@ -12,9 +12,10 @@ public enum Listing {
         public let json: Any
     }
 
-    public static func records(of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store, now: Date = Date()) throws -> [Item] {
-        try store.read { transaction in
-            let evaluator = Evaluator(graph: graph, now: now, calendar: .current, app: entity.name.app, store: transaction)
+    public static func records(of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store) throws -> [Item] {
+        let clock = store.clock.frozen()
+        return try store.read { transaction in
+            let evaluator = Evaluator(graph: graph, clock: clock, app: entity.name.app, store: transaction)
             let records = try evaluator.query(IntentGraph.Query(entity: entity.name, filter: filter, sort: [IntentGraph.SortKey(property: "createdAt", descending: false)], limit: nil), in: [:])
             return try records.map { record in
                 let title = evaluator.describe(.entity(record))

@@ -11,9 +11,8 @@ public final class Session {
     public let store: Store
     /// The store's entity names, for matching; kept current as intents run.
     public private(set) var names = EntityNameIndex()
-    /// The moment relative dates count from; the clock unless a test sets it.
-    public var clock: () -> Date = { Date() }
-    public var calendar: Calendar = .current
+    /// Where "now" and the time zone come from: the store's clock, so stamps and dialogs agree.
+    public var clock: Clock { store.clock }
 
     public init(graph: IntentGraph, store: Store, index: PhraseIndex? = nil) throws {
         self.graph = graph
@@ -31,12 +30,12 @@ public final class Session {
         }
     }
 
-    public func matcher(now: Date) -> Matcher {
-        Matcher(index: index, entities: names, now: now, calendar: calendar)
+    public func matcher(clock: Clock) -> Matcher {
+        Matcher(index: index, entities: names, clock: clock)
     }
 
-    func evaluator(app: String?, store transaction: StoreTransaction?, now: Date) -> Evaluator {
-        Evaluator(graph: graph, now: now, calendar: calendar, app: app, store: transaction)
+    func evaluator(app: String?, store transaction: StoreTransaction?, clock: Clock) -> Evaluator {
+        Evaluator(graph: graph, clock: clock, app: app, store: transaction)
     }
 
     /// Keeps the name index in step with what a transaction changed.

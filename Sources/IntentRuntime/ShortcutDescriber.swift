@@ -5,8 +5,8 @@ public import IntentModel
 /// A shortcut as the Shortcuts editor shows it: each step in words, intents by their parameter
 /// summary ("Focus on Morning block for «minutes» minutes"), variables in «guillemets».
 public enum ShortcutDescriber {
-    public static func render(_ shortcut: Shortcut, graph: IntentGraph, now: Date = Date()) -> String {
-        let evaluator = Evaluator(graph: graph, now: now, calendar: .current, app: nil, store: nil)
+    public static func render(_ shortcut: Shortcut, graph: IntentGraph, clock: Clock) -> String {
+        let evaluator = Evaluator(graph: graph, clock: clock, app: nil, store: nil)
         var lines = [shortcut.name + (shortcut.description.map { " — \($0)" } ?? "")]
         for input in shortcut.inputs {
             lines.append("  input \(input.name): \(input.type)" + (input.defaultValue.map { " = \($0)" } ?? "") + (input.prompt.map { " (asks “\($0)”)" } ?? ""))

@@ -88,7 +88,7 @@ public final class ShortcutRunner {
         case stop
     }
 
-    private var evaluator: Evaluator { session.evaluator(app: nil, store: nil, now: session.clock()) }
+    private var evaluator: Evaluator { session.evaluator(app: nil, store: nil, clock: session.clock.frozen()) }
 
     /// Runs `shortcut` to its end.
     public func run(_ shortcut: Shortcut) -> Result {
@@ -145,7 +145,7 @@ public final class ShortcutRunner {
     // MARK: Inputs
 
     private func typedInputs(_ shortcut: Shortcut) throws -> [String: Datum] {
-        let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+        let values = Values(graph: session.graph, clock: session.clock.frozen())
         if let unknown = options.inputs.keys.sorted().first(where: { shortcut.input($0) == nil }) {
             let known = shortcut.inputs.map(\.name)
             throw Failure(message: "'\(shortcut.name)' has no input '\(unknown)'" + (known.isEmpty ? " (it takes none)" : " (its inputs: \(known.joined(separator: ", ")))"), location: shortcut.location)
@@ -175,16 +175,16 @@ public final class ShortcutRunner {
 
     /// Text read as a value of `type`: ISO dates, numbers in words, enum titles and synonyms, lists.
     private func parse(_ text: String, as type: ValueType) -> Datum? {
-        let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+        let values = Values(graph: session.graph, clock: session.clock.frozen())
         if case .array(let element) = type, text.contains(",") {
             let items = text.split(separator: ",").map { String($0).trimmed }
             let parsed = items.compactMap { parse($0, as: element) }
             return parsed.count == items.count ? .list(parsed) : nil
         }
-        if type == .date || type.element == .date, let date = ISODate.parse(text.trimmed, timeZone: session.calendar.timeZone) {
+        if type == .date || type.element == .date, let date = ISODate.parse(text.trimmed, timeZone: session.clock.timeZone) {
             return type.element == nil ? .date(date) : .list([.date(date)])
         }
-        guard let value = session.matcher(now: session.clock()).parseValue(text, as: type) else { return nil }
+        guard let value = session.matcher(clock: session.clock.frozen()).parseValue(text, as: type) else { return nil }
         return try? values.coerce(values.datum(value, as: type), to: type)
     }
 
@@ -228,7 +228,7 @@ public final class ShortcutRunner {
         do {
             guard queries else { return try body(evaluator) }
             return try session.store.read { transaction in
-                try body(session.evaluator(app: nil, store: transaction, now: session.clock()))
+                try body(session.evaluator(app: nil, store: transaction, clock: session.clock.frozen()))
             }
         } catch let error as RuntimeError {
             throw Failure(message: error.description, location: location)
@@ -329,7 +329,7 @@ public final class ShortcutRunner {
 
         case .run(let file, let arguments, let binding):
             guard let callee = shortcuts[file] else { throw Failure(message: "the shortcut \(file) is not compiled", location: location) }
-            let values = Values(graph: session.graph, now: session.clock(), calendar: session.calendar)
+            let values = Values(graph: session.graph, clock: session.clock.frozen())
             var inputs: [String: Datum] = [:]
             for input in callee.inputs {
                 if let argument = arguments.first(where: { $0.name == input.name }) {

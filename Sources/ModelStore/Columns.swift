@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import IntentLanguage
 import IntentModel
 
 /// How each value type lives in a SQLite column.
@@ -26,17 +25,17 @@ enum Columns {
         }
     }
 
-    static func encode(_ value: Value?, as type: ValueType) -> DatabaseValue {
+    static func encode(_ value: Value?, as type: ValueType, clock: Clock) -> DatabaseValue {
         guard let value else { return .null }
         switch (type, value) {
         case (.array(let element), .array(let items)):
-            let json = items.map { jsonObject($0, as: element) }
+            let json = items.map { jsonObject($0, as: element, clock: clock) }
             guard let data = try? JSONSerialization.data(withJSONObject: json, options: [.withoutEscapingSlashes]) else { return .null }
             return String(decoding: data, as: UTF8.self).databaseValue
         case (_, .string(let text)), (_, .url(let text)), (_, .enumCase(let text)):
             return text.databaseValue
-        case (_, .date(let text)):
-            return (ISODate.parse(text).map(ISODate.format) ?? text).databaseValue
+        case (_, .date(let date)):
+            return ISODate.format(clock.resolve(date)).databaseValue
         case (_, .integer(let number)):
             return type == .number ? Double(number).databaseValue : number.databaseValue
         case (_, .number(let number)):
@@ -46,7 +45,7 @@ enum Columns {
         case (_, .duration(let seconds)):
             return seconds.databaseValue
         case (_, .array(let items)):
-            return encode(.array(items), as: .array(type))
+            return encode(.array(items), as: .array(type), clock: clock)
         }
     }
 
@@ -66,11 +65,11 @@ enum Columns {
         case .string(let text):
             switch type {
             case .url: return .url(text)
-            case .date: return .date(text)
+            case .date: return DateValue.parse(text).map(Value.date)
             case .enumeration: return .enumCase(text)
             case .array(let element):
                 guard let data = text.data(using: .utf8), let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else { return .array([]) }
-                return .array(items.compactMap { value(fromJSON: $0, as: element) })
+                return .array(items.compactMap { value(fromJSON: $0, as: element, timeZone: .gmt) })
             default: return .string(text)
             }
         case .blob:
@@ -79,15 +78,15 @@ enum Columns {
     }
 
     /// A value as a JSON object (export, lists in columns, the journal).
-    static func jsonObject(_ value: Value, as type: ValueType) -> Any {
+    static func jsonObject(_ value: Value, as type: ValueType, clock: Clock) -> Any {
         switch value {
         case .string(let text), .url(let text), .enumCase(let text): return text
-        case .date(let text): return ISODate.parse(text).map(ISODate.format) ?? text
+        case .date(let date): return ISODate.format(clock.resolve(date))
         case .integer(let number): return number
         case .number(let number): return number
         case .boolean(let flag): return flag
         case .duration(let seconds): return seconds
-        case .array(let items): return items.map { jsonObject($0, as: type.element ?? type) }
+        case .array(let items): return items.map { jsonObject($0, as: type.element ?? type, clock: clock) }
         }
     }
 
@@ -97,7 +96,8 @@ enum Columns {
     }
 
     /// A JSON value read back as `type`; nil when it does not fit.
-    static func value(fromJSON object: Any, as type: ValueType) -> Value? {
+    /// Dates written without a zone are read in `timeZone`.
+    static func value(fromJSON object: Any, as type: ValueType, timeZone: TimeZone) -> Value? {
         switch type {
         case .string, .entity:
             return (object as? String).map(Value.string)
@@ -106,8 +106,8 @@ enum Columns {
         case .enumeration:
             return (object as? String).map(Value.enumCase)
         case .date:
-            guard let text = object as? String, let date = ISODate.parse(text) else { return nil }
-            return .date(ISODate.format(date))
+            guard let text = object as? String, let date = ISODate.parse(text, timeZone: timeZone) else { return nil }
+            return .date(.moment(date))
         case .boolean:
             guard let number = object as? NSNumber, isBoolean(number) else { return nil }
             return .boolean(number.boolValue)
@@ -119,72 +119,8 @@ enum Columns {
             return .number(number.doubleValue)
         case .array(let element):
             guard let items = object as? [Any] else { return nil }
-            let values = items.compactMap { value(fromJSON: $0, as: element) }
+            let values = items.compactMap { value(fromJSON: $0, as: element, timeZone: timeZone) }
             return values.count == items.count ? .array(values) : nil
         }
-    }
-}
-
-/// ISO-8601 dates as the store keeps them: UTC, to the second (`2026-11-22T10:00:00Z`).
-public enum ISODate {
-    public static func format(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
-    }
-
-    /// Reads `2026-11-22`, `2026-11-22T09:00`, `2026-11-22T09:00:00`, with `Z` or `+01:00`;
-    /// without a zone the time is local to `timeZone`.
-    public static func parse(_ text: String, timeZone: TimeZone = .current) -> Date? {
-        let scalars = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= scalars.count else { return nil }
-            var value = 0
-            for index in range {
-                let digit = Int(scalars[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard scalars.count >= 10, let year = number(0..<4), scalars[4] == UInt8(ascii: "-"), let month = number(5..<7),
-              scalars[7] == UInt8(ascii: "-"), let day = number(8..<10) else { return nil }
-        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
-        var position = 10
-        if position < scalars.count, scalars[position] == UInt8(ascii: "T") || scalars[position] == UInt8(ascii: " ") {
-            guard let hour = number(11..<13), scalars.count > 13, scalars[13] == UInt8(ascii: ":"), let minute = number(14..<16) else { return nil }
-            components.hour = hour
-            components.minute = minute
-            position = 16
-            if position < scalars.count, scalars[position] == UInt8(ascii: ":") {
-                guard let second = number(17..<19) else { return nil }
-                components.second = second
-                position = 19
-                // Fractions of a second are read and dropped.
-                if position < scalars.count, scalars[position] == UInt8(ascii: ".") {
-                    position += 1
-                    while position < scalars.count, (48...57).contains(scalars[position]) { position += 1 }
-                }
-            }
-        }
-        var zone = timeZone
-        if position < scalars.count {
-            let rest = String(decoding: scalars[position...], as: UTF8.self)
-            if rest == "Z" {
-                zone = TimeZone(identifier: "UTC")!
-            } else if let sign = rest.first, sign == "+" || sign == "-", let hours = number((position + 1)..<(position + 3)) {
-                var offset = hours * 3600
-                if let minutes = number((position + 4)..<(position + 6)) { offset += minutes * 60 }
-                guard let fixed = TimeZone(secondsFromGMT: sign == "-" ? -offset : offset) else { return nil }
-                zone = fixed
-            } else {
-                return nil
-            }
-        }
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: components)
     }
 }

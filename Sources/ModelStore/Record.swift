@@ -1,4 +1,4 @@
-public import IntentLanguage
+public import Foundation
 public import IntentModel
 
 /// One stored entity: its type, stable id, timestamps and property values.
@@ -9,11 +9,11 @@ public import IntentModel
 public struct Record: Sendable, Hashable {
     public var entity: QualifiedName
     public var id: String
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Date
+    public var updatedAt: Date
     public var values: [String: Value]
 
-    public init(entity: QualifiedName, id: String, createdAt: String, updatedAt: String, values: [String: Value]) {
+    public init(entity: QualifiedName, id: String, createdAt: Date, updatedAt: Date, values: [String: Value]) {
         self.entity = entity
         self.id = id
         self.createdAt = createdAt
@@ -25,8 +25,8 @@ public struct Record: Sendable, Hashable {
     public subscript(property: String) -> Value? {
         switch property {
         case "id": .string(id)
-        case "createdAt": .date(createdAt)
-        case "updatedAt": .date(updatedAt)
+        case "createdAt": .date(.moment(createdAt))
+        case "updatedAt": .date(.moment(updatedAt))
         default: values[property]
         }
     }

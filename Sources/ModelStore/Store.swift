@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-public import IntentLanguage
 public import IntentModel
 
 /// The file-backed store: one SQLite file, a table per entity of the graph, a full-text index of
@@ -14,6 +13,8 @@ public final class Store: Sendable {
     let tables: [QualifiedName: Table]
     /// Seconds a writer waits for another process's lock.
     public let busyTimeout: TimeInterval
+    /// What stamps `createdAt`/`updatedAt` and the journal, and resolves relative default dates.
+    public let clock: Clock
 
     struct Table: Sendable {
         let entity: IntentGraph.Entity
@@ -33,8 +34,11 @@ public final class Store: Sendable {
 
     /// Opens (creating when missing) the store at `path` for the entities of `graph`.
     /// `readOnly` opens without migrating or writing: for listing and exporting.
-    public init(path: String, graph: IntentGraph, readOnly: Bool = false, busyTimeout: TimeInterval = 5) throws(StoreError) {
+    public init(
+        path: String, graph: IntentGraph, clock: Clock, readOnly: Bool = false, busyTimeout: TimeInterval = 5
+    ) throws(StoreError) {
         self.path = path
+        self.clock = clock
         self.busyTimeout = busyTimeout
         var tables: [QualifiedName: Table] = [:]
         for entity in graph.entities {
@@ -232,7 +236,7 @@ public final class Store: Sendable {
                     try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(SQL.quote(column.name))")
                     try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
                     if let value = property?.defaultValue, rows > 0 {
-                        try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(Self.resolve(value), as: column.type)])
+                        try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(value, as: column.type, clock: clock)])
                     }
                     try record(column.name, column.type)
                 }
@@ -244,7 +248,7 @@ public final class Store: Sendable {
                 }
                 try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
                 if let value = property?.defaultValue, rows > 0 {
-                    try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(Self.resolve(value), as: column.type)])
+                    try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(value, as: column.type, clock: clock)])
                 }
                 try record(column.name, column.type)
             }
@@ -266,20 +270,6 @@ public final class Store: Sendable {
     private static func spell(_ key: String) -> String {
         key.replacingOccurrences(of: "enum:", with: "").replacingOccurrences(of: "entity:", with: "")
             .split(separator: ".").last.map(String.init) ?? key
-    }
-
-    /// A definition default as stored: relative dates become moments.
-    static func resolve(_ value: Value, now: Date = Date()) -> Value {
-        guard case .date(let text) = value else { return value }
-        switch text {
-        case "now": return .date(ISODate.format(now))
-        case "today", "tomorrow":
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .current
-            let start = calendar.startOfDay(for: now)
-            return .date(ISODate.format(text == "today" ? start : calendar.date(byAdding: .day, value: 1, to: start)!))
-        default: return value
-        }
     }
 }
 

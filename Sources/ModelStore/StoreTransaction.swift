@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-public import IntentLanguage
 public import IntentModel
 
 /// Reads and writes inside one `Store.read` or `Store.write`. Every change is remembered, so the
@@ -95,14 +94,20 @@ public final class StoreTransaction {
         for column in table.columns {
             if let value = Columns.decode(row[column.name] ?? .null, as: column.type) { values[column.name] = value }
         }
-        return Record(entity: table.entity.name, id: row["id"], createdAt: row["createdAt"], updatedAt: row["updatedAt"], values: values)
+        return Record(entity: table.entity.name, id: row["id"], createdAt: Self.moment(row["createdAt"]), updatedAt: Self.moment(row["updatedAt"]), values: values)
+    }
+
+    /// A stamp as stored (UTC, `Z`).
+    private static func moment(_ text: String?) -> Date {
+        text.flatMap { ISODate.parse($0, timeZone: .gmt) } ?? Date(timeIntervalSince1970: 0)
     }
 
     // MARK: Writing
 
     /// Inserts a record; properties not given take their defaults. Required ones must be given.
     @discardableResult
-    public func insert(_ entity: QualifiedName, values: [String: Value], id: String? = nil, now: Date = Date()) throws -> Record {
+    public func insert(_ entity: QualifiedName, values: [String: Value], id: String? = nil, now: Date? = nil) throws -> Record {
+        let now = now ?? store.clock.now
         let table = try table(entity)
         var complete: [String: Value] = [:]
         for column in table.columns {
@@ -110,13 +115,12 @@ public final class StoreTransaction {
             if let value = values[column.name] {
                 complete[column.name] = value
             } else if let value = property?.defaultValue {
-                complete[column.name] = Store.resolve(value, now: now)
+                complete[column.name] = store.clock.resolve(value, at: now)
             } else if property?.isOptional == false {
                 throw StoreError.invalidData("\(entity.name).\(column.name) needs a value")
             }
         }
-        let stamp = ISODate.format(now)
-        let record = Record(entity: entity, id: id ?? UUID().uuidString.lowercased(), createdAt: stamp, updatedAt: stamp, values: complete)
+        let record = Record(entity: entity, id: id ?? UUID().uuidString.lowercased(), createdAt: now, updatedAt: now, values: complete)
         try write(record, table, replacing: false)
         changes.append((entity, record.id, nil, record))
         return record
@@ -124,7 +128,7 @@ public final class StoreTransaction {
 
     /// Writes new values of some properties (nil clears one) and stamps `updatedAt`.
     @discardableResult
-    public func update(_ record: Record, set values: [String: Value?], now: Date = Date()) throws -> Record {
+    public func update(_ record: Record, set values: [String: Value?], now: Date? = nil) throws -> Record {
         let table = try table(record.entity)
         guard let before = try self.record(record.entity, id: record.id) else { throw StoreError.missingRecord(record.entity, record.id) }
         var after = before
@@ -132,7 +136,7 @@ public final class StoreTransaction {
             guard table.type(of: name) != nil, !["id", "createdAt", "updatedAt"].contains(name) else { continue }
             if let value { after.values[name] = value } else { after.values[name] = nil }
         }
-        after.updatedAt = ISODate.format(now)
+        after.updatedAt = now ?? store.clock.now
         try write(after, table, replacing: true)
         changes.append((record.entity, record.id, before, after))
         return after
@@ -148,8 +152,9 @@ public final class StoreTransaction {
 
     private func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
         let columns = ["id", "createdAt", "updatedAt"] + table.columns.map(\.name)
-        let values: [DatabaseValue] = [record.id.databaseValue, record.createdAt.databaseValue, record.updatedAt.databaseValue]
-            + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type) }
+        let values: [DatabaseValue] = [
+            record.id.databaseValue, ISODate.format(record.createdAt).databaseValue, ISODate.format(record.updatedAt).databaseValue,
+        ] + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
         let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
         try db.execute(sql: "\(verb) INTO \(table.quoted) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
                        arguments: StatementArguments(values))
@@ -173,8 +178,8 @@ public final class StoreTransaction {
     /// Records an executed intent with the changes made so far in this transaction, and its donation.
     /// Returns the execution's number.
     @discardableResult
-    public func journal(intent: QualifiedName, parameters: [String: Any], dialog: String, donation: [String: Any]?, now: Date = Date()) throws -> Int64 {
-        let at = ISODate.format(now)
+    public func journal(intent: QualifiedName, parameters: [String: Any], dialog: String, donation: [String: Any]?, now: Date? = nil) throws -> Int64 {
+        let at = ISODate.format(now ?? store.clock.now)
         try db.execute(sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
                        arguments: [intent.description, JSON.text(parameters), dialog, at])
         let execution = db.lastInsertedRowID
@@ -237,9 +242,9 @@ public final class StoreTransaction {
     /// A record as a JSON object: `id`, `createdAt`, `updatedAt` and each property that has a value.
     public func jsonObject(_ record: Record) throws -> [String: Any] {
         let table = try table(record.entity)
-        var object: [String: Any] = ["id": record.id, "createdAt": record.createdAt, "updatedAt": record.updatedAt]
+        var object: [String: Any] = ["id": record.id, "createdAt": ISODate.format(record.createdAt), "updatedAt": ISODate.format(record.updatedAt)]
         for column in table.columns {
-            if let value = record.values[column.name] { object[column.name] = Columns.jsonObject(value, as: column.type) }
+            if let value = record.values[column.name] { object[column.name] = Columns.jsonObject(value, as: column.type, clock: store.clock) }
         }
         return object
     }
@@ -254,16 +259,18 @@ public final class StoreTransaction {
         }
         for column in table.columns {
             guard let raw = object[column.name], !(raw is NSNull) else { continue }
-            guard let value = Columns.value(fromJSON: raw, as: column.type) else {
+            guard let value = Columns.value(fromJSON: raw, as: column.type, timeZone: store.clock.timeZone) else {
                 throw StoreError.invalidData("\(entity.name).\(column.name) must be \(column.type), not \(JSON.text(raw))")
             }
             values[column.name] = value
         }
-        let now = ISODate.format(Date())
-        func stamp(_ key: String) throws -> String {
+        let now = store.clock.now
+        func stamp(_ key: String) throws -> Date {
             guard let raw = object[key] else { return now }
-            guard let text = raw as? String, let date = ISODate.parse(text) else { throw StoreError.invalidData("\(entity.name).\(key) must be an ISO-8601 date") }
-            return ISODate.format(date)
+            guard let text = raw as? String, let date = ISODate.parse(text, timeZone: store.clock.timeZone) else {
+                throw StoreError.invalidData("\(entity.name).\(key) must be an ISO-8601 date")
+            }
+            return date
         }
         let id = (object["id"] as? String) ?? UUID().uuidString.lowercased()
         return Record(entity: entity, id: id, createdAt: try stamp("createdAt"), updatedAt: try stamp("updatedAt"), values: values)
@@ -317,7 +324,7 @@ public final class StoreTransaction {
         for record in records {
             var complete = record
             for property in store.tables[record.entity]?.entity.properties ?? [] where !property.isBuiltin && complete.values[property.name] == nil {
-                if let value = property.defaultValue { complete.values[property.name] = Store.resolve(value) }
+                if let value = property.defaultValue { complete.values[property.name] = store.clock.resolve(value) }
             }
             let before = try self.record(record.entity, id: record.id)
             try write(complete, store.tables[record.entity]!, replacing: true)

@@ -34,14 +34,14 @@ struct StoreTests {
         """)
 
     func seed(_ path: String, graph: IntentGraph) throws {
-        let store = try Store(path: path, graph: graph)
+        let store = try Store(path: path, graph: graph, clock: Bundled.clock)
         _ = try store.write { transaction in
             try transaction.insert(QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(120)])
         }
     }
 
     func pages(_ path: String, graph: IntentGraph) throws -> [Record] {
-        try Store(path: path, graph: graph, readOnly: true).read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
     }
 
     @Test("A new optional or defaulted property and a new entity migrate by themselves")
@@ -58,7 +58,7 @@ struct StoreTests {
             properties:
               name: string
         """))
-        let store = try Store(path: scratch.path, graph: v2)
+        let store = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         let records = try pages(scratch.path, graph: v2)
         #expect(records.count == 1)
         #expect(records.first?.values["pinned"] == .boolean(false))
@@ -75,7 +75,7 @@ struct StoreTests {
                   title: string
         """))
         #expect {
-            _ = try Store(path: scratch.path, graph: v2)
+            _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
             let text = "\(error)"
             return text.contains("Page.words (integer) was removed, but 1 record holds a value") && text.contains("Nothing was changed")
@@ -92,16 +92,16 @@ struct StoreTests {
                   words: { type: string, optional: true }
         """))
         #expect {
-            _ = try Store(path: scratch.path, graph: v2)
+            _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
             "\(error)".contains("Page.words changed type from integer to string, and 1 record holds a value")
         }
         // An empty column may change type, and then holds values of the new type: made as text,
         // changed to integer, a 5 comes back as the number 5 (a TEXT column would keep "5").
         let empty = Scratch()
-        _ = try Store(path: empty.path, graph: v2)
+        _ = try Store(path: empty.path, graph: v2, clock: Bundled.clock)
         let v1 = compileGraph(Self.v1)
-        let store = try Store(path: empty.path, graph: v1)
+        let store = try Store(path: empty.path, graph: v1, clock: Bundled.clock)
         _ = try store.write { try $0.insert(QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(5)]) }
         #expect(try pages(empty.path, graph: v1).first?.values["words"] == .integer(5))
     }
@@ -116,7 +116,7 @@ struct StoreTests {
                   author: string
         """).replacingOccurrences(of: #"set: { title: "${title}" }"#, with: #"set: { title: "${title}", author: me }"#))
         #expect {
-            _ = try Store(path: scratch.path, graph: v2)
+            _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
             "\(error)".contains("Page.author is new and required")
         }
@@ -128,7 +128,7 @@ struct StoreTests {
         let graph = compileGraph(Self.v1)
         try Data("this is a text file, not a database\n".utf8).write(to: URL(fileURLWithPath: scratch.path))
         #expect {
-            _ = try Store(path: scratch.path, graph: graph)
+            _ = try Store(path: scratch.path, graph: graph, clock: Bundled.clock)
         } throws: { error in
             "\(error)" == "cannot use the store \(scratch.path): the file is not a SQLite database"
         }
@@ -139,7 +139,7 @@ struct StoreTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly.path)
         // root may write anything: the check is on the file's mode, which is what a user means by read-only.
         #expect {
-            _ = try Store(path: readOnly.path, graph: graph)
+            _ = try Store(path: readOnly.path, graph: graph, clock: Bundled.clock)
         } throws: { error in
             "\(error)".contains("read-only")
         }
@@ -150,8 +150,8 @@ struct StoreTests {
     func lockedStore() throws {
         let scratch = Scratch()
         let graph = compileGraph(Self.v1)
-        let holder = try Store(path: scratch.path, graph: graph)
-        let waiter = try Store(path: scratch.path, graph: graph, busyTimeout: 0.2)
+        let holder = try Store(path: scratch.path, graph: graph, clock: Bundled.clock)
+        let waiter = try Store(path: scratch.path, graph: graph, clock: Bundled.clock, busyTimeout: 0.2)
         let page = QualifiedName(app: "Notebook", name: "Page")
         try holder.write { transaction in
             try transaction.insert(page, values: ["title": .string("held")])
@@ -173,7 +173,7 @@ struct StoreTests {
         let text = JSON.text(exported)
 
         let target = Scratch()
-        let store = try Store(path: target.path, graph: Bundled.graph)
+        let store = try Store(path: target.path, graph: Bundled.graph, clock: Bundled.clock)
         let object = try JSON.object(text) as! [String: Any]
         let count = try store.write { try $0.importRecords(object) }
         #expect(count == 3)
@@ -198,7 +198,7 @@ struct StoreTests {
         let conditions = ["!isCompleted", "urgency == urgent", "due != nil", "due == nil && !isCompleted", "title in ['buy milk', 'pay rent']",
                           "isCompleted || urgency == urgent", "createdAt <= now()", "lowercase(title) == 'buy milk'", "'rent' in title"]
         try conversation.session.store.read { transaction in
-            let evaluator = Evaluator(graph: graph, now: Bundled.now, calendar: Bundled.calendar, app: "FocusBlox", store: transaction)
+            let evaluator = Evaluator(graph: graph, clock: Bundled.clock, app: "FocusBlox", store: transaction)
             let all = try transaction.fetch(RecordQuery(entity: task.name))
             for condition in conditions {
                 let filter = try graph.filter(condition, for: task.name)
@@ -268,9 +268,7 @@ struct StepTests {
 
     func conversation(_ scratch: Scratch) throws -> Conversation {
         let graph = compileGraph(Self.definitions)
-        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph))
-        session.clock = { Bundled.now }
-        session.calendar = Bundled.calendar
+        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
         return Conversation(session: session)
     }
 
@@ -309,7 +307,7 @@ struct AmbiguityTests {
         let compilation = IntentCompiler.compile(files: [app("Kitchen", "Kitchen timer started."), app("Gym", "Gym timer started.")], root: "test")
         let graph = try #require(compilation.graph)
         let scratch = Scratch()
-        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph))
+        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
         let conversation = Conversation(session: session)
         let question = conversation.say("start the timer")
         #expect(question.status == .needsDisambiguation)

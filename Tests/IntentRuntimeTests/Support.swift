@@ -21,9 +21,7 @@ final class Scratch {
 
     /// A conversation over the bundled definitions and this store, at the tests' fixed moment.
     func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
-        let session = try Session(graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph))
-        session.clock = { Bundled.now }
-        session.calendar = Bundled.calendar
+        let session = try Session(graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph, clock: Bundled.clock))
         return Conversation(session: session, options: options)
     }
 }
@@ -41,7 +39,7 @@ extension Conversation {
     func titles(_ entity: String, where condition: String? = nil) throws -> [String] {
         let entity = session.graph.entities.first { $0.name.name == entity }!
         let filter = try condition.map { try session.graph.filter($0, for: entity.name) }
-        return try Listing.records(of: entity, where: filter, graph: session.graph, store: session.store, now: Bundled.now)
+        return try Listing.records(of: entity, where: filter, graph: session.graph, store: session.store)
             .map { ($0.json as! [String: Any])["title"] as! String }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
+import TestSupport
 import Testing
 
 /// A process killed in the middle of a long run of phrases leaves every finished intent in the
@@ -37,7 +38,7 @@ struct KillTests {
         let task = QualifiedName(app: "FocusBlox", name: "Task")
 
         // 300 radars, so each "refresh all radars" writes 300 rows in one transaction.
-        let seed = try Store(path: path, graph: graph)
+        let seed = try Store(path: path, graph: graph, clock: Bundled.clock)
         _ = try seed.write { transaction in
             for index in 0..<300 { try transaction.insert(radar, values: ["topic": .string("topic \(index)")]) }
         }
@@ -47,7 +48,7 @@ struct KillTests {
         let process = try Self.repl(store: path, input: Data(lines.utf8))
 
         // Kill once a good number of intents have run, while it is busy with more.
-        let observer = try Store(path: path, graph: graph, readOnly: true)
+        let observer = try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let executed = try observer.read { try $0.executions(limit: 1).first?.id ?? 0 }
@@ -58,7 +59,7 @@ struct KillTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
 
-        let store = try Store(path: path, graph: graph)
+        let store = try Store(path: path, graph: graph, clock: Bundled.clock)
         try store.read { transaction in
             let executions = try transaction.executions(limit: 10_000)
             let refreshes = executions.filter { $0.intent == "Radar.RefreshAllRadars" }.count
@@ -82,14 +83,14 @@ struct KillTests {
         let path = directory + "/store.sqlite"
         let graph = try #require(try IntentCompiler.compile(directory: CommandLineTests.root + "/Intents").graph)
         let radar = QualifiedName(app: "Radar", name: "Radar")
-        _ = try Store(path: path, graph: graph).write { try $0.insert(radar, values: ["topic": .string("rust")]) }
+        _ = try Store(path: path, graph: graph, clock: Bundled.clock).write { try $0.insert(radar, values: ["topic": .string("rust")]) }
 
         // Each process reads the count and writes it plus one, 150 times, at the same time as the other.
         let input = Data(String(repeating: "refresh the rust radar\n", count: 150).utf8)
         let processes = try (0..<2).map { _ in try Self.repl(store: path, input: input) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
-        let refreshed = try Store(path: path, graph: graph, readOnly: true).read { try $0.fetch(RecordQuery(entity: radar)) }
+        let refreshed = try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read { try $0.fetch(RecordQuery(entity: radar)) }
         #expect(refreshed.map { $0.values["refreshCount"] } == [.integer(300)])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 import Testing
 import TestSupport
 @testable import PhraseMatching
@@ -42,11 +43,13 @@ struct SlotParserTests {
         ("the 3rd of march", "2027-03-03"), ("3. märz", "2027-03-03"), ("2026-12-24", "2026-12-24"), ("at 9", "2026-11-23T09:00"),
     ])
     func dates(text: String, iso: String) throws {
-        let parser = DateParser(now: Bundled.now, calendar: Bundled.calendar)
+        let parser = DateParser(clock: Bundled.clock)
         let tokens = Self.tokens(text)
         let parsed = try #require(parser.parse(tokens, at: 0))
         #expect(parsed.length == tokens.count)
-        #expect(SlotParser.isoString(parsed.date, hasTime: parsed.hasTime, calendar: Bundled.calendar) == iso)
+        let expected = try #require(DateValue.parse(iso))
+        #expect(Bundled.clock.resolve(parsed.value(in: Bundled.clock)) == Bundled.clock.resolve(expected))
+        #expect(parsed.hasTime == iso.contains("T"))
     }
 
     @Test func normalizerFoldsContractionsDiacriticsAndPunctuation() {

@@ -5,5 +5,5 @@ import IntentModel
 import TestSupport
 
 extension Bundled {
-    static let matcher = Matcher(index: PhraseIndex(graph: graph), now: now, calendar: calendar)
+    static let matcher = Matcher(index: PhraseIndex(graph: graph), clock: clock)
 }

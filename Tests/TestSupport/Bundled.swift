@@ -22,9 +22,8 @@ public enum Bundled {
     /// Sunday 22 November 2026, 10:00 UTC.
     public static let now = Date(timeIntervalSince1970: 1_795_341_600)
 
-    public static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
+    /// A clock stopped at `now`, in UTC.
+    public static let clock = Clock.fixed(now, timeZone: TimeZone(identifier: "UTC")!)
+
+    public static var calendar: Calendar { clock.calendar }
 }

@@ -238,9 +238,10 @@ extension Compiler {
                 diagnostics.missing("\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range, known: target.parameters.map(\.name))
                 continue
             }
-            // Expected dates may be spoken ("tomorrow at 9"): `intents test` resolves them like the sentence.
+            // Expected dates may be spoken ("next monday"): kept as text, `intents test` reads them
+            // with the sentence's date parser.
             if parameter.type == .date, let text = node.string, node.scalar != nil {
-                expected[name.value] = .date(text)
+                expected[name.value] = DateValue.parse(text).map(Value.date) ?? .string(text)
             } else if let value = value(node, as: parameter.type, context: "the expected '\(name.value)'") {
                 expected[name.value] = value
             }

@@ -34,8 +34,8 @@ extension Compiler {
         case .boolean:
             return node.bool.map(Value.boolean) ?? fail("true or false")
         case .date:
-            if ["now", "today", "tomorrow", "yesterday"].contains(text.lowercased()) || Self.isISODate(text) { return .date(text) }
-            return fail("a date (now, today, tomorrow, or ISO-8601 like 2026-03-01 or 2026-03-01T09:00)")
+            if let date = DateValue.parse(text) { return .date(date) }
+            return fail("a date (now, today, tomorrow, yesterday, 'tomorrow at 9:00', or ISO-8601 like 2026-03-01 or 2026-03-01T09:00)")
         case .duration:
             return DurationText.parse(text).map { .duration(seconds: $0) } ?? fail("a duration (25m, 1h30m, 90s or seconds)")
         case .url:
@@ -56,11 +56,6 @@ extension Compiler {
         case .array:
             return nil
         }
-    }
-
-    static func isISODate(_ text: String) -> Bool {
-        let date = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
-        return text.wholeMatch(of: date) != nil
     }
 
     /// A value as a one-expression template (for `set:` and `with:` values written as YAML scalars).

@@ -22,6 +22,11 @@ public struct SourceFiles: Sendable {
         files[path] = File(text: text, lineStarts: starts)
     }
 
+    /// Adds every file `other` holds (a file read twice keeps its first text).
+    public mutating func merge(_ other: SourceFiles) {
+        files.merge(other.files) { first, _ in first }
+    }
+
     /// Line `number` (1-based) of `path`, if that file and line were read.
     public func line(_ number: Int, of path: String) -> Substring? {
         guard let file = files[path], number >= 1, number <= file.lineStarts.count else { return nil }

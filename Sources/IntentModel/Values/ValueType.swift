@@ -87,8 +87,8 @@ public indirect enum Value: Sendable, Hashable, CustomStringConvertible {
     case integer(Int)
     case number(Double)
     case boolean(Bool)
-    /// An ISO-8601 date or one of `now`, `today`, `tomorrow`, resolved when used.
-    case date(String)
+    /// A moment or a relative date, resolved by a `Clock` when used.
+    case date(DateValue)
     case duration(seconds: Int)
     case url(String)
     case enumCase(String)
@@ -96,7 +96,8 @@ public indirect enum Value: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .string(let text), .date(let text), .url(let text), .enumCase(let text): text
+        case .string(let text), .url(let text), .enumCase(let text): text
+        case .date(let date): date.description
         case .integer(let value): String(value)
         case .number(let value): String(value)
         case .boolean(let value): String(value)

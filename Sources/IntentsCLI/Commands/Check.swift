@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import PhraseMatching
 
 struct Check: ParsableCommand {
@@ -25,19 +26,8 @@ struct Check: ParsableCommand {
     var shortcuts = "Shortcuts"
 
     func run() throws {
-        var compilation = try global.compile(directory: directory ?? global.intentsDirectory)
-        if let graph = compilation.graph, !noSampling {
-            compilation = compilation.adding(ConflictSampler.check(graph))
-        }
-        Terminal.printDiagnostics(compilation, warnings: true)
-        var failed = compilation.hasErrors || (warningsAsErrors && !compilation.diagnostics.isEmpty)
-        if let graph = compilation.graph, let files = try? FileManager.default.contentsOfDirectory(atPath: shortcuts) {
-            let matcher = Matcher(index: PhraseIndex(graph: graph))
-            for file in files.sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
-                let checked = Shortcuts.compile((shortcuts as NSString).appendingPathComponent(file), graph: graph, matcher: matcher)
-                if checked.hasErrors || (warningsAsErrors && !checked.diagnostics.isEmpty) { failed = true }
-            }
-        }
-        if failed { throw ExitCode(1) }
+        let project = try global.loadProject(
+            directory: directory, shortcuts: .directory(shortcuts), sampleConflicts: !noSampling, warnings: true)
+        if project.hasErrors || (warningsAsErrors && !project.diagnostics.isEmpty) { throw ExitCode(1) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntentLanguage
 import IntentModel
+import IntentProject
 import IntentRuntime
 import PhraseMatching
 
@@ -16,13 +17,13 @@ struct Describe: ParsableCommand {
     var name: String
 
     func run() throws {
-        let graph = try global.loadGraph()
         if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.contains("/") {
-            let compilation = Shortcuts.compile(name, graph: graph, matcher: Matcher(index: PhraseIndex(graph: graph)))
-            guard let shortcut = compilation.shortcut else { throw ExitCode(1) }
-            print(ShortcutDescriber.render(shortcut, graph: graph), terminator: "")
+            let project = try global.loadProject(shortcuts: .files([name]))
+            guard let graph = project.graph, let shortcut = project.shortcut(at: name) else { throw ExitCode(1) }
+            print(ShortcutDescriber.render(shortcut, graph: graph, clock: project.clock), terminator: "")
             return
         }
+        let (_, graph) = try global.loadGraph()
         let found = graph.intents(named: name)
         switch found.count {
         case 1:

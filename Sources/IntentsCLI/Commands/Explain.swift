@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntentLanguage
 import IntentModel
+import IntentProject
 import PhraseMatching
 
 struct Explain: ParsableCommand {
@@ -21,8 +22,8 @@ struct Explain: ParsableCommand {
     var sentence: [String]
 
     func run() throws {
-        let graph = try global.loadGraph()
-        let matcher = Matcher(index: PhraseIndex(graph: graph))
+        let (project, _) = try global.loadGraph()
+        guard let matcher = project.matcher() else { throw ExitCode(1) }
         let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
         print(ExplainRenderer.render(recognition, top: top), terminator: "")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntentLanguage
 import IntentModel
+import IntentProject
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the compiled intent graph.")
@@ -15,7 +16,7 @@ struct Graph: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let graph = try global.loadGraph()
+        let (_, graph) = try global.loadGraph()
         switch format {
         case .text: print(graph.renderText(), terminator: "")
         case .dot: print(graph.renderDOT(), terminator: "")

@@ -94,7 +94,7 @@ struct Repl: ParsableCommand {
                 """)
         case ":explain":
             guard !argument.isEmpty else { print("Usage: :explain PHRASE"); break }
-            print(ExplainRenderer.render(session.matcher(now: session.clock()).recognize(argument, language: lang), top: 3), terminator: "")
+            print(ExplainRenderer.render(session.matcher(clock: session.clock).recognize(argument, language: lang), top: 3), terminator: "")
         case ":intents":
             for app in session.graph.apps {
                 print(app.name)

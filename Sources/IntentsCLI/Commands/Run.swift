@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import IntentRuntime
 import ModelStore
 import PhraseMatching
@@ -64,11 +65,9 @@ struct Run: ParsableCommand {
             options.answers = text.split(whereSeparator: \.isNewline).map(String.init)
         }
         // Checked before the store is opened: a file with errors touches nothing.
-        let graph = try global.loadGraph()
-        let index = PhraseIndex(graph: graph)
-        let compilation = Shortcuts.compile(file, graph: graph, matcher: Matcher(index: index))
-        guard let shortcut = compilation.shortcut else { throw ExitCode(1) }
-        let session = try storeOptions.session(global, graph: graph, index: index)
+        let project = try global.loadProject(shortcuts: .files([file]))
+        guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
+        let session = try storeOptions.session(global, project: project)
         let interactive = !json && isatty(STDIN_FILENO) != 0
         let prompt: ((String, [String]) -> String?)? = interactive ? { question, choices in
             print(question)
@@ -77,7 +76,7 @@ struct Run: ParsableCommand {
             fflush(nil)
             return readLine()
         } : nil
-        let runner = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: options, prompt: prompt) { event in
+        let runner = ShortcutRunner(session: session, shortcuts: project.shortcuts, options: options, prompt: prompt) { event in
             if !json { print(event.text) }
         }
         let result = runner.run(shortcut)
@@ -114,7 +113,7 @@ struct Run: ParsableCommand {
             var collector = DiagnosticCollector()
             collector.error(Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")), at: failure.location,
                             notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
-            let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
+            let printer = DiagnosticPrinter(sources: project.sources, colored: Terminal.stderrIsTerminal)
             Terminal.standardError(printer.render(collector.diagnostics))
             throw ExitCode(1)
         }
@@ -186,25 +185,5 @@ struct Batch: ParsableCommand {
         let skipped = lines.count - done - failed
         print("\(done) done, \(failed) failed" + (skipped > 0 ? ", \(skipped) not run" : ""))
         if failed > 0 { throw ExitCode(1) }
-    }
-}
-
-enum Shortcuts {
-    /// Compiles a shortcut file against the graph, literal phrases checked by `matcher`; prints
-    /// diagnostics (warnings too) to stderr.
-    static func compile(_ path: String, graph: IntentGraph, matcher: Matcher) -> ShortcutCompilation {
-        let compilation = ShortcutCompiler.compile(path: path, graph: graph) { text in
-            switch matcher.recognize(text).outcome {
-            case .match(let candidate): .intent(candidate.intent)
-            case .ambiguous(let candidates): .ambiguous(candidates.map(\.intent))
-            case .noMatch(let suggestions): .noMatch(suggestions: suggestions)
-            }
-        }
-        if !compilation.diagnostics.isEmpty {
-            let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
-            Terminal.standardError(printer.render(compilation.diagnostics))
-            if let summary = DiagnosticPrinter.summary(compilation.diagnostics) { Terminal.standardError(summary + "\n") }
-        }
-        return compilation
     }
 }

@@ -31,7 +31,7 @@ struct StoreCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let graph = try global.loadGraph()
+            let (project, graph) = try global.loadGraph()
             let entity = try StoreCommand.entity(named: self.entity, in: graph)
             var filter: IntentModel.Expression?
             if let condition {
@@ -44,7 +44,7 @@ struct StoreCommand: ParsableCommand {
                 print(json ? "[]" : "No \(entity.name.name.lowercased()) records yet (the store \(storeOptions.path) does not exist).")
                 return
             }
-            let store = try storeOptions.openForReading(graph)
+            let store = try storeOptions.openForReading(graph, clock: project.clock)
             let listing = try StoreCommand.failing { try Listing.records(of: entity, where: filter, graph: graph, store: store) }
             if json {
                 print(JSON.text(listing.map(\.json), pretty: true))
@@ -67,8 +67,8 @@ struct StoreCommand: ParsableCommand {
         var output: String?
 
         func run() throws {
-            let graph = try global.loadGraph()
-            let store = FileManager.default.fileExists(atPath: storeOptions.path) ? try storeOptions.openForReading(graph) : try storeOptions.open(graph)
+            let (project, graph) = try global.loadGraph()
+            let store = FileManager.default.fileExists(atPath: storeOptions.path) ? try storeOptions.openForReading(graph, clock: project.clock) : try storeOptions.open(graph, clock: project.clock)
             let object = try StoreCommand.failing { try store.read { try $0.export() } }
             let text = JSON.text(object, pretty: true) + "\n"
             if let output {
@@ -95,7 +95,7 @@ struct StoreCommand: ParsableCommand {
         var file: String
 
         func run() throws {
-            let graph = try global.loadGraph()
+            let (project, graph) = try global.loadGraph()
             let data: Data
             if file == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
@@ -110,7 +110,7 @@ struct StoreCommand: ParsableCommand {
                 Terminal.standardError("error: \(file) is not a JSON object of the form {\"App.Entity\": [records]}\n")
                 throw ExitCode(2)
             }
-            let store = try storeOptions.open(graph)
+            let store = try storeOptions.open(graph, clock: project.clock)
             let count = try StoreCommand.failing {
                 try store.write { transaction in
                     let count = try transaction.importRecords(object)
@@ -135,9 +135,9 @@ struct StoreCommand: ParsableCommand {
         var donations = false
 
         func run() throws {
-            let graph = try global.loadGraph()
+            let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else { print("Nothing has run yet."); return }
-            let store = try storeOptions.open(graph, readOnly: true)
+            let store = try storeOptions.open(graph, clock: project.clock, readOnly: true)
             if donations {
                 for donation in try StoreCommand.failing({ try store.read { try $0.donations(limit: limit) } }) {
                     print("\(donation.at)  \(donation.intent)  \(donation.parameters)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntentLanguage
 import IntentModel
+import IntentProject
 import PhraseMatching
 
 struct Test: ParsableCommand {
@@ -18,8 +19,9 @@ struct Test: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let graph = try global.loadGraph(directory: directory)
-        let runner = ExampleRunner(matcher: Matcher(index: PhraseIndex(graph: graph)))
+        let (project, _) = try global.loadGraph(directory: directory)
+        guard let matcher = project.matcher() else { throw ExitCode(1) }
+        let runner = ExampleRunner(matcher: matcher)
         let report = runner.run()
         for failure in report.failures {
             print("\(failure.example.location.start): FAIL \"\(failure.example.say)\": \(failure.reason)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentProject
 import IntentRuntime
 import ModelStore
 import PhraseMatching
@@ -11,21 +12,40 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("intents"), help: ArgumentHelp("The definitions directory.", valueName: "dir"))
     var intentsDirectory: String = "Intents"
 
-    /// Compiles the definitions; prints diagnostics to stderr; throws `ExitCode(1)` on errors.
-    func loadGraph(directory: String? = nil) throws -> IntentGraph {
-        let compilation = try compile(directory: directory ?? intentsDirectory)
-        Terminal.printDiagnostics(compilation, warnings: false)
-        guard let graph = compilation.graph else { throw ExitCode(1) }
-        return graph
+    /// The clock of every command: the system's in `$TZ`, or fixed by `$INTENTS_NOW` (ISO-8601).
+    func clock() throws -> Clock {
+        do {
+            return try Clock.fromEnvironment()
+        } catch {
+            Terminal.standardError("error: \(error.description)\n")
+            throw ExitCode(2)
+        }
     }
 
-    func compile(directory: String) throws -> Compilation {
+    /// Loads the definitions (and shortcut files) with `Project.load`; prints errors, and warnings
+    /// when asked, to stderr. The project may have errors: `check` reports them all.
+    func loadProject(
+        directory: String? = nil, shortcuts: Project.Shortcuts = .none, sampleConflicts: Bool = false,
+        warnings: Bool = false
+    ) throws -> Project {
+        let project: Project
         do {
-            return try IntentCompiler.compile(directory: directory)
-        } catch {
+            project = try Project.load(
+                intents: directory ?? intentsDirectory, shortcuts: shortcuts, clock: clock(),
+                sampleConflicts: sampleConflicts)
+        } catch let error as DefinitionLoadError {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
         }
+        Terminal.printDiagnostics(project, warnings: warnings)
+        return project
+    }
+
+    /// A project without errors: its graph, or `ExitCode(1)` after the errors were printed.
+    func loadGraph(directory: String? = nil) throws -> (project: Project, graph: IntentGraph) {
+        let project = try loadProject(directory: directory)
+        guard let graph = project.graph else { throw ExitCode(1) }
+        return (project, graph)
     }
 }
 
@@ -37,10 +57,10 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     /// Errors always; warnings only when asked (commands other than `check` keep quiet about them).
-    static func printDiagnostics(_ compilation: Compilation, warnings: Bool) {
-        let shown = compilation.diagnostics.filter { warnings || $0.severity == .error }
+    static func printDiagnostics(_ project: Project, warnings: Bool) {
+        let shown = project.diagnostics.filter { warnings || $0.severity == .error || project.isShortcutFile($0) }
         guard !shown.isEmpty else { return }
-        let printer = DiagnosticPrinter(sources: compilation.sources, colored: stderrIsTerminal)
+        let printer = DiagnosticPrinter(sources: project.sources, colored: stderrIsTerminal)
         standardError(printer.render(shown))
         if let summary = DiagnosticPrinter.summary(shown) { standardError(summary + "\n") }
     }
@@ -58,9 +78,9 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
-    func open(_ graph: IntentGraph, readOnly: Bool = false) throws -> Store {
+    func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {
         do {
-            return try Store(path: path, graph: graph, readOnly: readOnly)
+            return try Store(path: path, graph: graph, clock: clock, readOnly: readOnly)
         } catch {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
@@ -70,28 +90,18 @@ struct StoreOptions: ParsableArguments {
     /// Opens an existing store for looking into it: brought up to date with the definitions when
     /// that is safe (additive changes), else as it is, read-only — so a store whose migration was
     /// refused can still be listed and exported.
-    func openForReading(_ graph: IntentGraph) throws -> Store {
-        if let store = try? Store(path: path, graph: graph) { return store }
-        return try open(graph, readOnly: true)
+    func openForReading(_ graph: IntentGraph, clock: Clock) throws -> Store {
+        if let store = try? Store(path: path, graph: graph, clock: clock) { return store }
+        return try open(graph, clock: clock, readOnly: true)
     }
 
     /// The definitions, the store and the phrase index, ready for a conversation.
-    func session(_ global: GlobalOptions, graph: IntentGraph? = nil, index: PhraseIndex? = nil) throws -> Session {
-        let graph = try graph ?? global.loadGraph()
-        let store = try open(graph)
+    func session(_ global: GlobalOptions, project: Project? = nil) throws -> Session {
+        let project = try project ?? global.loadProject()
+        guard let graph = project.graph else { throw ExitCode(1) }
+        let store = try open(graph, clock: project.clock)
         do {
-            let session = try Session(graph: graph, store: store, index: index)
-            // A fixed "now" for reproducible runs (tests, recorded transcripts): $INTENTS_NOW, ISO-8601.
-            if let text = ProcessInfo.processInfo.environment["INTENTS_NOW"], !text.isEmpty {
-                guard let moment = ISODate.parse(text) else {
-                    Terminal.standardError("error: INTENTS_NOW is not an ISO-8601 date: \(text)\n")
-                    throw ExitCode(2)
-                }
-                session.clock = { moment }
-            }
-            return session
-        } catch let exit as ExitCode {
-            throw exit
+            return try Session(graph: graph, store: store, index: project.index)
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)

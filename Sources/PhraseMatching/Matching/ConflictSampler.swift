@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 import YAML
 
@@ -14,9 +13,8 @@ public enum ConflictSampler {
     /// Sentences sampled per phrase template.
     public static let samplesPerPhrase = 24
 
-    public static func check(_ graph: IntentGraph) -> [Diagnostic] {
-        let index = PhraseIndex(graph: graph)
-        let matcher = Matcher(index: index)
+    public static func check(_ graph: IntentGraph, matcher: Matcher) -> [Diagnostic] {
+        let index = matcher.index
         var diagnostics: [Diagnostic] = index.skippedTemplates.map { skipped in
             Diagnostic(.warning, "this phrase expands to more than \(PhraseIndex.expansionLimit) sentences and is not matched; split it into several phrases",
                        at: skipped.phrase.location)

@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// Runs the `examples:` of the definitions: each sentence through the matcher, checked against
@@ -77,15 +76,18 @@ public struct ExampleRunner: Sendable {
         case (.integer(let a), .integer(let b)): return a == b
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
         case (.number(let a), .number(let b)): return abs(a - b) < 1e-9
-        case (.date(let a), .date(let b)): return resolve(a) == b || resolve(a) == String(b.prefix(10))
+        case (.date(let a), .date(let b)):
+            let clock = matcher.clock
+            return clock.resolve(a) == clock.resolve(b) || clock.resolve(a) == clock.startOfDay(clock.resolve(b))
+        case (.string(let spoken), .date):
+            // A date written as people say it ("next monday"), read like the sentence's own.
+            let tokens = Normalizer.tokens(spoken)
+            guard let parsed = DateParser(clock: matcher.clock).parse(tokens, at: 0), parsed.length == tokens.count else {
+                return false
+            }
+            return same(.date(parsed.value(in: matcher.clock)), actual)
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(same)
         default: return expected == actual
         }
-    }
-
-    private func resolve(_ date: String) -> String {
-        let tokens = Normalizer.tokens(date)
-        guard let parsed = DateParser(now: matcher.now, calendar: matcher.calendar).parse(tokens, at: 0), parsed.length == tokens.count else { return date }
-        return SlotParser.isoString(parsed.date, hasTime: parsed.hasTime, calendar: matcher.calendar)
     }
 }

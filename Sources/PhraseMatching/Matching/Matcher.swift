@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// Entity names the matcher may look up (the store provides one; tests an in-memory one).
@@ -12,15 +11,13 @@ public protocol EntityNameLookup: Sendable {
 public struct Matcher: Sendable {
     public let index: PhraseIndex
     public var entities: (any EntityNameLookup)?
-    /// Reference moment for relative dates.
-    public var now: Date
-    public var calendar: Calendar
+    /// Where relative dates count from ("tomorrow at 9"): frozen, so one sentence reads one moment.
+    public var clock: Clock
 
-    public init(index: PhraseIndex, entities: (any EntityNameLookup)? = nil, now: Date = Date(), calendar: Calendar = .current) {
+    public init(index: PhraseIndex, entities: (any EntityNameLookup)? = nil, clock: Clock) {
         self.index = index
         self.entities = entities
-        self.now = now
-        self.calendar = calendar
+        self.clock = clock.frozen()
     }
 
     static let fillers: Set<String> = [

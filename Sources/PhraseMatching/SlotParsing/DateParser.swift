@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Dates and times relative to a reference moment: "today", "tomorrow at 9", "next monday",
 /// "on march 3rd", "in 2 hours", "at 9:30 pm", "morgen um 9", "am Montag", "2026-03-01".
@@ -7,10 +8,18 @@ struct DateParser {
         var date: Date
         var length: Int
         var hasTime: Bool
+
+        /// A moment when a time was said, else the day, in the clock's zone.
+        func value(in clock: Clock) -> DateValue {
+            if hasTime { return .moment(date) }
+            let day = clock.calendar.dateComponents([.year, .month, .day], from: date)
+            return .local(year: day.year ?? 1970, month: day.month ?? 1, day: day.day ?? 1, time: nil)
+        }
     }
 
-    let now: Date
-    let calendar: Calendar
+    let clock: Clock
+    private var now: Date { clock.now }
+    private var calendar: Calendar { clock.calendar }
 
     static let weekdays: [String: Int] = [
         "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,

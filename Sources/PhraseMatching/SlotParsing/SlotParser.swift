@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// The ways a slot can take tokens at a position: each a length, a value, and whether it parsed as
@@ -41,9 +40,8 @@ enum SlotParser {
             guard let duration = DurationParser.parse(tokens, at: start) else { return [] }
             return [Option(length: duration.length, value: .duration(seconds: duration.seconds), typed: true)]
         case .date:
-            let parser = DateParser(now: matcher.now, calendar: matcher.calendar)
-            guard let date = parser.parse(tokens, at: start) else { return [] }
-            return [Option(length: date.length, value: .date(isoString(date.date, hasTime: date.hasTime, calendar: matcher.calendar)), typed: true)]
+            guard let date = DateParser(clock: matcher.clock).parse(tokens, at: start) else { return [] }
+            return [Option(length: date.length, value: .date(date.value(in: matcher.clock)), typed: true)]
         case .url:
             let token = tokens[start]
             guard Normalizer.looksLikeURL(token.raw) else { return [] }
@@ -144,9 +142,4 @@ enum SlotParser {
         return results
     }
 
-    static func isoString(_ date: Date, hasTime: Bool, calendar: Calendar) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-        return hasTime ? day + String(format: "T%02d:%02d", c.hour ?? 0, c.minute ?? 0) : day
-    }
 }

@@ -1,0 +1,99 @@
+public import Foundation
+
+/// ISO-8601 dates as the store keeps them: UTC, to the second (`2026-11-22T10:00:00Z`).
+public enum ISODate {
+    public static func format(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    /// Reads `2026-11-22`, `2026-11-22T09:00`, `2026-11-22T09:00:00`, with `Z` or `+01:00`;
+    /// without a zone the time is local to `timeZone`.
+    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+        guard let parts = components(text) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        if let offset = parts.zoneOffset {
+            guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+            calendar.timeZone = zone
+        } else {
+            calendar.timeZone = timeZone
+        }
+        return calendar.date(from: parts.dateComponents)
+    }
+
+    /// The parts of an ISO-8601 date as written; nil when it is not one.
+    public struct Parts: Sendable, Hashable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var time: TimeOfDay?
+        /// Seconds east of UTC when a zone is written (`Z` is 0).
+        public var zoneOffset: Int?
+
+        public var dateComponents: DateComponents {
+            DateComponents(
+                year: year, month: month, day: day, hour: time?.hour ?? 0, minute: time?.minute ?? 0,
+                second: time?.second ?? 0)
+        }
+    }
+
+    public static func components(_ text: String) -> Parts? {
+        let scalars = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= scalars.count else { return nil }
+            var value = 0
+            for index in range {
+                let digit = Int(scalars[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard scalars.count >= 10, let year = number(0..<4), scalars[4] == UInt8(ascii: "-"), let month = number(5..<7),
+            scalars[7] == UInt8(ascii: "-"), let day = number(8..<10)
+        else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var parts = Parts(year: year, month: month, day: day)
+        var position = 10
+        if position < scalars.count, scalars[position] == UInt8(ascii: "T") || scalars[position] == UInt8(ascii: " ") {
+            guard let hour = number(11..<13), scalars.count > 13, scalars[13] == UInt8(ascii: ":"),
+                let minute = number(14..<16)
+            else { return nil }
+            var second = 0
+            position = 16
+            if position < scalars.count, scalars[position] == UInt8(ascii: ":") {
+                guard let seconds = number(17..<19) else { return nil }
+                second = seconds
+                position = 19
+                // Fractions of a second are read and dropped.
+                if position < scalars.count, scalars[position] == UInt8(ascii: ".") {
+                    position += 1
+                    while position < scalars.count, (48...57).contains(scalars[position]) { position += 1 }
+                }
+            }
+            guard let time = TimeOfDay(hour: hour, minute: minute, second: second) else { return nil }
+            parts.time = time
+        }
+        if position < scalars.count {
+            let rest = String(decoding: scalars[position...], as: UTF8.self)
+            if rest == "Z" {
+                parts.zoneOffset = 0
+            } else if let sign = rest.first, sign == "+" || sign == "-", let hours = number((position + 1)..<(position + 3)) {
+                var offset = hours * 3600
+                if let minutes = number((position + 4)..<(position + 6)) {
+                    offset += minutes * 60
+                } else if position + 3 != scalars.count {
+                    return nil
+                }
+                parts.zoneOffset = sign == "-" ? -offset : offset
+            } else {
+                return nil
+            }
+        }
+        return parts
+    }
+}

@@ -1,0 +1,115 @@
+public import Foundation
+public import IntentLanguage
+public import IntentModel
+public import PhraseMatching
+
+/// Everything loaded from disk that a command works with: the checked graph, its phrase index,
+/// the compiled shortcut files, the clock, and every diagnostic any of them gave.
+///
+/// One call, `Project.load`, does all of it; `check`, `test`, `run`, `say`, the REPL and the
+/// benchmarks each make that call and nothing else to get going.
+public struct Project: Sendable {
+    /// The checked graph; nil when the definitions have errors.
+    public let graph: IntentGraph?
+    /// All phrase templates in one matcher index; nil without a graph.
+    public let index: PhraseIndex?
+    /// Compiled shortcut files by path (standardized), the ones `run:` steps call included.
+    public let shortcuts: [String: Shortcut]
+    /// Every diagnostic: definitions, sampled phrase conflicts, shortcut files; in file order.
+    public let diagnostics: [Diagnostic]
+    /// The text of every file read, for printing source lines.
+    public let sources: SourceFiles
+    /// Where "now" and the time zone come from.
+    public let clock: Clock
+    /// The shortcut files asked for, as given.
+    public let shortcutFiles: [String]
+    /// The definition files read.
+    public let definitionFiles: Set<String>
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Which shortcut files to compile against the definitions.
+    public enum Shortcuts: Sendable {
+        case none
+        /// Every `.yaml`/`.yml` file directly in a folder; a folder that does not exist gives none.
+        case directory(String)
+        case files([String])
+    }
+
+    /// Loads the definitions under `intents` and the shortcut files asked for, against `clock`.
+    /// `sampleConflicts` also matches sentences sampled from every phrase against the other
+    /// intents (what `intents check` reports). Throws only when the definitions cannot be read at all.
+    public static func load(
+        intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false
+    ) throws(DefinitionLoadError) -> Project {
+        let compilation = try IntentCompiler.compile(directory: intents)
+        var collector = DiagnosticCollector()
+        for diagnostic in compilation.diagnostics { collector.append(diagnostic) }
+        var sources = compilation.sources
+        let files = shortcutFiles(shortcuts)
+        guard let graph = compilation.graph else {
+            return Project(
+                graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, sources: sources, clock: clock,
+                shortcutFiles: files, definitionFiles: Set(compilation.files))
+        }
+        let index = PhraseIndex(graph: graph)
+        let matcher = Matcher(index: index, clock: clock)
+        if sampleConflicts {
+            for diagnostic in ConflictSampler.check(graph, matcher: matcher) { collector.append(diagnostic) }
+        }
+        var compiled: [String: Shortcut] = [:]
+        for file in files {
+            let result = compileShortcut(file, graph: graph, matcher: matcher)
+            for diagnostic in result.diagnostics { collector.append(diagnostic) }
+            sources.merge(result.sources)
+            compiled.merge(result.shortcuts) { first, _ in first }
+        }
+        let diagnostics = collector.sorted
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Project(
+            graph: failed ? nil : graph, index: failed ? nil : index, shortcuts: compiled, diagnostics: diagnostics,
+            sources: sources, clock: clock, shortcutFiles: files,
+            definitionFiles: Set(compilation.files))
+    }
+
+    /// The compiled shortcut file at `path`; nil when it was not loaded or has errors.
+    public func shortcut(at path: String) -> Shortcut? {
+        shortcuts[(path as NSString).standardizingPath]
+    }
+
+    /// A matcher over the index, reading the clock once, looking entity names up in `entities`.
+    public func matcher(entities: (any EntityNameLookup)? = nil) -> Matcher? {
+        index.map { Matcher(index: $0, entities: entities, clock: clock) }
+    }
+
+    private static func shortcutFiles(_ shortcuts: Shortcuts) -> [String] {
+        switch shortcuts {
+        case .none:
+            return []
+        case .files(let files):
+            return files
+        case .directory(let directory):
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+                .map { (directory as NSString).appendingPathComponent($0) }
+        }
+    }
+
+    private static func compileShortcut(_ path: String, graph: IntentGraph, matcher: Matcher) -> ShortcutCompilation {
+        ShortcutCompiler.compile(path: path, graph: graph) { text in
+            switch matcher.recognize(text).outcome {
+            case .match(let candidate): .intent(candidate.intent)
+            case .ambiguous(let candidates): .ambiguous(candidates.map(\.intent))
+            case .noMatch(let suggestions): .noMatch(suggestions: suggestions)
+            }
+        }
+    }
+}
+
+extension Project {
+    /// Whether `diagnostic` is about one of the shortcut files (whose warnings every command shows).
+    public func isShortcutFile(_ diagnostic: Diagnostic) -> Bool {
+        guard let file = diagnostic.location?.start.file else { return false }
+        return !definitionFiles.contains(file)
+    }
+}
