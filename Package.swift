@@ -51,6 +51,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["IntentLanguage"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(name: "PhraseMatchingTests", dependencies: ["PhraseMatching", "IntentLanguage", "TestSupport"]),
         .testTarget(
             name: "IntentLanguageTests",

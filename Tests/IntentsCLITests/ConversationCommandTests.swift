@@ -19,7 +19,10 @@ struct ConversationCommandTests {
     }
 
     /// Runs `intents` on `store` with `input` on stdin (none: an empty stdin, never the terminal), at a fixed moment.
-    static func run(_ arguments: [String], store: String, input: Data = Data()) throws -> CommandLineTests.Run {
+    /// `overrides` replace the fixed environment (`TZ`, `INTENTS_NOW`) for tests of other zones and moments.
+    static func run(
+        _ arguments: [String], store: String, input: Data = Data(), overrides: [String: String] = [:]
+    ) throws -> CommandLineTests.Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
         process.arguments = arguments
@@ -29,6 +32,7 @@ struct ConversationCommandTests {
         environment["INTENTS_STORE"] = store
         environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
         environment["TZ"] = "UTC"
+        environment.merge(overrides) { _, override in override }
         process.environment = environment
         let stdin = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = stdin
