@@ -13,14 +13,6 @@ public struct Compilation: Sendable {
     public let files: [String]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-    /// The same compilation with more diagnostics (from later checks, such as phrase sampling), in file order.
-    public func adding(_ more: [Diagnostic]) -> Compilation {
-        var collector = DiagnosticCollector()
-        for diagnostic in diagnostics + more { collector.append(diagnostic) }
-        let all = collector.sorted
-        return Compilation(graph: all.contains { $0.severity == .error } ? nil : graph, diagnostics: all, sources: sources, files: files)
-    }
 }
 
 /// Turns definition files into one checked `IntentGraph`.

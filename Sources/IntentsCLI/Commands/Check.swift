@@ -3,7 +3,6 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import IntentProject
-import PhraseMatching
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

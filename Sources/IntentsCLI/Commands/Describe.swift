@@ -3,7 +3,6 @@ import IntentLanguage
 import IntentModel
 import IntentProject
 import IntentRuntime
-import PhraseMatching
 
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,6 @@ import IntentModel
 import IntentProject
 import IntentRuntime
 import ModelStore
-import PhraseMatching
 import YAML
 
 struct Run: ParsableCommand {
