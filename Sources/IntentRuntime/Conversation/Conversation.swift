@@ -52,7 +52,7 @@ public final class Conversation {
     public func respond(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
-        if isWaiting, words.cancel.contains(Self.folded(trimmed)) { return cancel()! }
+        if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
             if let choice = Self.choice(trimmed, count: candidates.count) {
@@ -66,7 +66,8 @@ public final class Conversation {
         }
         guard trimmed.utf8.count <= 2_000 else {
             let size = trimmed.utf8.count
-            return Answer(status: .noMatch, dialog: "That is too long for one request (\(size) bytes); say one thing at a time.")
+            return Answer(
+                status: .noMatch, dialog: "That is too long for one request (\(size) bytes); say one thing at a time.")
         }
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
@@ -143,11 +144,14 @@ public final class Conversation {
 
     // MARK: Replies
 
+    // Replies are compared as `Normalizer.foldedWords`, not `TextFolding.foldPhrase`: tokenizing is
+    // the point, so that punctuation around words goes (“Yes!”, “#2.”) the way it does in phrases.
+
     private func reply(_ text: String, clock: Clock) -> Answer {
         guard var state = pending, let question = state.question else { return advance(clock: clock) }
         switch question {
         case .confirmation:
-            let folded = Self.folded(text)
+            let folded = Normalizer.foldedWords(text)
             if words.yes.contains(folded) {
                 state.confirmed = true
                 pending = state
@@ -164,8 +168,8 @@ public final class Conversation {
                     return advance(clock: clock)
                 }
                 let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
-                let folded = Self.folded(text)
-                if let match = choices.first(where: { Self.folded(evaluator.describe($0)) == folded }) {
+                let folded = Normalizer.foldedWords(text)
+                if let match = choices.first(where: { Normalizer.foldedWords(evaluator.describe($0)) == folded }) {
                     state.values[name] = match
                     pending = state
                     return advance(clock: clock)
@@ -189,15 +193,9 @@ public final class Conversation {
 
     /// `2`, `#2`, `number 2`, `two`, `the second` → index 1, in the words of any language.
     static func choice(_ text: String, count: Int) -> Int? {
-        ConversationWords.understood.choice(folded(text), count: count)
+        ConversationWords.understood.choice(Normalizer.foldedWords(text), count: count)
     }
 
-    /// The form replies, choices and names are compared in: the Normalizer's tokens, joined by
-    /// spaces. Tokens rather than `TextFolding.foldPhrase` because tokenizing is the point here:
-    /// punctuation around words goes (“yes!”, “#2.”) and the entity name index keys names this way.
-    static func folded(_ text: String) -> String {
-        Normalizer.tokens(text).map(\.text).joined(separator: " ")
-    }
 
     // MARK: Resolution
 
@@ -272,8 +270,8 @@ public final class Conversation {
             answer.asking = name
             answer.choices = choices.map(evaluator.describe)
             if disambiguation { answer.status = .needsDisambiguation }
-            lines.append(
-                disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(parameter?.title.lowercased() ?? name)?")
+            let title = parameter?.title.lowercased() ?? name
+            lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(title)?")
         }
         answer.dialog = lines.joined(separator: " ")
         return answer
@@ -290,7 +288,8 @@ public final class Conversation {
 
     private func execute(_ state: Pending, clock: Clock) -> Answer {
         let intent = state.intent
-        var answer = describe(state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
+        var answer = describe(
+            state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
         do {
             let (outcome, changes) = try session.store.write { transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
                 var executor = Executor(graph: session.graph, store: transaction, clock: clock)

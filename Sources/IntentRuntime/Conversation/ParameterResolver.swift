@@ -43,21 +43,23 @@ struct ParameterResolver {
         }
     }
 
-    /// An entity by name: exactly, then by the words of its name, then within a typo.
+    /// An entity by name: exactly, then by the words of its name, then within a typo. Names are
+    /// compared as `Normalizer.foldedWords`, the key the entity name index holds them by.
     private func lookup(_ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter) -> Resolution {
         let kind = entity.name.lowercased()
-        let folded = Conversation.folded(text)
+        let folded = Normalizer.foldedWords(text)
         do {
             let found = try session.store.read { transaction -> [Record] in
                 let hits = try transaction.search(entity, text: text, limit: 20)
-                let exact = hits.filter { Conversation.folded($0.name) == folded }.map(\.record)
+                let exact = hits.filter { Normalizer.foldedWords($0.name) == folded }.map(\.record)
                 if !exact.isEmpty { return exact }
                 if !hits.isEmpty { return hits.map(\.record) }
                 // A typo: the names within reach, then their records.
                 var records: [Record] = []
                 for hit in session.names.lookup(folded, entity: entity).prefix(5) {
+                    let key = Normalizer.foldedWords(hit.name)
                     records += try transaction.search(entity, text: hit.name, limit: 5)
-                        .filter { Conversation.folded($0.name) == Conversation.folded(hit.name) }.map(\.record)
+                        .filter { Normalizer.foldedWords($0.name) == key }.map(\.record)
                 }
                 return records
             }
@@ -77,7 +79,8 @@ struct ParameterResolver {
         let query = entity.suggested ?? IntentGraph.Query(
             entity: name, filter: nil, sort: [IntentGraph.SortKey(property: "updatedAt", descending: true)], limit: 5)
         let records = (try? session.store.read { transaction in
-            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock).query(query, in: [:])
+            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock)
+                .query(query, in: [:])
         }) ?? []
         return records.prefix(9).map(Datum.entity)
     }
