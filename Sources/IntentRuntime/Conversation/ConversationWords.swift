@@ -3,7 +3,7 @@ import Foundation
 /// The words a conversation understands in replies, for one language. Data, so that another
 /// language is another entry in `byLanguage`. Words are written folded, the way replies are
 /// compared (`Normalizer.foldedWords`): “fünf” as “funf”.
-struct ConversationWords: Sendable, Equatable {
+struct ConversationWords: Sendable {
     /// Replies that drop the open question.
     var cancel: Set<String>
     /// Replies that confirm.
