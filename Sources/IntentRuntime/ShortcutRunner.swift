@@ -299,7 +299,7 @@ public final class ShortcutRunner {
             }
             if let index = Conversation.choice(reply, count: choices.count) {
                 scope[binding] = choices[index]
-            } else if let index = titles.firstIndex(where: { Conversation.folded($0) == Conversation.folded(reply) }) {
+            } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
                 scope[binding] = choices[index]
             } else {
                 throw Failure(message: "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))", location: location)

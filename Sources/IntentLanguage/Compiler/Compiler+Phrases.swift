@@ -79,7 +79,7 @@ extension Compiler {
             switch piece {
             case .word(let word):
                 if let id = foldedIDs[word] { return id }
-                let id = intern(Self.fold(word))
+                let id = intern(TextFolding.foldPhrase(word))
                 foldedIDs[word] = id
                 return id
             case .app: return intern("{app:\(app.name)}")

@@ -308,7 +308,7 @@ struct Compiler {
             spoken.append(caseDefinition.title ?? Located(title, at: caseDefinition.id.range))
             spoken += caseDefinition.synonyms
             for term in spoken {
-                let key = Self.fold(term.value)
+                let key = TextFolding.foldPhrase(term.value)
                 if let other = terms[key], other.caseID != id {
                     diagnostics.error("'\(term.value)' would mean both '\(other.caseID)' and '\(id)' of \(definition.name.value)", at: term.range,
                                       notes: [Diagnostic.Note("'\(other.caseID)' is said this way here", at: other.range)])
@@ -373,12 +373,6 @@ struct Compiler {
             result.append(index == 0 ? Character(character.uppercased()) : character)
         }
         return result
-    }
-
-    /// Case- and diacritic-insensitive form, for comparing spoken terms.
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The range of `span` (offsets into a scalar's value) in its file.

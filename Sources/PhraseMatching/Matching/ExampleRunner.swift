@@ -72,7 +72,7 @@ public struct ExampleRunner: Sendable {
     func same(_ expected: Value, _ actual: Value) -> Bool {
         switch (expected, actual) {
         case (.string(let a), .string(let b)), (.url(let a), .url(let b)):
-            return Normalizer.fold(a).trimmingCharacters(in: .punctuationCharacters) == Normalizer.fold(b).trimmingCharacters(in: .punctuationCharacters)
+            return TextFolding.fold(a).trimmingCharacters(in: .punctuationCharacters) == TextFolding.fold(b).trimmingCharacters(in: .punctuationCharacters)
         case (.integer(let a), .integer(let b)): return a == b
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
         case (.number(let a), .number(let b)): return abs(a - b) < 1e-9

@@ -113,7 +113,7 @@ public struct PhraseIndex: Sendable {
             var kept: [PhraseTemplate.Piece] = []
             for piece in pieces {
                 if piece == .app {
-                    if case .word(let word)? = kept.last, Self.prepositions.contains(Normalizer.fold(word)) { kept.removeLast() }
+                    if case .word(let word)? = kept.last, Self.prepositions.contains(TextFolding.fold(word)) { kept.removeLast() }
                     continue
                 }
                 kept.append(piece)

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Turns text into tokens: NFKC, case folding, lenient diacritics, punctuation dropped around
 /// words (kept inside URLs), whitespace collapsed, contractions expanded.
@@ -58,7 +59,7 @@ public enum Normalizer {
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
             let parts = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !"'-./:&+@#%".contains($0) })
             for (index, part) in parts.enumerated() {
-                let folded = fold(String(part))
+                let folded = TextFolding.fold(String(part))
                 let raw = String(part)
                 let last = index == parts.count - 1
                 if let expansion = contractions[folded] {
@@ -149,12 +150,11 @@ public enum Normalizer {
         return tokens
     }
 
-    /// Lower case, without diacritics, `ß` as `ss`, curly apostrophes straight.
-    public static func fold(_ word: String) -> String {
-        var result = word.lowercased()
-        if result.unicodeScalars.allSatisfy(\.isASCII) { return result }
-        result = result.replacingOccurrences(of: "ß", with: "ss")
-        return result.folding(options: [.diacriticInsensitive], locale: nil)
+    /// The folded words of `text` joined by single spaces: the key replies, choices and entity names
+    /// are compared by. Each word folds with `TextFolding.fold`, after tokenizing (punctuation around
+    /// words dropped, contractions expanded).
+    public static func foldedWords(_ text: String) -> String {
+        tokens(text).map(\.text).joined(separator: " ")
     }
 
     static func looksLikeURL(_ word: String) -> Bool {

@@ -8,21 +8,6 @@ import PhraseMatching
 /// invalid values and confirmations become questions; replies carry it on; then it executes.
 /// Everything it says comes from the definitions (prompts, validation messages, summaries, dialogs).
 public final class Conversation {
-    public struct Options: Sendable {
-        /// Confirm without asking (`--yes`).
-        public var confirmAll = false
-        /// Resolve and stop before executing (`--dry-run`).
-        public var dryRun = false
-        /// Phrases of one language only (nil: all).
-        public var language: String?
-
-        public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil) {
-            self.confirmAll = confirmAll
-            self.dryRun = dryRun
-            self.language = language
-        }
-    }
-
     private enum Question {
         case value(parameter: String, choices: [Datum])
         case confirmation
@@ -41,6 +26,8 @@ public final class Conversation {
     public var options: Options
     private var pending: Pending?
     private var pendingIntentChoice: [Candidate]?
+    private let words = ConversationWords.understood
+    private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
     public init(session: Session, options: Options = Options()) {
         self.session = session
@@ -50,10 +37,6 @@ public final class Conversation {
     /// Whether the last answer asked something.
     public var isWaiting: Bool { pending != nil || pendingIntentChoice != nil }
 
-    static let cancelWords: Set<String> = ["cancel", "stop", "never mind", "nevermind", "forget it", "abbrechen", "abbruch", "quit"]
-    static let yesWords: Set<String> = ["yes", "y", "yeah", "yep", "sure", "ok", "okay", "confirm", "do it", "go ahead", "ja", "jawohl", "klar"]
-    static let noWords: Set<String> = ["no", "n", "nope", "nah", "don't", "dont", "nein"]
-
     /// Cancels the open question, if any.
     @discardableResult
     public func cancel() -> Answer? {
@@ -61,17 +44,20 @@ public final class Conversation {
         let intent = pending?.intent
         pending = nil
         pendingIntentChoice = nil
-        return Answer(status: .cancelled, app: intent?.name.app, intent: intent?.name, dialog: "Cancelled. Nothing was changed.")
+        return Answer(status: .cancelled, app: intent?.name.app, intent: intent?.name,
+                      dialog: "Cancelled. Nothing was changed.")
     }
 
     /// Answers `text`: a reply to the open question, or a new phrase.
     public func respond(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
-        if isWaiting, Self.cancelWords.contains(Self.folded(trimmed)) { return cancel()! }
+        if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
-            if let choice = Self.choice(trimmed, count: candidates.count) { return start(candidates[choice], clock: clock) }
+            if let choice = Self.choice(trimmed, count: candidates.count) {
+                return start(candidates[choice], clock: clock)
+            }
         }
         if pending != nil { return reply(trimmed, clock: clock) }
         guard !trimmed.isEmpty else {
@@ -79,7 +65,9 @@ public final class Conversation {
             return Answer(status: .noMatch, dialog: "Say what you would like to do, for example \(examples).")
         }
         guard trimmed.utf8.count <= 2_000 else {
-            return Answer(status: .noMatch, dialog: "That is too long for one request (\(trimmed.utf8.count) bytes); say one thing at a time.")
+            let size = trimmed.utf8.count
+            return Answer(
+                status: .noMatch, dialog: "That is too long for one request (\(size) bytes); say one thing at a time.")
         }
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
@@ -90,12 +78,15 @@ public final class Conversation {
             let choices = candidates.map { candidate -> String in
                 guard let intent = session.graph.intent(candidate.intent) else { return candidate.intent.description }
                 return "\(intent.title) in \(intent.name.app)"
-                    + (candidate.slots.isEmpty ? "" : " (" + candidate.slots.map(\.value.description).joined(separator: ", ") + ")")
+                    + (candidate.slots.isEmpty
+                        ? "" : " (" + candidate.slots.map(\.value.description).joined(separator: ", ") + ")")
             }
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
             var dialog = "Sorry, I don't know how to do that."
-            if !suggestions.isEmpty { dialog += " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?" }
+            if !suggestions.isEmpty {
+                dialog += " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?"
+            }
             return Answer(status: .noMatch, dialog: dialog, suggestions: suggestions)
         }
     }
@@ -115,19 +106,24 @@ public final class Conversation {
             case (.entity, .string(let text)):
                 state.raw[name] = .string(text)
             case (.array(.entity), .list(let items)) where items.contains { $0.record == nil }:
-                state.raw[name] = .array(items.map { .string(session.evaluator(app: nil, store: nil, clock: clock).describe($0)) })
+                state.raw[name] = .array(items.map {
+                    .string(session.evaluator(app: nil, store: nil, clock: clock).describe($0))
+                })
             default:
                 do {
                     state.values[name] = try values.coerce(datum, to: parameter.type)
                 } catch {
-                    return Answer(status: .error, app: intent.name.app, intent: intent.name, dialog: error.description, error: error.description)
+                    return Answer(status: .error, app: intent.name.app, intent: intent.name, dialog: error.description,
+                                  error: error.description)
                 }
             }
         }
-        // Given values are checked like typed ones.
-        let evaluator = session.evaluator(app: intent.name.app, store: nil, clock: clock)
+        // Given values are checked like typed ones, all before anything is asked. `advance` checks
+        // only the values it resolves itself (a value chosen from a list or a default is not
+        // checked), so this loop stays its own: folding it into `advance` would change what is asked.
+        let validator = ParameterValidator(evaluator: session.evaluator(app: intent.name.app, store: nil, clock: clock))
         for parameter in intent.parameters {
-            if let datum = state.values[parameter.name], let message = validate(datum, parameter, evaluator) {
+            if let datum = state.values[parameter.name], let message = validator.violation(of: datum, for: parameter) {
                 state.values[parameter.name] = nil
                 pending = state
                 return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
@@ -139,7 +135,8 @@ public final class Conversation {
 
     private func start(_ candidate: Candidate, clock: Clock) -> Answer {
         guard let intent = session.graph.intent(candidate.intent) else {
-            return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.", error: "unknown intent \(candidate.intent)")
+            return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
+                          error: "unknown intent \(candidate.intent)")
         }
         pending = Pending(intent: intent, raw: candidate.values)
         return advance(clock: clock)
@@ -147,17 +144,20 @@ public final class Conversation {
 
     // MARK: Replies
 
+    // Replies are compared as `Normalizer.foldedWords`, not `TextFolding.foldPhrase`: tokenizing is
+    // the point, so that punctuation around words goes (“Yes!”, “#2.”) the way it does in phrases.
+
     private func reply(_ text: String, clock: Clock) -> Answer {
         guard var state = pending, let question = state.question else { return advance(clock: clock) }
         switch question {
         case .confirmation:
-            let folded = Self.folded(text)
-            if Self.yesWords.contains(folded) {
+            let folded = Normalizer.foldedWords(text)
+            if words.yes.contains(folded) {
                 state.confirmed = true
                 pending = state
                 return advance(clock: clock)
             }
-            if Self.noWords.contains(folded) { return cancel()! }
+            if words.no.contains(folded) { return cancel()! }
             return ask(state, .confirmation, prefix: "Please answer yes or no.", clock: clock)
         case .value(let name, let choices):
             guard let parameter = state.intent.parameter(name) else { return advance(clock: clock) }
@@ -168,8 +168,8 @@ public final class Conversation {
                     return advance(clock: clock)
                 }
                 let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
-                let folded = Self.folded(text)
-                if let match = choices.first(where: { Self.folded(evaluator.describe($0)) == folded }) {
+                let folded = Normalizer.foldedWords(text)
+                if let match = choices.first(where: { Normalizer.foldedWords(evaluator.describe($0)) == folded }) {
                     state.values[name] = match
                     pending = state
                     return advance(clock: clock)
@@ -178,7 +178,8 @@ public final class Conversation {
             let matcher = session.matcher(clock: clock)
             guard let value = matcher.parseValue(text, as: parameter.type) else {
                 // Not a value of that kind: perhaps a new request instead.
-                if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome, candidate.score.edits == 0 {
+                if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome,
+                   candidate.score.edits == 0 {
                     pending = nil
                     return start(candidate, clock: clock)
                 }
@@ -190,24 +191,11 @@ public final class Conversation {
         }
     }
 
-    /// `2`, `#2`, `number 2`, `two`, `the second` → index 1.
+    /// `2`, `#2`, `number 2`, `two`, `the second` → index 1, in the words of any language.
     static func choice(_ text: String, count: Int) -> Int? {
-        let words = folded(text).split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "#.")) }
-            .filter { !["the", "number", "nummer", "die", "der", ""].contains($0) }
-        guard words.count == 1 else { return nil }
-        let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-        // Folded: "fünf" arrives as "funf".
-        let german = ["eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"]
-        let word = words[0]
-        let number = Int(word) ?? [cardinals, ordinals, german].lazy.compactMap { $0.firstIndex(of: word) }.first.map { $0 + 1 }
-        guard let number, (1...count).contains(number) else { return nil }
-        return number - 1
+        ConversationWords.understood.choice(Normalizer.foldedWords(text), count: count)
     }
 
-    static func folded(_ text: String) -> String {
-        Normalizer.tokens(text).map(\.text).joined(separator: " ")
-    }
 
     // MARK: Resolution
 
@@ -215,25 +203,31 @@ public final class Conversation {
     private func advance(clock: Clock) -> Answer {
         guard var state = pending else { return Answer(status: .error, dialog: "Nothing to continue.") }
         let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+        let validator = ParameterValidator(evaluator: evaluator)
         for parameter in state.intent.parameters where state.values[parameter.name] == nil {
             if let raw = state.raw.removeValue(forKey: parameter.name) {
-                switch resolve(raw, parameter, evaluator) {
+                switch resolver.resolve(raw, for: parameter, evaluator) {
                 case .value(let datum):
-                    if let message = validate(datum, parameter, evaluator) {
+                    if let message = validator.violation(of: datum, for: parameter) {
                         return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
                     }
                     state.values[parameter.name] = datum
                 case .choose(let records, let message):
-                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)), prefix: message, clock: clock, disambiguation: true)
+                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
+                               prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
-                    return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: message, clock: clock)
+                    return ask(state, .value(parameter: parameter.name,
+                                             choices: resolver.suggestions(for: parameter, evaluator)),
+                               prefix: message, clock: clock)
                 }
             } else if let value = parameter.defaultValue {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
-                return ask(state, .value(parameter: parameter.name, choices: suggestions(for: parameter, evaluator)), prefix: nil, clock: clock)
+                return ask(state, .value(parameter: parameter.name,
+                                         choices: resolver.suggestions(for: parameter, evaluator)),
+                           prefix: nil, clock: clock)
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
@@ -243,106 +237,17 @@ public final class Conversation {
         pending = nil
         if options.dryRun {
             var answer = describe(state, status: .ready, evaluator)
-            answer.dialog = "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator) + ". (dry run: nothing was changed)"
+            answer.dialog = "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator)
+                + ". (dry run: nothing was changed)"
             return answer
         }
         return execute(state, clock: clock)
     }
 
-    private enum Resolution {
-        case value(Datum)
-        case choose([Record], String)
-        case problem(String)
-    }
-
-    private func resolve(_ raw: Value, _ parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> Resolution {
-        switch parameter.type {
-        case .entity(let name):
-            guard case .string(let text) = raw else { return .problem("I need a name.") }
-            return lookup(text, entity: name, parameter: parameter)
-        case .array(.entity(let name)):
-            guard case .array(let items) = raw else { return resolve(.array([raw]), parameter, evaluator) }
-            var records: [Datum] = []
-            for item in items {
-                guard case .string(let text) = item else { continue }
-                switch lookup(text, entity: name, parameter: parameter) {
-                case .value(let datum): records.append(datum)
-                case let other: return other
-                }
-            }
-            return .value(.list(records))
-        default:
-            do {
-                return .value(try evaluator.values.coerce(evaluator.values.datum(raw, as: parameter.type), to: parameter.type))
-            } catch {
-                return .problem("\(error.description.prefix(1).uppercased() + error.description.dropFirst()).")
-            }
-        }
-    }
-
-    /// An entity by name: exactly, then by the words of its name, then within a typo.
-    private func lookup(_ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter) -> Resolution {
-        let kind = entity.name.lowercased()
-        let folded = Self.folded(text)
-        do {
-            let found = try session.store.read { transaction -> [Record] in
-                let hits = try transaction.search(entity, text: text, limit: 20)
-                let exact = hits.filter { Self.folded($0.name) == folded }.map(\.record)
-                if !exact.isEmpty { return exact }
-                if !hits.isEmpty { return hits.map(\.record) }
-                // A typo: the names within reach, then their records.
-                var records: [Record] = []
-                for hit in session.names.lookup(folded, entity: entity).prefix(5) {
-                    records += try transaction.search(entity, text: hit.name, limit: 5).filter { Self.folded($0.name) == Self.folded(hit.name) }.map(\.record)
-                }
-                return records
-            }
-            switch found.count {
-            case 0: return .problem("I couldn't find a \(kind) called “\(text)”.")
-            case 1: return .value(.entity(found[0]))
-            default: return .choose(Array(found.prefix(9)), "More than one \(kind) matches “\(text)”.")
-            }
-        } catch {
-            return .problem("I couldn't look up “\(text)”: \(error)")
-        }
-    }
-
-    /// The entity's suggested records, offered as choices when asking for one.
-    private func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> [Datum] {
-        guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
-        let query = entity.suggested ?? IntentGraph.Query(entity: name, filter: nil, sort: [IntentGraph.SortKey(property: "updatedAt", descending: true)], limit: 5)
-        let records = (try? session.store.read { transaction in
-            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock).query(query, in: [:])
-        }) ?? []
-        return records.prefix(9).map(Datum.entity)
-    }
-
-    private func validate(_ datum: Datum, _ parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> String? {
-        for validation in parameter.validations {
-            let ok: Bool
-            switch validation.rule {
-            case .min(let bound), .max(let bound):
-                let measure: Double? = switch datum {
-                case .string(let text): Double(text.count)
-                case .list(let items): Double(items.count)
-                default: datum.numeric
-                }
-                guard let measure else { continue }
-                if case .min = validation.rule { ok = measure >= bound } else { ok = measure <= bound }
-            case .pattern(let pattern):
-                let text = evaluator.describe(datum)
-                ok = (try? Regex(pattern).wholeMatch(in: text)) != nil
-            case .oneOf(let allowed):
-                ok = allowed.contains { evaluator.equal(evaluator.values.datum($0, as: parameter.type), datum) }
-            }
-            if !ok { return validation.message }
-        }
-        return nil
-    }
-
     // MARK: Questions and answers
 
-    private func ask(_ state: Pending, _ question: Question, prefix: String?, clock: Clock, disambiguation: Bool = false) -> Answer {
+    private func ask(_ state: Pending, _ question: Question, prefix: String?, clock: Clock,
+                     disambiguation: Bool = false) -> Answer {
         var state = state
         state.question = question
         pending = state
@@ -353,7 +258,8 @@ public final class Conversation {
         case .confirmation:
             answer.status = .needsConfirmation
             let text: String
-            if case .dialog(let template)? = state.intent.confirmation, let rendered = try? evaluator.render(template, in: state.values) {
+            if case .dialog(let template)? = state.intent.confirmation,
+               let rendered = try? evaluator.render(template, in: state.values) {
                 text = rendered
             } else {
                 text = Summary.text(of: state.intent, parameters: state.values, evaluator) + "?"
@@ -364,7 +270,8 @@ public final class Conversation {
             answer.asking = name
             answer.choices = choices.map(evaluator.describe)
             if disambiguation { answer.status = .needsDisambiguation }
-            lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(parameter?.title.lowercased() ?? name)?")
+            let title = parameter?.title.lowercased() ?? name
+            lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(title)?")
         }
         answer.dialog = lines.joined(separator: " ")
         return answer
@@ -381,7 +288,8 @@ public final class Conversation {
 
     private func execute(_ state: Pending, clock: Clock) -> Answer {
         let intent = state.intent
-        var answer = describe(state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
+        var answer = describe(
+            state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
         do {
             let (outcome, changes) = try session.store.write { transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
                 var executor = Executor(graph: session.graph, store: transaction, clock: clock)
