@@ -1,5 +1,4 @@
 import Foundation
-public import IntentLanguage
 public import IntentModel
 
 /// One answer to one phrase or reply: what happened, or what is asked next.

@@ -1,5 +1,4 @@
 public import Foundation
-public import IntentLanguage
 public import IntentModel
 public import ModelStore
 

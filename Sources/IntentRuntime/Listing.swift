@@ -1,5 +1,4 @@
-public import Foundation
-public import IntentLanguage
+import Foundation
 public import IntentModel
 public import ModelStore
 

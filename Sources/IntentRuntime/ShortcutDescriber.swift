@@ -1,5 +1,4 @@
 import Foundation
-public import IntentLanguage
 public import IntentModel
 
 /// A shortcut as the Shortcuts editor shows it: each step in words, intents by their parameter

@@ -1,5 +1,4 @@
 import Foundation
-public import IntentLanguage
 public import IntentModel
 import ModelStore
 import PhraseMatching

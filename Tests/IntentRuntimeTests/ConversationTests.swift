@@ -84,6 +84,14 @@ struct ConversationTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
+    @Test("“Don't” answers a confirmation with no", arguments: ["don't", "Don’t!", "dont"])
+    func dontIsNo(_ reply: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks", "delete the task buy milk")
+        #expect(conversation.say(reply).status == .cancelled)
+        #expect(try conversation.titles("Task") == ["buy milk"])
+    }
+
     @Test("Cancel works at any question")
     func cancel() throws {
         let conversation = try Scratch().conversation()

@@ -29,7 +29,7 @@ struct ConversationWords: Sendable {
     static let english = ConversationWords(
         cancel: ["cancel", "stop", "never mind", "nevermind", "forget it", "quit"],
         yes: ["yes", "y", "yeah", "yep", "sure", "ok", "okay", "confirm", "do it", "go ahead"],
-        no: ["no", "n", "nope", "nah", "don't", "dont"],
+        no: ["no", "n", "nope", "nah", "do not", "dont"],
         fillers: ["the", "number"],
         counting: [
             ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"],
