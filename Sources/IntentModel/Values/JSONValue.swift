@@ -1,0 +1,87 @@
+import Foundation
+
+/// A JSON value, for the parts of answers, journal entries and exports whose shape depends on
+/// the definitions (parameters, results, records). Fixed shapes are `Codable` structs around it.
+///
+/// Objects are dictionaries: writers sort their keys (`JSONText`). A number that is not finite
+/// is written as `null`, so encoding a `JSONValue` cannot fail.
+public enum JSONValue: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Int.self) {
+            self = .integer(number)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .integer(let number): try container.encode(number)
+        case .number(let number):
+            if number.isFinite { try container.encode(number) } else { try container.encodeNil() }
+        case .string(let text): try container.encode(text)
+        case .array(let items): try container.encode(items)
+        case .object(let fields): try container.encode(fields)
+        }
+    }
+
+    /// The text, when this is a string.
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The fields, when this is an object.
+    public var object: [String: JSONValue]? {
+        if case .object(let fields) = self { return fields }
+        return nil
+    }
+
+    /// The items, when this is an array.
+    public var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text, keys sorted: for messages that quote a value.
+    public var description: String { (try? JSONText.compact(self)) ?? "null" }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
