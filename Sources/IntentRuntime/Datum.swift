@@ -1,5 +1,5 @@
 public import Foundation
-public import IntentLanguage
+import IntentLanguage
 public import IntentModel
 public import ModelStore
 
