@@ -4,7 +4,9 @@ import Foundation
 /// the definitions (parameters, results, records). Fixed shapes are `Codable` structs around it.
 ///
 /// Objects are dictionaries: writers sort their keys (`JSONText`). A number that is not finite
-/// is written as `null`, so encoding a `JSONValue` cannot fail.
+/// is written as `null`, so encoding a `JSONValue` cannot fail. As in JSON, `2` and `2.0` are the
+/// same number: `.integer(2) == .number(2)` (a whole number is written without `.0`, so it reads
+/// back as an integer).
 public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
@@ -44,6 +46,32 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .string(let text): try container.encode(text)
         case .array(let items): try container.encode(items)
         case .object(let fields): try container.encode(fields)
+        }
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Double(a) == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let flag): hasher.combine(flag)
+        case .integer(let number): hasher.combine(Double(number))
+        case .number(let number): hasher.combine(number)
+        case .string(let text): hasher.combine(text)
+        case .array(let items): hasher.combine(items)
+        case .object(let fields): hasher.combine(fields)
         }
     }
 
