@@ -29,8 +29,7 @@ enum Columns {
         guard let value else { return .null }
         switch (type, value) {
         case (.array, .array(let items)):
-            guard let text = try? JSONText.compact(items.map { json($0, clock: clock) }) else { return .null }
-            return text.databaseValue
+            return JSONText.compact(.array(items.map { json($0, clock: clock) })).databaseValue
         case (_, .string(let text)), (_, .url(let text)), (_, .enumCase(let text)):
             return text.databaseValue
         case (_, .date(let date)):

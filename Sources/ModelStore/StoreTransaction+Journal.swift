@@ -15,11 +15,11 @@ extension StoreTransaction {
         let at = ISODate.format(now ?? store.clock.now)
         try db.execute(
             sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
-            arguments: [intent.description, try JSONText.compact(parameters), dialog, at])
+            arguments: [intent.description, JSONText.compact(.object(parameters)), dialog, at])
         let execution = db.lastInsertedRowID
         for (seq, change) in changes.enumerated() {
-            let before = try change.before.map { try JSONText.compact(try json($0)) }
-            let after = try change.after.map { try JSONText.compact(try json($0)) }
+            let before = try change.before.map { JSONText.compact(.object(try json($0))) }
+            let after = try change.after.map { JSONText.compact(.object(try json($0))) }
             try db.execute(
                 sql: "INSERT INTO _changes (execution, seq, entity, record, before, after) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [execution, seq, change.entity.description, change.id, before, after])
@@ -27,7 +27,7 @@ extension StoreTransaction {
         if let donation {
             try db.execute(
                 sql: "INSERT INTO _donations (intent, parameters, at) VALUES (?, ?, ?)",
-                arguments: [intent.description, try JSONText.compact(donation), at])
+                arguments: [intent.description, JSONText.compact(.object(donation)), at])
         }
         changes.removeAll()
         return execution

@@ -102,3 +102,25 @@ struct ExchangeTests {
         #expect(try store.read { try $0.record(Notebook.page, id: "p2") } == page)
     }
 }
+
+@Suite("The journal's JSON writer")
+struct JSONTextTests {
+    static let values: [JSONValue] = [
+        .null, true, false, 0, -42, .integer(Int.max), 2.0, 0.1, -0.0, 1e16, 1e-7, 123_456_789_012.5,
+        .number(.greatestFiniteMagnitude), .number(.infinity), .number(.nan),
+        "", "plain", "a/b \"quoted\" back\\slash é 😀 \u{2028}",
+        .string(String(String.UnicodeScalarView((0..<0x20).map { Unicode.Scalar(UInt8($0)) }))),
+        [], [1, "two", nil, [3.5]], [:],
+        ["b": 1, "B": 2, "a10": 3, "a2": 4, "_x": 5, "é": 6, "e": ["nested": [:], "list": []]],
+    ]
+
+    @Test("writes what JSONEncoder writes", arguments: Self.values)
+    func agreesWithJSONEncoder(_ value: JSONValue) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(JSONText.compact(value) == String(decoding: try encoder.encode(value), as: UTF8.self))
+        // A number that is not finite is written null; anything else reads back as itself.
+        if case .number(let number) = value, !number.isFinite { return }
+        #expect(try JSONText.decode(JSONValue.self, from: JSONText.compact(value)) == value)
+    }
+}

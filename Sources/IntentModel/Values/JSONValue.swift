@@ -96,7 +96,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text, keys sorted: for messages that quote a value.
-    public var description: String { (try? JSONText.compact(self)) ?? "null" }
+    public var description: String { JSONText.compact(self) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
