@@ -58,6 +58,7 @@ let package = Package(
             dependencies: ["IntentLanguage", "YAML", "TestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "TestSupport"]),
         .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
         .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]

@@ -3,7 +3,7 @@ public import IntentModel
 
 /// One answer to one phrase or reply: what happened, or what is asked next.
 public struct Answer {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, Codable {
         case done
         case needsValue = "needs_value"
         case needsConfirmation = "needs_confirmation"
@@ -20,7 +20,7 @@ public struct Answer {
     public var app: String?
     public var intent: QualifiedName?
     /// Parameter name → value as JSON (enum ids, ISO dates, entities as `{type, id, title}`), in declared order.
-    public var parameters: [(name: String, value: Any)] = []
+    public var parameters: [(name: String, value: JSONValue)] = []
     public var dialog: String
     public var error: String?
     /// The parameter a question asks for.
@@ -31,8 +31,8 @@ public struct Answer {
     public var suggestions: [String] = []
     /// Links the intent opens (`radar://open/…`).
     public var opens: [String] = []
-    /// The result value as JSON, when the intent ran.
-    public var result: Any?
+    /// The result value as JSON, when the intent ran (`null` when it has none).
+    public var result: JSONValue?
     /// The result value itself (the dialog's text when the intent declares no result value).
     public var value: Datum?
     /// The store could not be used: the command should exit non-zero.
@@ -40,24 +40,14 @@ public struct Answer {
 
     public var isQuestion: Bool { [.needsValue, .needsConfirmation, .needsDisambiguation].contains(status) }
 
-    /// The object `--json` prints.
-    public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-            "status": status.rawValue,
-            "app": app ?? NSNull(),
-            "intent": intent.map { $0.description } ?? NSNull(),
-            "dialog": dialog,
-        ]
-        var parameterObject: [String: Any] = [:]
-        for (name, value) in parameters { parameterObject[name] = value }
-        object["parameters"] = parameterObject
-        if let error { object["error"] = ["message": error] }
-        if let asking { object["asking"] = asking }
-        if !choices.isEmpty { object["choices"] = choices }
-        if !suggestions.isEmpty { object["suggestions"] = suggestions }
-        if !opens.isEmpty { object["opens"] = opens }
-        if let result { object["result"] = result }
-        return object
+    /// What `--json` prints.
+    public var json: JSONObject {
+        JSONObject(
+            status: status, app: app, intent: intent?.description, dialog: dialog,
+            parameters: Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
+            error: error.map(JSONObject.Failure.init(message:)), asking: asking,
+            choices: choices.isEmpty ? nil : choices, suggestions: suggestions.isEmpty ? nil : suggestions,
+            opens: opens.isEmpty ? nil : opens, result: result)
     }
 
     /// The answer as a person reads it: the dialog, numbered choices, links opened.
@@ -66,5 +56,69 @@ public struct Answer {
         for (number, choice) in choices.enumerated() { lines.append("  \(number + 1). \(choice)") }
         for link in opens { lines.append("→ \(link)") }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Answer {
+    /// An answer as `--json` prints it: `status`, `app`, `intent` (null when none), `dialog` and
+    /// `parameters` always; the other keys only when they say something.
+    public struct JSONObject: Sendable, Hashable, Codable {
+        public struct Failure: Sendable, Hashable, Codable {
+            public var message: String
+
+            public init(message: String) {
+                self.message = message
+            }
+        }
+
+        public var status: Status
+        public var app: String?
+        public var intent: String?
+        public var dialog: String
+        /// Parameter name → value: enum ids, ISO dates, entities as `{type, id, title}`.
+        public var parameters: [String: JSONValue]
+        public var error: Failure?
+        public var asking: String?
+        public var choices: [String]?
+        public var suggestions: [String]?
+        public var opens: [String]?
+        public var result: JSONValue?
+
+        public init(
+            status: Status, app: String?, intent: String?, dialog: String, parameters: [String: JSONValue],
+            error: Failure? = nil, asking: String? = nil, choices: [String]? = nil, suggestions: [String]? = nil,
+            opens: [String]? = nil, result: JSONValue? = nil
+        ) {
+            self.status = status
+            self.app = app
+            self.intent = intent
+            self.dialog = dialog
+            self.parameters = parameters
+            self.error = error
+            self.asking = asking
+            self.choices = choices
+            self.suggestions = suggestions
+            self.opens = opens
+            self.result = result
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case status, app, intent, dialog, parameters, error, asking, choices, suggestions, opens, result
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(status, forKey: .status)
+            try container.encode(app, forKey: .app)
+            try container.encode(intent, forKey: .intent)
+            try container.encode(dialog, forKey: .dialog)
+            try container.encode(parameters, forKey: .parameters)
+            try container.encodeIfPresent(error, forKey: .error)
+            try container.encodeIfPresent(asking, forKey: .asking)
+            try container.encodeIfPresent(choices, forKey: .choices)
+            try container.encodeIfPresent(suggestions, forKey: .suggestions)
+            try container.encodeIfPresent(opens, forKey: .opens)
+            try container.encodeIfPresent(result, forKey: .result)
+        }
     }
 }

@@ -101,7 +101,7 @@ struct Evaluator {
             return .null
         case .entity(let record):
             guard let entity = graph.entity(record.entity) else { return .null }
-            let type = entity.property(member)?.type ?? IntentGraph.Entity.builtinProperties.first { $0.0 == member }?.1 ?? .string
+            let type = entity.property(member)?.type ?? IntentGraph.BuiltinProperty(rawValue: member)?.type ?? .string
             guard let value = record[member] else { return .null }
             return try values.datum(value, as: type) { name, id throws(RuntimeError) in
                 guard let store else { return .string(id) }
@@ -282,8 +282,9 @@ struct Evaluator {
             guard let filter = query.filter else {
                 return try store.fetch(RecordQuery(entity: query.entity, sort: query.sort, limit: query.limit))
             }
-            if let condition = try QueryCompiler(evaluator: self, entity: entity, scope: scope).condition(filter) {
-                return try store.fetch(RecordQuery(entity: query.entity, condition: condition, sort: query.sort, limit: query.limit))
+            if let compiled = try QueryCompiler(evaluator: self, entity: entity, scope: scope).filter(filter) {
+                return try store.fetch(
+                    RecordQuery(entity: query.entity, filter: compiled, sort: query.sort, limit: query.limit))
             }
             var matching: [Record] = []
             for record in try store.fetch(RecordQuery(entity: query.entity, sort: query.sort)) {
@@ -302,7 +303,9 @@ struct Evaluator {
     func scope(of record: Record, over scope: Scope) throws(RuntimeError) -> Scope {
         var inner = scope
         guard let entity = graph.entity(record.entity) else { return inner }
-        for (name, _) in IntentGraph.Entity.builtinProperties { inner[name] = try member(.entity(record), name) }
+        for builtin in IntentGraph.BuiltinProperty.allCases {
+            inner[builtin.rawValue] = try member(.entity(record), builtin.rawValue)
+        }
         for property in entity.properties { inner[property.name] = try member(.entity(record), property.name) }
         return inner
     }
@@ -331,18 +334,21 @@ struct Evaluator {
     }
 
     /// The value in a `--json` answer: enum ids, ISO dates, entities as `{type, id, title}`.
-    func json(_ datum: Datum) -> Any {
+    func json(_ datum: Datum) -> JSONValue {
         switch datum {
-        case .null: return NSNull()
-        case .string(let text), .url(let text): return text
-        case .integer(let number): return number
-        case .number(let number): return number
-        case .boolean(let flag): return flag
-        case .date(let date): return ISODate.format(date)
-        case .duration(let seconds): return seconds
-        case .enumCase(_, let id): return id
-        case .entity(let record): return ["type": record.entity.description, "id": record.id, "title": describe(datum)]
-        case .list(let items): return items.map(json)
+        case .null: .null
+        case .string(let text), .url(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .number(let number): .number(number)
+        case .boolean(let flag): .bool(flag)
+        case .date(let date): .string(ISODate.format(date))
+        case .duration(let seconds): .integer(seconds)
+        case .enumCase(_, let id): .string(id)
+        case .entity(let record):
+            .object([
+                "type": .string(record.entity.description), "id": .string(record.id), "title": .string(describe(datum)),
+            ])
+        case .list(let items): .array(items.map(json))
         }
     }
 }

@@ -8,14 +8,17 @@ public enum Listing {
         /// `buy milk — urgency: Urgent, isCompleted: no (id 3f2a1b2c)`.
         public let line: String
         /// The record as exported, with its display title.
-        public let json: Any
+        public let json: [String: JSONValue]
     }
 
     public static func records(of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store) throws -> [Item] {
         let clock = store.clock.frozen()
         return try store.read { transaction in
             let evaluator = Evaluator(graph: graph, clock: clock, app: entity.name.app, store: transaction)
-            let records = try evaluator.query(IntentGraph.Query(entity: entity.name, filter: filter, sort: [IntentGraph.SortKey(property: "createdAt", descending: false)], limit: nil), in: [:])
+            let createdAt = IntentGraph.BuiltinProperty.createdAt.rawValue
+            let oldestFirst = IntentGraph.SortKey(property: createdAt, descending: false)
+            let query = IntentGraph.Query(entity: entity.name, filter: filter, sort: [oldestFirst], limit: nil)
+            let records = try evaluator.query(query, in: [:])
             return try records.map { record in
                 let title = evaluator.describe(.entity(record))
                 let properties = try entity.properties.filter { !$0.isBuiltin }.compactMap { property -> String? in
@@ -23,8 +26,8 @@ public enum Listing {
                     guard !value.isNull, value != .list([]), !(entity.matchBy.contains(property.name) && evaluator.describe(value) == title) else { return nil }
                     return "\(property.name): \(evaluator.describe(value))"
                 }
-                var json = try transaction.jsonObject(record)
-                json["title"] = title
+                var json = try transaction.json(record)
+                json["title"] = .string(title)
                 let line = "\(title)" + (properties.isEmpty ? "" : " — " + properties.joined(separator: ", ")) + " (id \(record.id.prefix(8)))"
                 return Item(line: line, json: json)
             }

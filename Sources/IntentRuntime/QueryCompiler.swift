@@ -3,10 +3,10 @@ import IntentLanguage
 import IntentModel
 import ModelStore
 
-/// Turns a `where:` expression into SQL over the entity's columns. Parts that do not read the
-/// entity's properties are evaluated here and bound as arguments. Returns nil for what SQL cannot
-/// say the same way (functions over properties, arithmetic on columns): the caller then filters
-/// the records itself.
+/// Turns a `where:` expression into the store's typed `RecordFilter`. Parts that do not read the
+/// entity's properties are evaluated here and become values. Returns nil for what the store
+/// cannot say the same way (functions over properties, arithmetic on columns, ordering enums,
+/// comparing lists): the caller then filters the records itself.
 struct QueryCompiler {
     let evaluator: Evaluator
     let entity: IntentGraph.Entity
@@ -14,11 +14,9 @@ struct QueryCompiler {
 
     private struct Unsupported: Error {}
 
-    func condition(_ filter: Expression) throws(RuntimeError) -> SQLCondition? {
-        var arguments: [SQLArgument] = []
+    func filter(_ expression: Expression) throws(RuntimeError) -> RecordFilter? {
         do {
-            let sql = try boolean(filter, &arguments)
-            return SQLCondition(sql: sql, arguments: arguments)
+            return try boolean(expression)
         } catch is Unsupported {
             return nil
         } catch let error as RuntimeError {
@@ -28,98 +26,102 @@ struct QueryCompiler {
         }
     }
 
-    /// The type of a property of the entity, if `name` is one (properties shadow outer names).
-    private func property(_ expression: Expression) -> (column: String, type: ValueType)? {
+    /// The name and type of a property of the entity, if `expression` names one (properties shadow outer names).
+    private func property(_ expression: Expression) -> (name: String, type: ValueType)? {
         guard case .name(let name) = expression.kind else { return nil }
         if let property = entity.property(name) { return (name, property.type) }
-        if let builtin = IntentGraph.Entity.builtinProperties.first(where: { $0.0 == name }) { return (name, builtin.1) }
+        if let builtin = IntentGraph.BuiltinProperty(rawValue: name) { return (name, builtin.type) }
         return nil
     }
 
     private func readsProperties(_ expression: Expression) -> Bool {
-        expression.names.contains { name in entity.property(name) != nil || IntentGraph.Entity.builtinProperties.contains { $0.0 == name } }
+        expression.names.contains { entity.property($0) != nil || IntentGraph.BuiltinProperty(rawValue: $0) != nil }
     }
 
-    private func boolean(_ expression: Expression, _ arguments: inout [SQLArgument]) throws -> String {
+    private func boolean(_ expression: Expression) throws -> RecordFilter {
         switch expression.kind {
         case .unary(.not, let operand):
-            return "NOT (\(try boolean(operand, &arguments)))"
+            return !(try boolean(operand))
         case .binary(.and, let a, let b):
-            return "(\(try boolean(a, &arguments)) AND \(try boolean(b, &arguments)))"
+            return try boolean(a) && boolean(b)
         case .binary(.or, let a, let b):
-            return "(\(try boolean(a, &arguments)) OR \(try boolean(b, &arguments)))"
-        case .binary(let op, let a, let b) where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
-            return try comparison(op, a, b, &arguments)
+            return try boolean(a) || boolean(b)
+        case .binary(let op, let a, let b) where Self.comparisons[op] != nil:
+            return try comparison(op, a, b)
         case .binary(.contains, let needle, let haystack):
-            if let column = property(haystack) {
+            if let list = property(haystack) {
                 guard !readsProperties(needle) else { throw Unsupported() }
-                let value = try argument(evaluator.evaluate(needle, in: scope))
-                arguments.append(value)
-                if case .array = column.type { return "EXISTS (SELECT 1 FROM json_each(\(quote(column.column))) WHERE value = ?)" }
-                if column.type == .string { return "instr(lower(\(quote(column.column))), lower(?)) > 0" }
-                throw Unsupported()
+                let value = try evaluator.evaluate(needle, in: scope)
+                if case .array = list.type {
+                    guard let value = try self.value(value) else { return .constant(false) }
+                    return .listContains(property: list.name, value)
+                }
+                guard list.type == .string else { throw Unsupported() }
+                // As when evaluating: only text is found in text.
+                guard case .string(let text) = value else { return .constant(false) }
+                return .textContains(property: list.name, text)
             }
             guard let column = property(needle), !readsProperties(haystack) else { throw Unsupported() }
             let items = try evaluator.evaluate(haystack, in: scope).items ?? []
-            guard !items.isEmpty else { return "0" }
-            for item in items { arguments.append(try argument(item)) }
-            return "\(quote(column.column)) IN (\(Array(repeating: "?", count: items.count).joined(separator: ", ")))"
+            // `nil in [...]` is left to evaluation, which compares nil with nil.
+            let values = try items.map { item throws -> Value in
+                guard let value = try self.value(item) else { throw Unsupported() }
+                return value
+            }
+            return .oneOf(property: column.name, values)
         default:
-            if let column = property(expression), column.type == .boolean { return "(\(quote(column.column)) = 1)" }
+            if let column = property(expression), column.type == .boolean {
+                return .compare(property: column.name, .equal, .boolean(true))
+            }
             guard !readsProperties(expression) else { throw Unsupported() }
-            return try evaluator.evaluate(expression, in: scope).truthy ? "1" : "0"
+            return .constant(try evaluator.evaluate(expression, in: scope).truthy)
         }
     }
 
-    private func comparison(_ op: Expression.BinaryOperator, _ a: Expression, _ b: Expression, _ arguments: inout [SQLArgument]) throws -> String {
+    private static let comparisons: [Expression.BinaryOperator: RecordFilter.Comparison] = [
+        .equal: .equal, .notEqual: .notEqual, .less: .less, .lessOrEqual: .lessOrEqual, .greater: .greater,
+        .greaterOrEqual: .greaterOrEqual,
+    ]
+
+    private func comparison(_ op: Expression.BinaryOperator, _ a: Expression, _ b: Expression) throws -> RecordFilter {
         var (left, right, op) = (a, b, op)
         if property(left) == nil, property(right) != nil {
             (left, right) = (right, left)
-            op = switch op {
-            case .less: .greater
-            case .lessOrEqual: .greaterOrEqual
-            case .greater: .less
-            case .greaterOrEqual: .lessOrEqual
-            default: op
-            }
+            op =
+                switch op {
+                case .less: .greater
+                case .lessOrEqual: .greaterOrEqual
+                case .greater: .less
+                case .greaterOrEqual: .lessOrEqual
+                default: op
+                }
         }
-        guard let column = property(left), !readsProperties(right) else { throw Unsupported() }
-        let value = try evaluator.evaluate(right, in: scope)
-        // Enums order by declaration, not spelling; arrays and entities compare by value here.
+        guard let column = property(left), !readsProperties(right), let comparison = Self.comparisons[op] else {
+            throw Unsupported()
+        }
+        // Enums order by declaration here only when evaluating; lists compare by value.
         switch column.type {
-        case .enumeration where op != .equal && op != .notEqual: throw Unsupported()
+        case .enumeration where comparison != .equal && comparison != .notEqual: throw Unsupported()
         case .array: throw Unsupported()
         default: break
         }
-        let sqlOperator = switch op {
-        case .equal: "IS"
-        case .notEqual: "IS NOT"
-        case .less: "<"
-        case .lessOrEqual: "<="
-        case .greater: ">"
-        default: ">="
-        }
-        if value.isNull, op != .equal, op != .notEqual { return "0" }
-        arguments.append(try argument(value, for: column.type))
-        return "(\(quote(column.column)) \(sqlOperator) ?)"
+        return .compare(property: column.name, comparison, try value(evaluator.evaluate(right, in: scope)))
     }
 
-    private func argument(_ datum: Datum, for type: ValueType? = nil) throws -> SQLArgument {
+    /// A computed value as the store compares it; nil for null. Entities are their ids.
+    private func value(_ datum: Datum) throws -> Value? {
         switch datum {
-        case .null: return .null
-        case .string(let text), .url(let text): return .text(text)
-        case .enumCase(_, let id): return .text(id)
-        case .entity(let record): return .text(record.id)
-        case .integer(let number): return type == .number ? .real(Double(number)) : .integer(number)
-        case .number(let number): return .real(number)
-        case .boolean(let flag): return .integer(flag ? 1 : 0)
-        case .duration(let seconds): return .integer(seconds)
-        case .date(let date): return .text(ISODate.format(date))
+        case .null: return nil
+        case .string(let text): return .string(text)
+        case .url(let text): return .url(text)
+        case .enumCase(_, let id): return .enumCase(id)
+        case .entity(let record): return .string(record.id)
+        case .integer(let number): return .integer(number)
+        case .number(let number): return .number(number)
+        case .boolean(let flag): return .boolean(flag)
+        case .duration(let seconds): return .duration(seconds: seconds)
+        case .date(let date): return .date(.moment(date))
         case .list: throw Unsupported()
         }
-    }
-
-    private func quote(_ column: String) -> String {
-        "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

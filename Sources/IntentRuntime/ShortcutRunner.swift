@@ -56,7 +56,7 @@ public final class ShortcutRunner {
         public var ending: Ending
         public var output: Datum?
         public var outputText: String?
-        public var outputJSON: Any?
+        public var outputJSON: JSONValue?
         public var log: [Event]
         public var steps: Int
     }
@@ -372,5 +372,99 @@ public final class ShortcutRunner {
         default:
             throw Failure(message: answer.error ?? answer.dialog, location: location)
         }
+    }
+}
+
+extension ShortcutRunner.Result {
+    /// A run as `intents run --json` prints it.
+    public struct JSONObject: Sendable, Hashable, Codable {
+        /// A place in a shortcut file, 1-based.
+        public struct Place: Sendable, Hashable, Codable {
+            public var file: String
+            public var line: Int
+            public var column: Int
+
+            public init(file: String, line: Int, column: Int) {
+                self.file = file
+                self.line = line
+                self.column = column
+            }
+        }
+
+        public struct Step: Sendable, Hashable, Codable {
+            /// `say`, `intent`, `show`, `ask`, `choose`, `output`, `stop`.
+            public var step: String
+            public var text: String
+            public var line: Int
+            public var column: Int
+            public var intent: String?
+            public var status: Answer.Status?
+
+            public init(step: String, text: String, line: Int, column: Int, intent: String?, status: Answer.Status?) {
+                self.step = step
+                self.text = text
+                self.line = line
+                self.column = column
+                self.intent = intent
+                self.status = status
+            }
+        }
+
+        public struct Failure: Sendable, Hashable, Codable {
+            public var message: String
+            public var file: String?
+            public var line: Int?
+            public var column: Int?
+            /// The `run:` steps it happened under, innermost first.
+            public var calledFrom: [Place]?
+
+            public init(message: String, file: String?, line: Int?, column: Int?, calledFrom: [Place]?) {
+                self.message = message
+                self.file = file
+                self.line = line
+                self.column = column
+                self.calledFrom = calledFrom
+            }
+        }
+
+        public var shortcut: String
+        /// `done`, `stopped` or `failed`.
+        public var status: String
+        /// The shortcut's output; null when it has none.
+        public var output: JSONValue
+        public var steps: [Step]
+        public var error: Failure?
+
+        public init(shortcut: String, status: String, output: JSONValue, steps: [Step], error: Failure? = nil) {
+            self.shortcut = shortcut
+            self.status = status
+            self.output = output
+            self.steps = steps
+            self.error = error
+        }
+    }
+
+    /// The run as `--json` prints it, for the shortcut named `shortcut`.
+    public func json(shortcut: String) -> JSONObject {
+        let steps = log.map { event in
+            JSONObject.Step(
+                step: event.step, text: event.text, line: event.location.start.line,
+                column: event.location.start.column, intent: event.intent?.description, status: event.status)
+        }
+        var object = JSONObject(shortcut: shortcut, status: "done", output: outputJSON ?? .null, steps: steps)
+        switch ending {
+        case .finished: break
+        case .stopped: object.status = "stopped"
+        case .failed(let failure):
+            object.status = "failed"
+            let start = failure.location?.start
+            let calledFrom = failure.calledFrom.map {
+                JSONObject.Place(file: $0.start.file, line: $0.start.line, column: $0.start.column)
+            }
+            object.error = JSONObject.Failure(
+                message: failure.message, file: start?.file, line: start?.line, column: start?.column,
+                calledFrom: calledFrom.isEmpty ? nil : calledFrom)
+        }
+        return object
     }
 }

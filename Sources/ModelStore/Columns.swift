@@ -28,10 +28,8 @@ enum Columns {
     static func encode(_ value: Value?, as type: ValueType, clock: Clock) -> DatabaseValue {
         guard let value else { return .null }
         switch (type, value) {
-        case (.array(let element), .array(let items)):
-            let json = items.map { jsonObject($0, as: element, clock: clock) }
-            guard let data = try? JSONSerialization.data(withJSONObject: json, options: [.withoutEscapingSlashes]) else { return .null }
-            return String(decoding: data, as: UTF8.self).databaseValue
+        case (.array, .array(let items)):
+            return JSONText.compact(.array(items.map { json($0, clock: clock) })).databaseValue
         case (_, .string(let text)), (_, .url(let text)), (_, .enumCase(let text)):
             return text.databaseValue
         case (_, .date(let date)):
@@ -46,6 +44,15 @@ enum Columns {
             return seconds.databaseValue
         case (_, .array(let items)):
             return encode(.array(items), as: .array(type), clock: clock)
+        }
+    }
+
+    /// A built-in property's column value: the id, or a stamp as ISO-8601 UTC text.
+    static func encode(_ builtin: IntentGraph.BuiltinProperty, of record: Record) -> DatabaseValue {
+        switch builtin {
+        case .id: record.id.databaseValue
+        case .createdAt: ISODate.format(record.createdAt).databaseValue
+        case .updatedAt: ISODate.format(record.updatedAt).databaseValue
         }
     }
 
@@ -68,7 +75,7 @@ enum Columns {
             case .date: return DateValue.parse(text).map(Value.date)
             case .enumeration: return .enumCase(text)
             case .array(let element):
-                guard let data = text.data(using: .utf8), let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else { return .array([]) }
+                guard let items = try? JSONText.decode([JSONValue].self, from: text) else { return .array([]) }
                 return .array(items.compactMap { value(fromJSON: $0, as: element, timeZone: .gmt) })
             default: return .string(text)
             }
@@ -77,50 +84,64 @@ enum Columns {
         }
     }
 
-    /// A value as a JSON object (export, lists in columns, the journal).
-    static func jsonObject(_ value: Value, as type: ValueType, clock: Clock) -> Any {
-        switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return text
-        case .date(let date): return ISODate.format(clock.resolve(date))
-        case .integer(let number): return number
-        case .number(let number): return number
-        case .boolean(let flag): return flag
-        case .duration(let seconds): return seconds
-        case .array(let items): return items.map { jsonObject($0, as: type.element ?? type, clock: clock) }
+    /// A column value as stored, for exporting columns the definitions no longer declare.
+    static func json(stored: DatabaseValue) -> JSONValue? {
+        switch stored.storage {
+        case .int64(let number): .integer(Int(number))
+        case .double(let number): .number(number)
+        case .string(let text): .string(text)
+        case .null, .blob: nil
         }
     }
 
-    /// JSON `true`/`false` (not 1/0): Foundation gives both as numbers, booleans typed as C `char`.
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
+    /// A value as JSON (export, lists in columns, the journal): dates resolved by `clock`.
+    static func json(_ value: Value, clock: Clock) -> JSONValue {
+        switch value {
+        case .string(let text), .url(let text), .enumCase(let text): .string(text)
+        case .date(let date): .string(ISODate.format(clock.resolve(date)))
+        case .integer(let number): .integer(number)
+        case .number(let number): .number(number)
+        case .boolean(let flag): .bool(flag)
+        case .duration(let seconds): .integer(seconds)
+        case .array(let items): .array(items.map { json($0, clock: clock) })
+        }
     }
 
     /// A JSON value read back as `type`; nil when it does not fit.
     /// Dates written without a zone are read in `timeZone`.
-    static func value(fromJSON object: Any, as type: ValueType, timeZone: TimeZone) -> Value? {
-        switch type {
-        case .string, .entity:
-            return (object as? String).map(Value.string)
-        case .url:
-            return (object as? String).map(Value.url)
-        case .enumeration:
-            return (object as? String).map(Value.enumCase)
-        case .date:
-            guard let text = object as? String, let date = ISODate.parse(text, timeZone: timeZone) else { return nil }
-            return .date(.moment(date))
-        case .boolean:
-            guard let number = object as? NSNumber, isBoolean(number) else { return nil }
-            return .boolean(number.boolValue)
-        case .integer, .duration:
-            guard let number = object as? NSNumber, !isBoolean(number), number.doubleValue == number.doubleValue.rounded() else { return nil }
-            return type == .integer ? .integer(number.intValue) : .duration(seconds: number.intValue)
-        case .number:
-            guard let number = object as? NSNumber, !isBoolean(number) else { return nil }
-            return .number(number.doubleValue)
-        case .array(let element):
-            guard let items = object as? [Any] else { return nil }
+    static func value(fromJSON json: JSONValue, as type: ValueType, timeZone: TimeZone) -> Value? {
+        switch (type, json) {
+        case (.string, .string(let text)), (.entity, .string(let text)):
+            return .string(text)
+        case (.url, .string(let text)):
+            return .url(text)
+        case (.enumeration, .string(let text)):
+            return .enumCase(text)
+        case (.date, .string(let text)):
+            return ISODate.parse(text, timeZone: timeZone).map { .date(.moment($0)) }
+        case (.boolean, .bool(let flag)):
+            return .boolean(flag)
+        case (.integer, _), (.duration, _):
+            guard let number = wholeNumber(json) else { return nil }
+            return type == .integer ? .integer(number) : .duration(seconds: number)
+        case (.number, .integer(let number)):
+            return .number(Double(number))
+        case (.number, .number(let number)):
+            return .number(number)
+        case (.array(let element), .array(let items)):
             let values = items.compactMap { value(fromJSON: $0, as: element, timeZone: timeZone) }
             return values.count == items.count ? .array(values) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// An integer, or a number without a fractional part (`3.0`).
+    private static func wholeNumber(_ json: JSONValue) -> Int? {
+        switch json {
+        case .integer(let number): number
+        case .number(let number) where number == number.rounded(): Int(exactly: number)
+        default: nil
         }
     }
 }

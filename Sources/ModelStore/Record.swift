@@ -23,47 +23,36 @@ public struct Record: Sendable, Hashable {
 
     /// A property's value, the built-in ones included.
     public subscript(property: String) -> Value? {
-        switch property {
-        case "id": .string(id)
-        case "createdAt": .date(.moment(createdAt))
-        case "updatedAt": .date(.moment(updatedAt))
-        default: values[property]
+        guard let builtin = IntentGraph.BuiltinProperty(rawValue: property) else { return values[property] }
+        return self[builtin]
+    }
+
+    /// A built-in property's value.
+    public subscript(builtin: IntentGraph.BuiltinProperty) -> Value {
+        switch builtin {
+        case .id: .string(id)
+        case .createdAt: .date(.moment(createdAt))
+        case .updatedAt: .date(.moment(updatedAt))
         }
     }
 }
 
-/// Which records a query wants: a SQL condition over the entity's columns, an order and a limit.
-public struct RecordQuery: Sendable {
+/// Which records a query wants: a filter over the entity's properties, an order and a limit.
+/// Records that tie on every sort key come oldest first.
+public struct RecordQuery: Sendable, Hashable {
     public var entity: QualifiedName
-    public var condition: SQLCondition?
+    public var filter: RecordFilter?
     public var sort: [IntentGraph.SortKey]
     public var limit: Int?
 
-    public init(entity: QualifiedName, condition: SQLCondition? = nil, sort: [IntentGraph.SortKey] = [], limit: Int? = nil) {
+    public init(
+        entity: QualifiedName, filter: RecordFilter? = nil, sort: [IntentGraph.SortKey] = [], limit: Int? = nil
+    ) {
         self.entity = entity
-        self.condition = condition
+        self.filter = filter
         self.sort = sort
         self.limit = limit
     }
-}
-
-/// A SQL boolean expression over an entity's columns with `?` placeholders and their values.
-public struct SQLCondition: Sendable {
-    public var sql: String
-    public var arguments: [SQLArgument]
-
-    public init(sql: String, arguments: [SQLArgument] = []) {
-        self.sql = sql
-        self.arguments = arguments
-    }
-}
-
-/// A value bound to a `?` in a `SQLCondition`.
-public enum SQLArgument: Sendable, Hashable {
-    case null
-    case text(String)
-    case integer(Int)
-    case real(Double)
 }
 
 /// What went wrong with the store. Each message names the file, and for migrations the entity and property.

@@ -16,18 +16,21 @@ public final class Store: Sendable {
     /// What stamps `createdAt`/`updatedAt` and the journal, and resolves relative default dates.
     public let clock: Clock
 
+    /// How queries are written as SQL text: SQLite's.
+    let dialect: any SQLDialect
+
     struct Table: Sendable {
         let entity: IntentGraph.Entity
         let name: String
+        /// The table's name as an identifier in SQL text.
+        let quoted: String
         /// Declared properties (not the built-in ones), in order.
         let columns: [(name: String, type: ValueType)]
         /// Case identifiers in declared order, for sorting enum columns by meaning, not spelling.
         let enumOrder: [String: [String]]
 
-        var quoted: String { SQL.quote(name) }
-
         func type(of property: String) -> ValueType? {
-            if let builtin = IntentGraph.Entity.builtinProperties.first(where: { $0.0 == property }) { return builtin.1 }
+            if let builtin = IntentGraph.BuiltinProperty(rawValue: property) { return builtin.type }
             return columns.first { $0.name == property }?.type
         }
     }
@@ -40,6 +43,8 @@ public final class Store: Sendable {
         self.path = path
         self.clock = clock
         self.busyTimeout = busyTimeout
+        let dialect = SQLiteDialect()
+        self.dialect = dialect
         var tables: [QualifiedName: Table] = [:]
         for entity in graph.entities {
             var order: [String: [String]] = [:]
@@ -47,7 +52,7 @@ public final class Store: Sendable {
                 if let name = property.type.enumName, let enumeration = graph.enumeration(name) { order[property.name] = enumeration.cases.map(\.id) }
             }
             tables[entity.name] = Table(
-                entity: entity, name: entity.name.description,
+                entity: entity, name: entity.name.description, quoted: dialect.quote(entity.name.description),
                 columns: entity.properties.filter { !$0.isBuiltin }.map { ($0.name, $0.type) },
                 enumOrder: order)
         }
@@ -106,58 +111,60 @@ public final class Store: Sendable {
     public func table(_ entity: QualifiedName) -> IntentGraph.Entity? { tables[entity]?.entity }
 
     // MARK: Transactions
-
-    /// The connection of an `atomically` run, while one is open: writes inside it become savepoints.
-    nonisolated(unsafe) private var atomic: Database?
+    //
+    // `Store` is `Sendable` because it holds no mutable state of its own. Its one connection is a
+    // GRDB `DatabaseQueue`, which runs one access at a time on its own serial queue. Accesses nest
+    // through GRDB's reentrant entry points: a `write` or `read` called inside another (on that
+    // queue) gets the connection of the access it runs in, and every other thread waits for the
+    // queue. So the writes inside `atomically` become savepoints of its transaction, and no other
+    // thread sees or uses that transaction's connection while it is open. (This replaces a
+    // `nonisolated(unsafe)` variable that every thread could read while an atomic run was open.)
 
     /// Runs `body` as one transaction: every `write` inside it becomes a savepoint of this one, so
     /// the whole of it lands, or none of it does (`intents run --atomic`).
     public func atomically<T>(_ body: () throws -> T) throws -> T {
-        var result: T?
-        do {
-            try queue.inTransaction(.immediate) { db in
-                atomic = db
-                defer { atomic = nil }
-                result = try body()
-                return .commit
-            }
-        } catch let error as DatabaseError {
-            throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
-        }
-        return result!
+        try write { _ in try body() }
     }
 
     /// Runs `body` in one IMMEDIATE transaction: everything it writes lands, or nothing does.
+    /// Inside another `write` (or `atomically`) it is a savepoint of that transaction.
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        var result: T?
-        if let db = atomic {
-            do {
-                try db.inSavepoint {
-                    result = try body(StoreTransaction(db: db, store: self))
-                    return .commit
-                }
-            } catch let error as DatabaseError {
-                throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
-            }
-            return result!
-        }
         do {
-            try queue.inTransaction(.immediate) { db in
-                let transaction = StoreTransaction(db: db, store: self)
-                result = try body(transaction)
-                return .commit
+            return try queue.unsafeReentrantWrite { db in
+                var result: T?
+                if db.isInsideTransaction {
+                    try db.inSavepoint {
+                        result = try body(StoreTransaction(db: db, store: self))
+                        return .commit
+                    }
+                } else {
+                    try db.inTransaction(.immediate) {
+                        result = try body(StoreTransaction(db: db, store: self))
+                        return .commit
+                    }
+                }
+                return result!
             }
         } catch let error as DatabaseError {
             throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
         }
-        return result!
     }
 
-    /// Runs `body` with a consistent view of the store.
+    /// Runs `body` with a consistent view of the store, where nothing can be written. Inside a
+    /// `write` it sees what that write has written so far.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        if let db = atomic { return try body(StoreTransaction(db: db, store: self)) }
         do {
-            return try queue.read { db in try body(StoreTransaction(db: db, store: self)) }
+            return try queue.unsafeReentrantRead { db in
+                try db.readOnly {
+                    if db.isInsideTransaction { return try body(StoreTransaction(db: db, store: self)) }
+                    var result: T?
+                    try db.inTransaction(.deferred) {
+                        result = try body(StoreTransaction(db: db, store: self))
+                        return .commit
+                    }
+                    return result!
+                }
+            }
         } catch let error as DatabaseError {
             throw StoreError.unusable(path: path, reason: Self.reason(error))
         }
@@ -211,17 +218,30 @@ public final class Store: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)", arguments: [table.name, property, Columns.key(type)])
         }
         guard try db.tableExists(table.name) else {
-            let columns = ["id TEXT PRIMARY KEY NOT NULL", "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL"]
-                + table.columns.map { "\(SQL.quote($0.name)) \(Columns.sqlType($0.type))" }
+            let builtins = IntentGraph.BuiltinProperty.allCases.map { builtin in
+                let key = builtin == .id ? " PRIMARY KEY" : ""
+                return "\(dialect.quote(builtin.rawValue)) \(Columns.sqlType(builtin.type))\(key) NOT NULL"
+            }
+            let columns = builtins + table.columns.map { "\(dialect.quote($0.name)) \(Columns.sqlType($0.type))" }
             try db.execute(sql: "CREATE TABLE \(table.quoted) (\(columns.joined(separator: ", ")))")
             try db.execute(sql: "DELETE FROM _schema WHERE entity = ?", arguments: [table.name])
             for column in table.columns { try record(column.name, column.type) }
             return []
         }
+        func addColumn(_ column: (name: String, type: ValueType)) throws {
+            let definition = "\(dialect.quote(column.name)) \(Columns.sqlType(column.type))"
+            try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(definition)")
+        }
+        func fill(_ column: (name: String, type: ValueType), with value: Value) throws {
+            try db.execute(
+                sql: "UPDATE \(table.quoted) SET \(dialect.quote(column.name)) = ?",
+                arguments: [Columns.encode(value, as: column.type, clock: clock)])
+        }
         var refusals: [String] = []
         let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
         func holdingData(_ column: String) throws -> Int {
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted) WHERE \(SQL.quote(column)) IS NOT NULL") ?? 0
+            let sql = "SELECT count(*) FROM \(table.quoted) WHERE \(dialect.quote(column)) IS NOT NULL"
+            return try Int.fetchOne(db, sql: sql) ?? 0
         }
         for column in table.columns {
             let property = table.entity.property(column.name)
@@ -233,10 +253,10 @@ public final class Store: Sendable {
                 } else {
                     // Empty: the column is made again with the new type's affinity (a TEXT column
                     // would keep integers as text).
-                    try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(SQL.quote(column.name))")
-                    try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
+                    try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(dialect.quote(column.name))")
+                    try addColumn(column)
                     if let value = property?.defaultValue, rows > 0 {
-                        try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(value, as: column.type, clock: clock)])
+                        try fill(column, with: value)
                     }
                     try record(column.name, column.type)
                 }
@@ -246,9 +266,9 @@ public final class Store: Sendable {
                     refusals.append("\(entity.name).\(column.name) is new and required, but the \(rows) stored record\(rows == 1 ? "" : "s") have no value for it (give it a default or make it optional)")
                     continue
                 }
-                try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(SQL.quote(column.name)) \(Columns.sqlType(column.type))")
+                try addColumn(column)
                 if let value = property?.defaultValue, rows > 0 {
-                    try db.execute(sql: "UPDATE \(table.quoted) SET \(SQL.quote(column.name)) = ?", arguments: [Columns.encode(value, as: column.type, clock: clock)])
+                    try fill(column, with: value)
                 }
                 try record(column.name, column.type)
             }
@@ -259,7 +279,7 @@ public final class Store: Sendable {
             if holding > 0 {
                 refusals.append("\(entity.name).\(property) (\(Self.spell(type))) was removed, but \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
             } else {
-                try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(SQL.quote(property))")
+                try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(dialect.quote(property))")
                 try db.execute(sql: "DELETE FROM _schema WHERE entity = ? AND property = ?", arguments: [table.name, property])
             }
         }
@@ -270,11 +290,5 @@ public final class Store: Sendable {
     private static func spell(_ key: String) -> String {
         key.replacingOccurrences(of: "enum:", with: "").replacingOccurrences(of: "entity:", with: "")
             .split(separator: ".").last.map(String.init) ?? key
-    }
-}
-
-enum SQL {
-    static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -151,13 +151,13 @@ struct ConversationTests {
         let conversation = try Scratch().conversation()
         let created = conversation.say("remind me to call mom tomorrow at 9")
         let parameters = Dictionary(uniqueKeysWithValues: created.parameters.map { ($0.name, $0.value) })
-        #expect(parameters["due"] as? String == "2026-11-23T09:00:00Z")
-        #expect(parameters["urgency"] as? String == "not_urgent")
+        #expect(parameters["due"] == "2026-11-23T09:00:00Z")
+        #expect(parameters["urgency"] == "not_urgent")
         let completed = conversation.say("complete call mom")
-        let task = completed.parameters.first?.value as? [String: Any]
-        #expect(task?["type"] as? String == "FocusBlox.Task")
-        #expect(task?["title"] as? String == "call mom")
-        #expect((task?["id"] as? String)?.count == 36)
+        let task = completed.parameters.first?.value.object
+        #expect(task?["type"] == "FocusBlox.Task")
+        #expect(task?["title"] == "call mom")
+        #expect(task?["id"]?.string?.count == 36)
     }
 
     @Test("Queries sort and filter in the store: urgent first, done ones left out")

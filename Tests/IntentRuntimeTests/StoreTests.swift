@@ -170,17 +170,18 @@ struct StoreTests {
         let conversation = try source.conversation()
         conversation.say("remind me to call mom tomorrow at 9", "create an urgent task fix the login bug", "track rust as bullish")
         let exported = try conversation.session.store.read { try $0.export() }
-        let text = JSON.text(exported)
+        let text = try JSONText.compact(exported)
 
         let target = Scratch()
         let store = try Store(path: target.path, graph: Bundled.graph, clock: Bundled.clock)
-        let object = try JSON.object(text) as! [String: Any]
-        let count = try store.write { try $0.importRecords(object) }
+        let decoded = try JSONText.decode(StoreExport.self, from: text)
+        #expect(decoded == exported)
+        let count = try store.write { try $0.importRecords(decoded) }
         #expect(count == 3)
-        #expect(JSON.text(try store.read { try $0.export() }) == text)
+        #expect(try JSONText.compact(try store.read { try $0.export() }) == text)
 
-        var broken = object
-        broken["FocusBlox.Task"] = [["title": "ok"], ["title": 42]]
+        var broken = decoded
+        broken.records["FocusBlox.Task"] = [["title": "ok"], ["title": 42]]
         #expect {
             _ = try store.write { try $0.importRecords(broken) }
         } throws: { error in
@@ -207,7 +208,7 @@ struct StoreTests {
                 #expect(Set(viaQuery) == Set(viaEvaluation), "\(condition)")
                 #expect(!viaQuery.isEmpty, "\(condition)")
                 // Everything but a function over a property runs as SQL.
-                let compiled = try QueryCompiler(evaluator: evaluator, entity: task, scope: [:]).condition(filter)
+                let compiled = try QueryCompiler(evaluator: evaluator, entity: task, scope: [:]).filter(filter)
                 #expect((compiled != nil) == !condition.hasPrefix("lowercase"), "\(condition)")
             }
         }

@@ -40,7 +40,7 @@ extension Conversation {
         let entity = session.graph.entities.first { $0.name.name == entity }!
         let filter = try condition.map { try session.graph.filter($0, for: entity.name) }
         return try Listing.records(of: entity, where: filter, graph: session.graph, store: session.store)
-            .map { ($0.json as! [String: Any])["title"] as! String }
+            .map { $0.json["title"]?.string ?? "" }
     }
 }
 

@@ -56,13 +56,14 @@ extension Compiler {
                 continue
             }
             guard let (type, optionalMark) = resolveType(property.type, app: app) else { continue }
-            if name == "id" {
+            let builtin = IntentGraph.BuiltinProperty(rawValue: name)
+            if builtin == .id {
                 diagnostics.error("'id' is given to every entity by the store", at: property.name.range)
                 continue
             }
-            let isBuiltin = name == "createdAt" || name == "updatedAt"
-            if isBuiltin, type != .date {
-                diagnostics.error("'\(name)' is kept by the store as a date, not \(type)", at: property.type.range)
+            if let builtin, type != builtin.type {
+                diagnostics.error(
+                    "'\(name)' is kept by the store as a \(builtin.type), not \(type)", at: property.type.range)
                 continue
             }
             var defaultValue: Value?
@@ -76,10 +77,12 @@ extension Compiler {
             seen.insert(name)
             properties.append(IntentGraph.Property(
                 name: name, type: type, isOptional: property.optional || optionalMark || (property.defaultValue?.isNull ?? false),
-                defaultValue: defaultValue, isBuiltin: isBuiltin, location: property.name.range))
+                defaultValue: defaultValue, isBuiltin: builtin != nil, location: property.name.range))
         }
-        for (name, type) in IntentGraph.Entity.builtinProperties where !seen.contains(name) {
-            properties.append(IntentGraph.Property(name: name, type: type, isOptional: false, defaultValue: nil, isBuiltin: true, location: definition.name.range))
+        for builtin in IntentGraph.BuiltinProperty.allCases where !seen.contains(builtin.rawValue) {
+            properties.append(IntentGraph.Property(
+                name: builtin.rawValue, type: builtin.type, isOptional: false, defaultValue: nil, isBuiltin: true,
+                location: definition.name.range))
         }
         return properties
     }

@@ -161,8 +161,11 @@ public struct IntentGraph: Sendable {
         public let suggested: Query?
         public let location: SourceRange
 
-        /// Properties every entity has without declaring them.
-        public static let builtinProperties: [(String, ValueType)] = [("id", .string), ("createdAt", .date), ("updatedAt", .date)]
+        /// Properties every entity has without declaring them, as (name, type): `BuiltinProperty`
+        /// spelled as pairs, for code that has not moved to it yet.
+        public static var builtinProperties: [(String, ValueType)] {
+            BuiltinProperty.allCases.map { ($0.rawValue, $0.type) }
+        }
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
@@ -175,6 +178,19 @@ public struct IntentGraph: Sendable {
             self.matchBy = matchBy
             self.suggested = suggested
             self.location = location
+        }
+    }
+
+    /// The properties every entity has without declaring them, kept by the store: the one list of
+    /// them (the compiler, the store's columns and the runtime's scopes all read it).
+    public enum BuiltinProperty: String, Sendable, CaseIterable {
+        case id, createdAt, updatedAt
+
+        public var type: ValueType {
+            switch self {
+            case .id: .string
+            case .createdAt, .updatedAt: .date
+            }
         }
     }
 

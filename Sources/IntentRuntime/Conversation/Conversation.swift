@@ -295,7 +295,7 @@ public final class Conversation {
                 var executor = Executor(graph: session.graph, store: transaction, clock: clock)
                 let outcome = try executor.run(intent, parameters: state.values)
                 let evaluator = session.evaluator(app: intent.name.app, store: transaction, clock: clock)
-                var parameters: [String: Any] = [:]
+                var parameters: [String: JSONValue] = [:]
                 for (name, value) in state.values { parameters[name] = evaluator.json(value) }
                 let donation = parameters.filter { intent.donate.contains($0.key) }
                 let changes = transaction.changes

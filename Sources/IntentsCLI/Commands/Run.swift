@@ -80,33 +80,7 @@ struct Run: ParsableCommand {
         }
         let result = runner.run(shortcut)
         if json {
-            var object: [String: Any] = [
-                "shortcut": shortcut.name,
-                "output": result.outputJSON ?? NSNull(),
-                "steps": result.log.map { event -> [String: Any] in
-                    var entry: [String: Any] = ["step": event.step, "text": event.text, "line": event.location.start.line, "column": event.location.start.column]
-                    if let intent = event.intent { entry["intent"] = intent.description }
-                    if let status = event.status { entry["status"] = status.rawValue }
-                    return entry
-                },
-            ]
-            switch result.ending {
-            case .finished: object["status"] = "done"
-            case .stopped: object["status"] = "stopped"
-            case .failed(let failure):
-                object["status"] = "failed"
-                var error: [String: Any] = ["message": failure.message]
-                if let location = failure.location {
-                    error["file"] = location.start.file
-                    error["line"] = location.start.line
-                    error["column"] = location.start.column
-                }
-                if !failure.calledFrom.isEmpty {
-                    error["calledFrom"] = failure.calledFrom.map { ["file": $0.start.file, "line": $0.start.line, "column": $0.start.column] as [String: Any] }
-                }
-                object["error"] = error
-            }
-            print(JSON.text(object))
+            print(try JSONText.compact(result.json(shortcut: shortcut.name)))
         }
         if case .failed(let failure) = result.ending {
             var collector = DiagnosticCollector()

@@ -53,7 +53,7 @@ struct Say: ParsableCommand {
             answer = conversation.respond(to: line)
         }
         if json {
-            print(JSON.text(answer.jsonObject))
+            print(try JSONText.compact(answer.json))
         } else {
             print(answer.text)
         }

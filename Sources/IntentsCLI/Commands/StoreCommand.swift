@@ -47,7 +47,7 @@ struct StoreCommand: ParsableCommand {
             let store = try storeOptions.openForReading(graph, clock: project.clock)
             let listing = try StoreCommand.failing { try Listing.records(of: entity, where: filter, graph: graph, store: store) }
             if json {
-                print(JSON.text(listing.map(\.json), pretty: true))
+                print(try JSONText.pretty(listing.map(\.json)))
             } else if listing.isEmpty {
                 print("No \(entity.name.name.lowercased()) records\(condition == nil ? "" : " match").")
             } else {
@@ -70,7 +70,7 @@ struct StoreCommand: ParsableCommand {
             let (project, graph) = try global.loadGraph()
             let store = FileManager.default.fileExists(atPath: storeOptions.path) ? try storeOptions.openForReading(graph, clock: project.clock) : try storeOptions.open(graph, clock: project.clock)
             let object = try StoreCommand.failing { try store.read { try $0.export() } }
-            let text = JSON.text(object, pretty: true) + "\n"
+            let text = try JSONText.pretty(object) + "\n"
             if let output {
                 do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
                     Terminal.standardError("error: cannot write \(output): \(error.localizedDescription)\n")
@@ -106,15 +106,17 @@ struct StoreCommand: ParsableCommand {
                 }
                 data = contents
             }
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            guard let json = try? JSONDecoder().decode(JSONValue.self, from: data), json.object != nil else {
                 Terminal.standardError("error: \(file) is not a JSON object of the form {\"App.Entity\": [records]}\n")
                 throw ExitCode(2)
             }
             let store = try storeOptions.open(graph, clock: project.clock)
             let count = try StoreCommand.failing {
                 try store.write { transaction in
-                    let count = try transaction.importRecords(object)
-                    try transaction.journal(intent: QualifiedName(app: "intents", name: "import"), parameters: ["file": file], dialog: "Imported \(count) records", donation: nil)
+                    let count = try transaction.importRecords(try StoreExport(json: json))
+                    try transaction.journal(
+                        intent: QualifiedName(app: "intents", name: "import"), parameters: ["file": .string(file)],
+                        dialog: "Imported \(count) records", donation: nil)
                     return count
                 }
             }

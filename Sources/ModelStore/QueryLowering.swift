@@ -1,0 +1,147 @@
+import GRDB
+import IntentModel
+
+/// SQL text with the values bound to its placeholders, in order.
+struct SQLStatement {
+    var sql: String
+    var arguments: [DatabaseValue]
+
+    var statementArguments: StatementArguments { StatementArguments(arguments) }
+}
+
+/// Turns a `RecordQuery` over one table into a statement: the only place a filter becomes SQL.
+/// What differs between databases is asked of the dialect; values are encoded as the table
+/// stores them (`Columns.encode`) and bound, never written into the text.
+struct QueryLowering {
+    let dialect: any SQLDialect
+    let table: Store.Table
+    let clock: Clock
+    private var arguments: [DatabaseValue] = []
+
+    init(dialect: any SQLDialect, table: Store.Table, clock: Clock) {
+        self.dialect = dialect
+        self.table = table
+        self.clock = clock
+    }
+
+    /// `SELECT *` of the records the query wants, in its order.
+    static func select(_ query: RecordQuery, from table: Store.Table, store: Store) throws(StoreError) -> SQLStatement {
+        var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
+        var sql = "SELECT * FROM \(table.quoted)"
+        if let filter = query.filter { sql += " WHERE " + (try lowering.condition(filter)) }
+        sql += " ORDER BY " + (try lowering.order(query.sort)).joined(separator: ", ")
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
+        return SQLStatement(sql: sql, arguments: lowering.arguments)
+    }
+
+    /// `SELECT count(*)` of the records the query's filter keeps (its order and limit aside).
+    static func count(_ query: RecordQuery, in table: Store.Table, store: Store) throws(StoreError) -> SQLStatement {
+        var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
+        var sql = "SELECT count(*) FROM \(table.quoted)"
+        if let filter = query.filter { sql += " WHERE " + (try lowering.condition(filter)) }
+        return SQLStatement(sql: sql, arguments: lowering.arguments)
+    }
+
+    /// A boolean SQL expression for the filter.
+    mutating func condition(_ filter: RecordFilter) throws(StoreError) -> String {
+        switch filter {
+        case .constant(let flag):
+            return dialect.literal(flag)
+        case .not(let operand):
+            return "NOT (\(try condition(operand)))"
+        case .and(let lhs, let rhs):
+            return "(\(try condition(lhs)) AND \(try condition(rhs)))"
+        case .or(let lhs, let rhs):
+            return "(\(try condition(lhs)) OR \(try condition(rhs)))"
+        case .compare(let property, let comparison, let value):
+            return try compare(property, comparison, value)
+        case .oneOf(let property, let values):
+            let type = try type(of: property, notAList: "one of")
+            guard !values.isEmpty else { return dialect.literal(false) }
+            let placeholders = values.map { bind(Columns.encode($0, as: type, clock: clock)) }
+            return "(\(column(property)) IN (\(placeholders.joined(separator: ", "))))"
+        case .textContains(let property, let text):
+            let type = try type(of: property)
+            guard type == .string || type == .url else {
+                throw .invalidData("\(table.entity.name.name).\(property) is \(type), not text: it cannot contain text")
+            }
+            return dialect.textContains(column(property), bind(text.databaseValue))
+        case .listContains(let property, let value):
+            guard case .array(let element) = try type(of: property) else {
+                throw .invalidData("\(table.entity.name.name).\(property) is not a list")
+            }
+            return dialect.listContains(column(property), bind(Columns.encode(value, as: element, clock: clock)))
+        }
+    }
+
+    private mutating func compare(
+        _ property: String, _ comparison: RecordFilter.Comparison, _ value: Value?
+    ) throws(StoreError) -> String {
+        let type = try type(of: property)
+        let column = column(property)
+        guard let value else {
+            switch comparison {
+            case .equal: return "(\(column) IS NULL)"
+            case .notEqual: return "(\(column) IS NOT NULL)"
+            default: return dialect.literal(false)
+            }
+        }
+        if case .array = type {
+            throw .invalidData("\(table.entity.name.name).\(property) is a list: ask whether it contains a value")
+        }
+        switch comparison {
+        case .equal: return dialect.isSame(column, bind(Columns.encode(value, as: type, clock: clock)))
+        case .notEqual: return dialect.isDifferent(column, bind(Columns.encode(value, as: type, clock: clock)))
+        default: break
+        }
+        let symbol =
+            switch comparison {
+            case .less: "<"
+            case .lessOrEqual: "<="
+            case .greater: ">"
+            default: ">="
+            }
+        // Enum cases order as declared, not as spelled.
+        if let cases = table.enumOrder[property] {
+            guard case .enumCase(let id) = value, let rank = cases.firstIndex(of: id) else {
+                throw .invalidData("'\(value)' is not a case of \(table.entity.name.name).\(property)")
+            }
+            return "(\(try ordinal(property)) \(symbol) \(bind(rank.databaseValue)))"
+        }
+        return "(\(column) \(symbol) \(bind(Columns.encode(value, as: type, clock: clock))))"
+    }
+
+    /// ORDER BY terms: the sort keys, then oldest first.
+    mutating func order(_ keys: [IntentGraph.SortKey]) throws(StoreError) -> [String] {
+        var terms: [String] = []
+        for key in keys {
+            _ = try type(of: key.property)
+            var expression = column(key.property)
+            if table.enumOrder[key.property] != nil { expression = try ordinal(key.property) }
+            terms += dialect.orderTerms(expression, column: column(key.property), descending: key.descending)
+        }
+        return terms + [column(IntentGraph.BuiltinProperty.createdAt.rawValue), dialect.insertionOrder]
+    }
+
+    private mutating func ordinal(_ property: String) throws(StoreError) -> String {
+        let cases = table.enumOrder[property] ?? []
+        return dialect.ordinal(column(property), cases: cases.map { bind($0.databaseValue) })
+    }
+
+    private func type(of property: String, notAList use: String? = nil) throws(StoreError) -> ValueType {
+        guard let type = table.type(of: property) else {
+            throw .invalidData("\(table.entity.name.name) has no property '\(property)'")
+        }
+        if let use, case .array = type {
+            throw .invalidData("\(table.entity.name.name).\(property) is a list: it cannot be \(use) values")
+        }
+        return type
+    }
+
+    private func column(_ property: String) -> String { dialect.quote(property) }
+
+    private mutating func bind(_ value: DatabaseValue) -> String {
+        arguments.append(value)
+        return dialect.placeholder(arguments.count)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+public import IntentModel
+
+/// Records as JSON: for exports and imports, listings and the journal.
+extension StoreTransaction {
+    /// A record as a JSON object: `id`, `createdAt`, `updatedAt` and each property that has a value.
+    public func json(_ record: Record) throws -> [String: JSONValue] {
+        let table = try table(record.entity)
+        var object: [String: JSONValue] = [:]
+        for builtin in IntentGraph.BuiltinProperty.allCases {
+            object[builtin.rawValue] = Columns.json(record[builtin], clock: store.clock)
+        }
+        for column in table.columns {
+            if let value = record.values[column.name] { object[column.name] = Columns.json(value, clock: store.clock) }
+        }
+        return object
+    }
+
+    /// A record from a JSON object, checked against the entity's properties. A missing id is made
+    /// up, missing stamps are now; a value that does not fit is named with its entity and property.
+    public func record(fromJSON object: [String: JSONValue], entity: QualifiedName) throws -> Record {
+        let table = try table(entity)
+        if let unknown = object.keys.sorted().first(where: { table.type(of: $0) == nil }) {
+            throw StoreError.invalidData("\(entity.name) has no property '\(unknown)'")
+        }
+        var values: [String: Value] = [:]
+        for column in table.columns {
+            guard let json = object[column.name], json != .null else { continue }
+            guard let value = Columns.value(fromJSON: json, as: column.type, timeZone: store.clock.timeZone) else {
+                throw StoreError.invalidData("\(entity.name).\(column.name) must be \(column.type), not \(json)")
+            }
+            values[column.name] = value
+        }
+        let now = store.clock.now
+        func stamp(_ builtin: IntentGraph.BuiltinProperty) throws -> Date {
+            guard let json = object[builtin.rawValue] else { return now }
+            guard let text = json.string, let date = ISODate.parse(text, timeZone: store.clock.timeZone) else {
+                throw StoreError.invalidData("\(entity.name).\(builtin.rawValue) must be an ISO-8601 date")
+            }
+            return date
+        }
+        let id: String
+        switch object[IntentGraph.BuiltinProperty.id.rawValue] {
+        case .string(let text): id = text
+        case nil, .null: id = UUID().uuidString.lowercased()
+        case let json?: throw StoreError.invalidData("\(entity.name).id must be text, not \(json)")
+        }
+        return Record(
+            entity: entity, id: id, createdAt: try stamp(.createdAt), updatedAt: try stamp(.updatedAt), values: values)
+    }
+
+    /// Every record by entity. Columns the definitions no longer declare (a migration was
+    /// refused) are exported as stored, so nothing is lost on the way out.
+    public func export() throws -> StoreExport {
+        var records: [String: [[String: JSONValue]]] = [:]
+        for (name, table) in store.tables {
+            var objects: [[String: JSONValue]] = []
+            let sql = "SELECT * FROM \(table.quoted) ORDER BY createdAt, \(store.dialect.insertionOrder)"
+            for row in try Row.fetchAll(db, sql: sql) {
+                var object = try json(record(from: row, table))
+                for column in row.columnNames where table.type(of: column) == nil {
+                    if let value = Columns.json(stored: row[column]) { object[column] = value }
+                }
+                objects.append(object)
+            }
+            records[name.description] = objects
+        }
+        return StoreExport(records: records)
+    }
+
+    /// Inserts or replaces (by id) the records of an export. Checks everything before writing anything.
+    public func importRecords(_ export: StoreExport) throws -> Int {
+        var records: [Record] = []
+        for (key, items) in export.records.sorted(by: { $0.key < $1.key }) {
+            let entity = store.tables.keys.first {
+                $0.description.lowercased() == key.lowercased() || $0.name.lowercased() == key.lowercased()
+            }
+            guard let entity, let table = store.tables[entity] else {
+                let known = store.tables.keys.map(\.description).sorted().joined(separator: ", ")
+                throw StoreError.invalidData("unknown entity '\(key)' (known: \(known))")
+            }
+            for (index, fields) in items.enumerated() {
+                do {
+                    let record = try record(fromJSON: fields, entity: entity)
+                    let missing = table.entity.properties.first {
+                        !$0.isBuiltin && !$0.isOptional && $0.defaultValue == nil && record.values[$0.name] == nil
+                    }
+                    if let missing { throw StoreError.invalidData("\(entity.name).\(missing.name) needs a value") }
+                    records.append(record)
+                } catch let error as StoreError {
+                    throw StoreError.invalidData("\(key)[\(index)]: \(error)")
+                }
+            }
+        }
+        for record in records {
+            guard let table = store.tables[record.entity] else { continue }
+            var complete = record
+            for property in table.entity.properties where !property.isBuiltin && complete.values[property.name] == nil {
+                if let value = property.defaultValue { complete.values[property.name] = store.clock.resolve(value) }
+            }
+            let before = try self.record(record.entity, id: record.id)
+            try write(complete, table, replacing: true)
+            changes.append((record.entity, record.id, before, complete))
+        }
+        return records.count
+    }
+}

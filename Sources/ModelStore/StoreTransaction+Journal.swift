@@ -1,0 +1,89 @@
+public import Foundation
+import GRDB
+public import IntentModel
+
+/// The journal: executed intents with the changes each made (for `undo`), and donations.
+/// Parameters and records are kept as JSON text (`JSONText`).
+extension StoreTransaction {
+    /// Records an executed intent with the changes made so far in this transaction, and its donation.
+    /// Returns the execution's number.
+    @discardableResult
+    public func journal(
+        intent: QualifiedName, parameters: [String: JSONValue], dialog: String, donation: [String: JSONValue]?,
+        now: Date? = nil
+    ) throws -> Int64 {
+        let at = ISODate.format(now ?? store.clock.now)
+        try db.execute(
+            sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
+            arguments: [intent.description, JSONText.compact(.object(parameters)), dialog, at])
+        let execution = db.lastInsertedRowID
+        for (seq, change) in changes.enumerated() {
+            let before = try change.before.map { JSONText.compact(.object(try json($0))) }
+            let after = try change.after.map { JSONText.compact(.object(try json($0))) }
+            try db.execute(
+                sql: "INSERT INTO _changes (execution, seq, entity, record, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [execution, seq, change.entity.description, change.id, before, after])
+        }
+        if let donation {
+            try db.execute(
+                sql: "INSERT INTO _donations (intent, parameters, at) VALUES (?, ?, ?)",
+                arguments: [intent.description, JSONText.compact(.object(donation)), at])
+        }
+        changes.removeAll()
+        return execution
+    }
+
+    /// Reverts the most recent execution that changed something and is not undone yet.
+    /// Returns what was undone (intent and its answer), or nil when there is nothing to undo.
+    public func undoLast() throws -> (intent: String, dialog: String, changes: Int)? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, intent, dialog FROM _executions e
+                    WHERE undone = 0 AND EXISTS (SELECT 1 FROM _changes c WHERE c.execution = e.id)
+                    ORDER BY id DESC LIMIT 1
+                    """)
+        else { return nil }
+        let execution: Int64 = row["id"]
+        let changeRows = try Row.fetchAll(
+            db, sql: "SELECT entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
+            arguments: [execution])
+        for change in changeRows {
+            let entityName: String = change["entity"]
+            guard let table = store.tables.values.first(where: { $0.name == entityName }) else {
+                throw StoreError.invalidData("cannot undo: \(entityName) is no longer defined")
+            }
+            let id: String = change["record"]
+            let current = try record(table.entity.name, id: id)
+            if let before: String = change["before"] {
+                let fields = try JSONText.decode([String: JSONValue].self, from: before)
+                let record = try self.record(fromJSON: fields, entity: table.entity.name)
+                try write(record, table, replacing: true)
+                changes.append((table.entity.name, id, current, record))
+            } else {
+                try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [id])
+                try forgetNames(id, table)
+                changes.append((table.entity.name, id, current, nil))
+            }
+        }
+        try db.execute(sql: "UPDATE _executions SET undone = 1 WHERE id = ?", arguments: [execution])
+        return (row["intent"], row["dialog"], changeRows.count)
+    }
+
+    /// Recent executions, newest first: (number, intent, parameters JSON, dialog, at, undone).
+    public func executions(
+        limit: Int = 20
+    ) throws -> [(id: Int64, intent: String, parameters: String, dialog: String, at: String, undone: Bool)] {
+        try Row.fetchAll(db, sql: "SELECT * FROM _executions ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+            ($0["id"], $0["intent"], $0["parameters"], $0["dialog"], $0["at"], $0["undone"])
+        }
+    }
+
+    /// Donations, newest first: (intent, parameters JSON, at).
+    public func donations(limit: Int = 50) throws -> [(intent: String, parameters: String, at: String)] {
+        try Row.fetchAll(db, sql: "SELECT * FROM _donations ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+            ($0["intent"], $0["parameters"], $0["at"])
+        }
+    }
+}
