@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 
 /// One way the sentence matches an intent: the phrase, the slot values and the score.

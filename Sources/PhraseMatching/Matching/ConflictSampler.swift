@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 import YAML
 

@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 
 /// Entity names held in memory for matching, by entity type: exact look-ups by folded name, and

@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// Runs the `examples:` of the definitions: each sentence through the matcher, checked against

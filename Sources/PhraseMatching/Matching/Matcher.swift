@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// Entity names the matcher may look up (the store provides one; tests an in-memory one).

@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 
 /// Every phrase template of every loaded app merged into one token trie with slot and app edges,

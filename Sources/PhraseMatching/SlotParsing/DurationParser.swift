@@ -1,4 +1,3 @@
-import IntentLanguage
 import IntentModel
 
 /// Durations: "five minutes", "25 min", "1h30", "an hour and a half", "half an hour", "eine halbe Stunde".

@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 
 /// The ways a slot can take tokens at a position: each a length, a value, and whether it parsed as
