@@ -25,10 +25,7 @@ func shortcutBenchmark() throws {
     guard let graph = try IntentCompiler.compile(directory: "Intents").graph else { print("Intents/ does not compile"); return }
     let index = PhraseIndex(graph: graph)
     let matcher = Matcher(index: index)
-    let compilation = ShortcutCompiler.compile(path: file, graph: graph) { text in
-        if case .match(let candidate) = matcher.recognize(text).outcome { return .intent(candidate.intent) }
-        return .noMatch(suggestions: [])
-    }
+    let compilation = ShortcutCompiler.compile(path: file, graph: graph, matcher: matcher)
     guard let shortcut = compilation.shortcut else { print("the benchmark shortcut does not compile"); return }
     for atomic in [false, true] {
         let session = try Session(graph: graph, store: try Store(path: directory + "/store-\(atomic).sqlite", graph: graph), index: index)

@@ -4,7 +4,9 @@ import YAML
 extension Diagnostic.Message {
     static let noStepVerb: Self = "a step needs one of: \(DefinitionSchema.stepVerbs.joined(separator: ", "))"
     static func twoStepVerbs(_ a: String, _ b: String) -> Self { "a step has one verb; found both '\(a)' and '\(b)'" }
-    static func stepKeyNotFor(_ key: String, _ verb: String) -> Self { "'\(key)' does not apply to a '\(verb)' step" }
+    static func stepKeyNotFor(_ key: String, _ verb: String) -> Self {
+        "'\(key)' does not apply to \(DefinitionSchema.step(verb))"
+    }
 }
 
 /// Walks YAML nodes into definitions, reporting every shape problem at the node that has it.

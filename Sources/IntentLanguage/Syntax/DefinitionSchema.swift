@@ -282,6 +282,11 @@ public enum DefinitionSchema {
         knownKeys[object]?.required ?? []
     }
 
+    /// "a 'say' step", "an 'if' step": how messages name a step by its verb.
+    static func step(_ verb: String) -> String {
+        ("aeiou".contains(verb.first ?? "x") ? "an" : "a") + " '\(verb)' step"
+    }
+
     /// Every key some kind of shortcut step takes.
     static let shortcutStepKeys = Set(Object.shortcutSteps.flatMap(keys(of:)))
 }

@@ -193,13 +193,7 @@ enum Shortcuts {
     /// Compiles a shortcut file against the graph, literal phrases checked by `matcher`; prints
     /// diagnostics (warnings too) to stderr.
     static func compile(_ path: String, graph: IntentGraph, matcher: Matcher) -> ShortcutCompilation {
-        let compilation = ShortcutCompiler.compile(path: path, graph: graph) { text in
-            switch matcher.recognize(text).outcome {
-            case .match(let candidate): .intent(candidate.intent)
-            case .ambiguous(let candidates): .ambiguous(candidates.map(\.intent))
-            case .noMatch(let suggestions): .noMatch(suggestions: suggestions)
-            }
-        }
+        let compilation = ShortcutCompiler.compile(path: path, graph: graph, matcher: matcher)
         if !compilation.diagnostics.isEmpty {
             let printer = DiagnosticPrinter(sources: compilation.sources, colored: Terminal.stderrIsTerminal)
             Terminal.standardError(printer.render(compilation.diagnostics))
