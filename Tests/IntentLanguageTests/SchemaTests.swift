@@ -1,7 +1,8 @@
 import Foundation
-@testable import IntentLanguage
 import IntentModel
 import Testing
+
+@testable import IntentLanguage
 
 /// The JSON Schemas `intents schema` prints: the bundled files validate against them (checked by
 /// python3's jsonschema when it is installed), and their shape agrees with what the decoders read.
@@ -66,7 +67,8 @@ struct SchemaTests {
     @Test(.enabled(if: pythonHasJSONSchema, "needs python3 with jsonschema and PyYAML"))
     func aBrokenShortcutFileDoesNotValidate() throws {
         let file = NSTemporaryDirectory() + "intents-broken-\(UUID().uuidString).yaml"
-        try "shortcut: Broken\nsteps:\n  - sya: hi\n  - show: hi\n    do: []\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "shortcut: Broken\nsteps:\n  - sya: hi\n  - show: hi\n    do: []\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let problems = try Self.validate([file], against: .shortcuts)
         #expect(problems.contains("steps/0"))

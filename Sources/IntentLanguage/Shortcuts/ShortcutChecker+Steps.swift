@@ -8,7 +8,8 @@ extension Diagnostic.Message {
         "“\(text)” fits \(intents.map(\.description).joined(separator: " and ")) equally: it will ask which"
     }
     static func noIntentMatches(_ text: String, suggestions: [String]) -> Self {
-        let hint = suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "“\($0)”" }.joined(separator: " or ") + "?"
+        let hint =
+            suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "“\($0)”" }.joined(separator: " or ") + "?"
         return "no intent matches “\(text)”\(hint)"
     }
     static func intentOfSeveralApps(_ text: String, _ intents: [QualifiedName]) -> Self {
@@ -39,7 +40,8 @@ extension ShortcutChecker {
             switch matcher.recognize(text.value).outcome {
             case .match(let candidate):
                 intent = candidate.intent
-                resultType = graph.intent(candidate.intent).flatMap { $0.resultValue == nil ? nil : $0.resultType } ?? .string
+                resultType =
+                    graph.intent(candidate.intent).flatMap { $0.resultValue == nil ? nil : $0.resultType } ?? .string
             case .ambiguous(let candidates):
                 compiler.diagnostics.warning(.phraseFitsSeveral(text.value, candidates.map(\.intent)), at: text.range)
             case .noMatch(let suggestions):
@@ -51,8 +53,10 @@ extension ShortcutChecker {
         return .say(template, intent: intent, binding: name)
     }
 
-    mutating func intent(_ text: Located<String>, _ arguments: Definition.Arguments, binding: Located<String>?,
-                         scope: inout Scope) -> Shortcut.Kind? {
+    mutating func intent(
+        _ text: Located<String>, _ arguments: Definition.Arguments, binding: Located<String>?,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         let found = graph.intents(named: text.value)
         guard found.count == 1, let intent = found.first else {
             if found.isEmpty {
@@ -92,23 +96,29 @@ extension ShortcutChecker {
         return .set(assignments)
     }
 
-    mutating func branch(_ condition: Located<String>, then: [Definition.Step], otherwise: [Definition.Step],
-                         scope: inout Scope) -> Shortcut.Kind? {
+    mutating func branch(
+        _ condition: Located<String>, then: [Definition.Step], otherwise: [Definition.Step],
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         guard let (expression, _) = compiler.checkExpression(condition, scope: scope, app: "", condition: true) else {
             return nil
         }
-        var thenScope = scope, elseScope = scope
+        var thenScope = scope
+        var elseScope = scope
         let thenSteps = steps(then, scope: &thenScope)
         let elseSteps = steps(otherwise, scope: &elseScope)
         // Variables set in either branch are known after it (nil when that branch did not run).
-        for (name, type) in thenScope.merging(elseScope, uniquingKeysWith: { first, _ in first }) where scope[name] == nil {
+        for (name, type) in thenScope.merging(elseScope, uniquingKeysWith: { first, _ in first })
+        where scope[name] == nil {
             scope[name] = type
         }
         return .branch(condition: expression, source: condition.value, then: thenSteps, otherwise: elseSteps)
     }
 
-    mutating func repeatCount(_ count: Located<String>, _ body: [Definition.Step], binding: Located<String>?,
-                              scope: inout Scope) -> Shortcut.Kind? {
+    mutating func repeatCount(
+        _ count: Located<String>, _ body: [Definition.Step], binding: Located<String>?,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         guard let (expression, type) = compiler.checkExpression(count, scope: scope, app: "", condition: false) else {
             return nil
         }
@@ -123,8 +133,10 @@ extension ShortcutChecker {
         return .repeatCount(expression, source: count.value, binding: name, body: steps)
     }
 
-    mutating func repeatEach(_ list: Located<String>, _ body: [Definition.Step], binding: Located<String>?,
-                             scope: inout Scope) -> Shortcut.Kind? {
+    mutating func repeatEach(
+        _ list: Located<String>, _ body: [Definition.Step], binding: Located<String>?,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         guard let (expression, type) = compiler.checkExpression(list, scope: scope, app: "", condition: false) else {
             return nil
         }
@@ -144,10 +156,13 @@ extension ShortcutChecker {
         return .repeatEach(expression, source: list.value, binding: name, body: steps)
     }
 
-    mutating func choose(_ prompt: Located<String>, from options: Node?, binding: Located<String>?, at location: SourceRange,
-                         scope: inout Scope) -> Shortcut.Kind? {
+    mutating func choose(
+        _ prompt: Located<String>, from options: Node?, binding: Located<String>?, at location: SourceRange,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         guard let question = textTemplate(prompt, scope: scope), let options else { return nil }
-        guard let (template, type) = valueTemplate(options, scope: scope), let expression = template.soleExpression else {
+        guard let (template, type) = valueTemplate(options, scope: scope), let expression = template.soleExpression
+        else {
             compiler.diagnostics.error(.fromIsAList, at: options.range)
             return nil
         }
@@ -164,8 +179,10 @@ extension ShortcutChecker {
         return .choose(prompt: question, options: expression, source: template.source, binding: name)
     }
 
-    mutating func ask(_ prompt: Located<String>, type typeName: Located<String>?, binding: Located<String>?,
-                      scope: inout Scope) -> Shortcut.Kind? {
+    mutating func ask(
+        _ prompt: Located<String>, type typeName: Located<String>?, binding: Located<String>?,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         guard let question = textTemplate(prompt, scope: scope) else { return nil }
         var type: ValueType = .string
         if let typeName {
@@ -197,8 +214,10 @@ extension ShortcutChecker {
     }
 
     /// Another shortcut file, compiled here too; its inputs are checked like an intent's parameters.
-    mutating func run(_ file: Located<String>, _ arguments: Definition.Arguments, binding: Located<String>?,
-                      scope: inout Scope) -> Shortcut.Kind? {
+    mutating func run(
+        _ file: Located<String>, _ arguments: Definition.Arguments, binding: Located<String>?,
+        scope: inout Scope
+    ) -> Shortcut.Kind? {
         let directory = (file.range.start.file as NSString).deletingLastPathComponent
         let path = ((directory as NSString).appendingPathComponent(file.value) as NSString).standardizingPath
         guard let callee = self.file(path, from: file.range) else { return nil }

@@ -35,13 +35,16 @@ extension ShortcutChecker {
         for (located, node) in arguments {
             let name = located.value
             guard let parameter = parameters.first(where: { $0.name == name }) else {
-                compiler.diagnostics.missing(.hasNo(callee, what, name), name, at: located.range, known: parameters.map(\.name))
+                compiler.diagnostics.missing(
+                    .hasNo(callee, what, name), name, at: located.range, known: parameters.map(\.name))
                 continue
             }
             let context = "\(what) '\(name)' of \(callee)"
             // A plain YAML value is read as the parameter's type: enum cases, dates, durations, URLs checked here.
-            if let scalar = node.scalar, scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
-               !scalar.value.contains("${"), !node.isNull {
+            if let scalar = node.scalar,
+                scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
+                !scalar.value.contains("${"), !node.isNull
+            {
                 guard let literal = compiler.value(node, as: parameter.type, context: context) else { continue }
                 let expression = Expression(.literal(literal), span: 0..<scalar.value.count)
                 let template = Template(parts: [.expression(expression, source: scalar.value)], source: scalar.value)
@@ -70,7 +73,9 @@ extension ShortcutChecker {
             default: return false
             }
         }
-        if case .array(let element) = expected { return fits(found, element) || found.element.map { fits($0, element) } == true }
+        if case .array(let element) = expected {
+            return fits(found, element) || found.element.map { fits($0, element) } == true
+        }
         return false
     }
 
@@ -81,7 +86,9 @@ extension ShortcutChecker {
         var element: ValueType?
         for item in items {
             guard let (template, type) = compiler.assignmentTemplate(item, scope: scope, app: "") else { return nil }
-            guard let expression = template.soleExpression ?? (template.parts.count == 1 ? stringLiteral(template) : nil) else {
+            guard
+                let expression = template.soleExpression ?? (template.parts.count == 1 ? stringLiteral(template) : nil)
+            else {
                 compiler.diagnostics.error(.listItems, at: item.range)
                 return nil
             }
@@ -90,7 +97,9 @@ extension ShortcutChecker {
         }
         let source = node.description
         let list = Expression(.list(expressions), span: 0..<source.count)
-        return (Template(parts: [.expression(list, source: source)], source: source), .value(.array(element ?? .string)))
+        return (
+            Template(parts: [.expression(list, source: source)], source: source), .value(.array(element ?? .string))
+        )
     }
 
     private func stringLiteral(_ template: Template) -> Expression? {

@@ -19,7 +19,9 @@ extension DefinitionSchema {
             root["title"] = "intents shortcut file"
         }
         root["$defs"] = definitions
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

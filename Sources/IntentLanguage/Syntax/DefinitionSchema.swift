@@ -188,7 +188,9 @@ public enum DefinitionSchema {
     /// The objects of shortcut files.
     private static func shortcutFields(of object: Object) -> [Field] {
         let binding = { (doc: String) in Field(name: "as", shape: .string, doc: doc) }
-        let body = { (name: String, doc: String) in Field(name: name, shape: .list(.shortcutStep), doc: doc, required: true) }
+        let body = { (name: String, doc: String) in
+            Field(name: name, shape: .list(.shortcutStep), doc: doc, required: true)
+        }
         switch object {
         case .shortcutFile:
             return [
@@ -206,7 +208,8 @@ public enum DefinitionSchema {
             ]
         case .sayStep:
             return [
-                Field(name: "say", shape: .string, doc: "A phrase, resolved like typed input; may use ${…}.", required: true),
+                Field(name: "say", shape: .string, doc: "A phrase, resolved like typed input; may use ${…}.",
+                      required: true),
                 binding("Variable for the intent's result."),
             ]
         case .intentStep:
@@ -216,7 +219,9 @@ public enum DefinitionSchema {
                 binding("Variable for the intent's result."),
             ]
         case .setStep:
-            return [Field(name: "set", shape: .names(.any), doc: "Variables to set: name → value or ${…}.", required: true)]
+            return [
+                Field(name: "set", shape: .names(.any), doc: "Variables to set: name → value or ${…}.", required: true)
+            ]
         case .ifStep:
             return [
                 Field(name: "if", shape: .string, doc: "Condition: an expression.", required: true),
@@ -225,8 +230,8 @@ public enum DefinitionSchema {
             ]
         case .repeatStep:
             return [
-                Field(name: "repeat", shape: .oneOf([.integer, .string]), doc: "How many times: a whole number or an expression.",
-                      required: true),
+                Field(name: "repeat", shape: .oneOf([.integer, .string]),
+                      doc: "How many times: a whole number or an expression.", required: true),
                 binding("Variable for the round, counting from 1."),
                 body("do", "Steps run each round."),
             ]
@@ -239,7 +244,8 @@ public enum DefinitionSchema {
         case .chooseStep:
             return [
                 Field(name: "choose", shape: .string, doc: "The question: a template.", required: true),
-                Field(name: "from", shape: .oneOf([.list(.any), .string]), doc: "The options: [a, b] or ${list}.", required: true),
+                Field(name: "from", shape: .oneOf([.list(.any), .string]), doc: "The options: [a, b] or ${list}.",
+                      required: true),
                 binding("Variable for the choice (default: choice)."),
             ]
         case .askStep:
@@ -251,11 +257,15 @@ public enum DefinitionSchema {
         case .showStep:
             return [Field(name: "show", shape: .string, doc: "Text to show: a template.", required: true)]
         case .outputStep:
-            return [Field(name: "output", shape: .any, doc: "The shortcut's output: a value or template; ends the run.",
-                          required: true)]
+            return [
+                Field(name: "output", shape: .any, doc: "The shortcut's output: a value or template; ends the run.",
+                      required: true)
+            ]
         case .stopStep:
-            return [Field(name: "stop", shape: .oneOf([.null, .boolean, .string]), doc: "Ends the run; a text says why.",
-                          required: true)]
+            return [
+                Field(name: "stop", shape: .oneOf([.null, .boolean, .string]), doc: "Ends the run; a text says why.",
+                      required: true)
+            ]
         case .runStep:
             return [
                 Field(name: "run", shape: .string, doc: "Another shortcut file, relative to this one.", required: true),

@@ -64,7 +64,8 @@ struct ShortcutDecoder: SchemaDecoding {
         let kinds = DefinitionSchema.Object.shortcutSteps
         let verbs = kinds.compactMap(\.stepVerb)
         let keys = entries.compactMap(\.key.string)
-        guard let verb = keys.first(where: verbs.contains), let object = kinds.first(where: { $0.stepVerb == verb }) else {
+        guard let verb = keys.first(where: verbs.contains), let object = kinds.first(where: { $0.stepVerb == verb })
+        else {
             if let pair = entries.first(where: { !DefinitionSchema.shortcutStepKeys.contains($0.key.string ?? "") }) {
                 diagnostics.unknown("step", pair.key.string ?? "", at: pair.key.range, known: verbs)
             } else {
@@ -91,8 +92,9 @@ struct ShortcutDecoder: SchemaDecoding {
             kind = .set(pairs(value, "'set' (variable names and values: { count: 0 })").map { ($0.0, $0.1) })
         case .ifStep:
             guard let condition = string(value, "'if' (a condition)") else { return nil }
-            kind = .branch(condition: condition, then: steps(fields["then"], "'then'"),
-                           otherwise: steps(fields["else"], "'else'"))
+            kind = .branch(
+                condition: condition, then: steps(fields["then"], "'then'"),
+                otherwise: steps(fields["else"], "'else'"))
         case .repeatStep:
             guard let count = string(value, "'repeat' (a number of times)") else { return nil }
             kind = .repeatCount(count, body: steps(fields["do"], "'do'"))
