@@ -157,8 +157,7 @@ extension ShortcutChecker {
     }
 
     mutating func choose(
-        _ prompt: Located<String>, from options: Node?, binding: Located<String>?, at location: SourceRange,
-        scope: inout Scope
+        _ prompt: Located<String>, from options: Node?, binding: Located<String>?, scope: inout Scope
     ) -> Shortcut.Kind? {
         guard let question = textTemplate(prompt, scope: scope), let options else { return nil }
         guard let (template, type) = valueTemplate(options, scope: scope), let expression = template.soleExpression

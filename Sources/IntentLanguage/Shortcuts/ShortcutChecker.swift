@@ -158,7 +158,7 @@ struct ShortcutChecker {
         case .repeatCount(let count, let body): kind = repeatCount(count, body, binding: step.binding, scope: &scope)
         case .repeatEach(let list, let body): kind = repeatEach(list, body, binding: step.binding, scope: &scope)
         case .choose(let prompt, let options):
-            kind = choose(prompt, from: options, binding: step.binding, at: step.location, scope: &scope)
+            kind = choose(prompt, from: options, binding: step.binding, scope: &scope)
         case .ask(let prompt, let type): kind = ask(prompt, type: type, binding: step.binding, scope: &scope)
         case .show(let text): kind = show(text, scope: scope)
         case .output(let value): kind = output(value, scope: scope)
