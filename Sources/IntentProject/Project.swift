@@ -59,7 +59,7 @@ public struct Project: Sendable {
         }
         var compiled: [String: Shortcut] = [:]
         for file in files {
-            let result = compileShortcut(file, graph: graph, matcher: matcher)
+            let result = ShortcutCompiler.compile(path: file, graph: graph, matcher: matcher)
             for diagnostic in result.diagnostics { collector.append(diagnostic) }
             sources.merge(result.sources)
             compiled.merge(result.shortcuts) { first, _ in first }
@@ -94,20 +94,11 @@ public struct Project: Sendable {
                 .map { (directory as NSString).appendingPathComponent($0) }
         }
     }
-
-    private static func compileShortcut(_ path: String, graph: IntentGraph, matcher: Matcher) -> ShortcutCompilation {
-        ShortcutCompiler.compile(path: path, graph: graph) { text in
-            switch matcher.recognize(text).outcome {
-            case .match(let candidate): .intent(candidate.intent)
-            case .ambiguous(let candidates): .ambiguous(candidates.map(\.intent))
-            case .noMatch(let suggestions): .noMatch(suggestions: suggestions)
-            }
-        }
-    }
 }
 
 extension Project {
-    /// Whether `diagnostic` is about one of the shortcut files (whose warnings every command shows).
+    /// Whether `diagnostic` is about a shortcut file rather than a definition file (every command
+    /// shows a shortcut file's warnings, since it runs the file it was given).
     public func isShortcutFile(_ diagnostic: Diagnostic) -> Bool {
         guard let file = diagnostic.location?.start.file else { return false }
         return !definitionFiles.contains(file)

@@ -79,6 +79,16 @@ struct ShortcutTests {
         #expect(broken.stderr.contains(Self.fixtures + "self.yaml:3:10: error: "))
     }
 
+    @Test func schemaDescribesShortcutFiles() throws {
+        let run = try intents(["schema", "--shortcuts"])
+        #expect(run.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "intents shortcut file")
+        #expect(object["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let steps = try #require((object["properties"] as? [String: Any])?["steps"] as? [String: Any])
+        #expect(steps["type"] as? String == "array")
+    }
+
     @Test func aFailingStepStopsTheRunAtItsLine() throws {
         let run = try intents(["run", Self.fixtures + "two-blocks.yaml"])
         #expect(run.status == 1)

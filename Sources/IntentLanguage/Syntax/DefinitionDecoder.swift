@@ -2,16 +2,15 @@ import IntentModel
 import YAML
 
 extension Diagnostic.Message {
-    static func expected(_ what: String, in context: String) -> Self { "expected \(what) for \(context)" }
-    static func expectedMapping(_ context: String) -> Self { "expected a mapping for \(context)" }
-    static func missingKey(_ key: String, in context: String) -> Self { "missing '\(key)' in \(context)" }
     static let noStepVerb: Self = "a step needs one of: \(DefinitionSchema.stepVerbs.joined(separator: ", "))"
     static func twoStepVerbs(_ a: String, _ b: String) -> Self { "a step has one verb; found both '\(a)' and '\(b)'" }
-    static func stepKeyNotFor(_ key: String, _ verb: String) -> Self { "'\(key)' does not apply to a '\(verb)' step" }
+    static func stepKeyNotFor(_ key: String, _ verb: String) -> Self {
+        "'\(key)' does not apply to \(DefinitionSchema.step(verb))"
+    }
 }
 
 /// Walks YAML nodes into definitions, reporting every shape problem at the node that has it.
-struct DefinitionDecoder {
+struct DefinitionDecoder: SchemaDecoding {
     var diagnostics = DiagnosticCollector()
 
     mutating func decodeFile(_ root: Node?, path: String, folder: String) -> FileDefinition {
@@ -40,10 +39,7 @@ struct DefinitionDecoder {
 
     private mutating func enumeration(_ name: Located<String>, _ node: Node) -> EnumDefinition? {
         guard let fields = fields(node, .enumeration, context: "enum '\(name.value)'") else { return nil }
-        guard let casesNode = fields["cases"] else {
-            diagnostics.error(.missingKey("cases", in: "enum '\(name.value)'"), at: node.range)
-            return nil
-        }
+        guard let casesNode = fields["cases"] else { return nil }
         let cases: [EnumCaseDefinition] = named(casesNode, "the cases of '\(name.value)'") { decoder, id, node in
             if node.isNull { return EnumCaseDefinition(id: id, title: nil, synonyms: []) }
             if node.scalar != nil {
@@ -80,10 +76,7 @@ struct DefinitionDecoder {
             return PropertyDefinition(name: name, type: type, optional: false)
         }
         guard let fields = fields(node, .property, context: "property '\(name.value)'") else { return nil }
-        guard let type = fields["type"].flatMap({ string($0, "'type'") }) else {
-            if fields["type"] == nil { diagnostics.error(.missingKey("type", in: "property '\(name.value)'"), at: node.range) }
-            return nil
-        }
+        guard let type = fields["type"].flatMap({ string($0, "'type'") }) else { return nil }
         return PropertyDefinition(
             name: name, type: type,
             optional: fields["optional"].flatMap { bool($0, "'optional'") } ?? false,
@@ -151,10 +144,7 @@ struct DefinitionDecoder {
             return ParameterDefinition(name: name, type: type, optional: false, validations: [])
         }
         guard let fields = fields(node, .parameter, context: "parameter '\(name.value)'") else { return nil }
-        guard let type = fields["type"].flatMap({ string($0, "'type'") }) else {
-            if fields["type"] == nil { diagnostics.error(.missingKey("type", in: "parameter '\(name.value)'"), at: node.range) }
-            return nil
-        }
+        guard let type = fields["type"].flatMap({ string($0, "'type'") }) else { return nil }
         return ParameterDefinition(
             name: name, type: type,
             title: fields["title"].flatMap { string($0, "'title'") },
@@ -195,10 +185,7 @@ struct DefinitionDecoder {
             return string(node, "a summary").map { SummaryDefinition(condition: nil, text: $0) }
         }
         guard let fields = fields(node, .summaryBranch, context: "a summary branch") else { return nil }
-        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else {
-            if fields["text"] == nil { diagnostics.error(.missingKey("text", in: "a summary branch"), at: node.range) }
-            return nil
-        }
+        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else { return nil }
         return SummaryDefinition(condition: fields["when"].flatMap { string($0, "'when'") }, text: text)
     }
 
@@ -218,10 +205,7 @@ struct DefinitionDecoder {
             return string(node, "a phrase").map { PhraseDefinition(language: nil, text: $0) }
         }
         guard let fields = fields(node, .phrase, context: "a phrase") else { return nil }
-        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else {
-            if fields["text"] == nil { diagnostics.error(.missingKey("text", in: "a phrase"), at: node.range) }
-            return nil
-        }
+        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else { return nil }
         return PhraseDefinition(language: fields["lang"].flatMap { string($0, "'lang'") }, text: text)
     }
 
@@ -284,10 +268,7 @@ struct DefinitionDecoder {
 
     private mutating func shortcut(_ node: Node) -> ShortcutDefinition? {
         guard let fields = fields(node, .shortcut, context: "an app shortcut") else { return nil }
-        guard let intent = fields["intent"].flatMap({ string($0, "'intent'") }) else {
-            if fields["intent"] == nil { diagnostics.error(.missingKey("intent", in: "an app shortcut"), at: node.range) }
-            return nil
-        }
+        guard let intent = fields["intent"].flatMap({ string($0, "'intent'") }) else { return nil }
         return ShortcutDefinition(
             intent: intent,
             phrases: phrases(fields["phrases"], "'phrases'"),
@@ -298,10 +279,7 @@ struct DefinitionDecoder {
 
     private mutating func example(_ node: Node) -> ExampleDefinition? {
         guard let fields = fields(node, .example, context: "an example") else { return nil }
-        guard let say = fields["say"].flatMap({ string($0, "'say'") }) else {
-            if fields["say"] == nil { diagnostics.error(.missingKey("say", in: "an example"), at: node.range) }
-            return nil
-        }
+        guard let say = fields["say"].flatMap({ string($0, "'say'") }) else { return nil }
         var example = ExampleDefinition(
             say: say, language: fields["lang"].flatMap { string($0, "'lang'") },
             intent: fields["intent"].flatMap { string($0, "'intent'") },
@@ -318,88 +296,5 @@ struct DefinitionDecoder {
             }
         }
         return example
-    }
-
-    // MARK: - Node helpers
-
-    /// A mapping's values by key, after reporting keys the schema does not know.
-    private mutating func fields(_ node: Node, _ object: DefinitionSchema.Object, context: String) -> [String: Node]? {
-        guard let pairs = node.mapping else {
-            diagnostics.error(.expectedMapping(context), at: node.range)
-            return nil
-        }
-        let known = DefinitionSchema.keys(of: object)
-        var result: [String: Node] = [:]
-        for pair in pairs {
-            guard let key = pair.key.string, pair.key.scalar != nil else {
-                diagnostics.error("keys must be plain names", at: pair.key.range)
-                continue
-            }
-            if known.contains(key) {
-                if result[key] == nil { result[key] = pair.value }
-            } else {
-                diagnostics.unknown("key", key, at: pair.key.range, known: known)
-            }
-        }
-        return result
-    }
-
-    private mutating func string(_ node: Node, _ context: String) -> Located<String>? {
-        guard let scalar = node.scalar, !node.isNull else {
-            diagnostics.error(.expected("a string", in: context), at: node.range)
-            return nil
-        }
-        return Located(scalar.value, at: node.range)
-    }
-
-    private mutating func strings(_ node: Node, _ context: String) -> [Located<String>] {
-        if node.scalar != nil, !node.isNull {
-            return string(node, context).map { [$0] } ?? []
-        }
-        return list(node, context) { decoder, item in decoder.string(item, context) }
-    }
-
-    private mutating func bool(_ node: Node, _ context: String) -> Bool? {
-        guard let value = node.bool else {
-            diagnostics.error(.expected("true or false", in: context), at: node.range)
-            return nil
-        }
-        return value
-    }
-
-    private mutating func integer(_ node: Node, _ context: String) -> Located<Int>? {
-        guard let value = node.int else {
-            diagnostics.error(.expected("a whole number", in: context), at: node.range)
-            return nil
-        }
-        return Located(value, at: node.range)
-    }
-
-    private mutating func list<T>(_ node: Node?, _ context: String, _ item: (inout DefinitionDecoder, Node) -> T?) -> [T] {
-        guard let node, !node.isNull else { return [] }
-        guard let items = node.sequence else {
-            diagnostics.error(.expected("a list", in: context), at: node.range)
-            return []
-        }
-        return items.compactMap { item(&self, $0) }
-    }
-
-    private mutating func named<T>(_ node: Node?, _ context: String, _ item: (inout DefinitionDecoder, Located<String>, Node) -> T?) -> [T] {
-        pairs(node, context).compactMap { item(&self, $0.0, $0.1) }
-    }
-
-    private mutating func pairs(_ node: Node?, _ context: String) -> [(Located<String>, Node)] {
-        guard let node, !node.isNull else { return [] }
-        guard let pairs = node.mapping else {
-            diagnostics.error(.expectedMapping(context), at: node.range)
-            return []
-        }
-        return pairs.compactMap { pair in
-            guard let key = pair.key.string, pair.key.scalar != nil else {
-                diagnostics.error("names must be plain scalars", at: pair.key.range)
-                return nil
-            }
-            return (Located(key, at: pair.key.range), pair.value)
-        }
     }
 }

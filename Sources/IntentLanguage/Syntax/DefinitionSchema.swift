@@ -1,25 +1,72 @@
 import IntentModel
-/// The shape of definition files, in one place: the decoder takes its known keys from here and
-/// `intents schema` prints it as a JSON Schema for editors.
+
+/// The shape of definition files and shortcut files, in one place: the decoders take their known and
+/// required keys from here and `intents schema` prints it as a JSON Schema for editors.
 public enum DefinitionSchema {
-    /// The objects a definition file is made of.
+    /// The two kinds of YAML file the language has.
+    public enum Document: String, Sendable, CaseIterable {
+        /// `Intents/<app>/*.yaml`: an app's enums, entities and intents.
+        case definitions
+        /// `Shortcuts/*.yaml`: a workflow over the intents.
+        case shortcuts
+
+        /// The object at the file's root.
+        var root: Object {
+            switch self {
+            case .definitions: .file
+            case .shortcuts: .shortcutFile
+            }
+        }
+    }
+
+    /// The objects definition files and shortcut files are made of.
     public enum Object: String, Sendable, CaseIterable {
         case file, enumeration, enumCase, entity, property, display, query, intent, parameter
         case validation, summaryBranch, phrase, result, step, shortcut, example
+        case shortcutFile, shortcutInput
+        case sayStep, intentStep, setStep, ifStep, repeatStep, repeatEachStep, chooseStep, askStep
+        case showStep, outputStep, stopStep, runStep
+
+        /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
+        var stepVerb: String? {
+            switch self {
+            case .sayStep: "say"
+            case .intentStep: "intent"
+            case .setStep: "set"
+            case .ifStep: "if"
+            case .repeatStep: "repeat"
+            case .repeatEachStep: "repeat_each"
+            case .chooseStep: "choose"
+            case .askStep: "ask"
+            case .showStep: "show"
+            case .outputStep: "output"
+            case .stopStep: "stop"
+            case .runStep: "run"
+            default: nil
+            }
+        }
+
+        /// The kinds of shortcut step, in the order messages list them.
+        static let shortcutSteps = allCases.filter { $0.stepVerb != nil }
     }
 
     indirect enum Shape: Sendable {
-        case string, integer, number, boolean, any
+        case string, integer, number, boolean, null, any
         case list(Shape)
         case names(Shape)
         case object(Object)
         case oneOf([Shape])
+
+        /// One step of a shortcut file: any of the step kinds.
+        static let shortcutStep = Shape.oneOf(Object.shortcutSteps.map { .object($0) })
     }
 
     struct Field: Sendable {
         var name: String
         var shape: Shape
         var doc: String
+        /// The decoder reports a mapping without it, at the mapping.
+        var required = false
     }
 
     static let typeName = "string, integer, number, boolean, date, duration, url, an enum or entity name, or [T]"
@@ -42,7 +89,8 @@ public enum DefinitionSchema {
              Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests for the whole app, e.g. sentences that must not match.")]
         case .enumeration:
             [Field(name: "title", shape: .string, doc: "How the type is named to people."),
-             Field(name: "cases", shape: .names(.oneOf([.string, .object(.enumCase)])), doc: "Cases by identifier; a string value is the title.")]
+             Field(name: "cases", shape: .names(.oneOf([.string, .object(.enumCase)])),
+                   doc: "Cases by identifier; a string value is the title.", required: true)]
         case .enumCase:
             [Field(name: "title", shape: .string, doc: "How the case is said and shown."),
              Field(name: "synonyms", shape: .list(.string), doc: "Other words for the case.")]
@@ -53,7 +101,7 @@ public enum DefinitionSchema {
              Field(name: "matchBy", shape: .list(.string), doc: "Properties a spoken name is matched against."),
              Field(name: "suggested", shape: .object(.query), doc: "Entities offered when one must be chosen.")]
         case .property:
-            [Field(name: "type", shape: .string, doc: typeName),
+            [Field(name: "type", shape: .string, doc: typeName, required: true),
              Field(name: "title", shape: .string, doc: "How the property is named to people."),
              Field(name: "optional", shape: .boolean, doc: "May be empty."),
              Field(name: "default", shape: .any, doc: "Value when none is given.")]
@@ -78,7 +126,7 @@ public enum DefinitionSchema {
              Field(name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."),
              Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`.")]
         case .parameter:
-            [Field(name: "type", shape: .string, doc: typeName),
+            [Field(name: "type", shape: .string, doc: typeName, required: true),
              Field(name: "title", shape: .string, doc: "How the parameter is named to people."),
              Field(name: "prompt", shape: .string, doc: "The question asked when the value is missing."),
              Field(name: "default", shape: .any, doc: "Value when none is given."),
@@ -92,10 +140,10 @@ public enum DefinitionSchema {
              Field(name: "message", shape: .string, doc: "What to say when the rule fails.")]
         case .summaryBranch:
             [Field(name: "when", shape: .string, doc: "Expression; the first branch whose condition holds is used."),
-             Field(name: "text", shape: .string, doc: "Template.")]
+             Field(name: "text", shape: .string, doc: "Template.", required: true)]
         case .phrase:
             [Field(name: "lang", shape: .string, doc: "Language code."),
-             Field(name: "text", shape: .string, doc: "Phrase template.")]
+             Field(name: "text", shape: .string, doc: "Phrase template.", required: true)]
         case .result:
             [Field(name: "value", shape: .string, doc: "Template; its type is the intent's result type."),
              Field(name: "dialog", shape: .string, doc: "Template spoken as the answer."),
@@ -122,22 +170,133 @@ public enum DefinitionSchema {
              Field(name: "limit", shape: .integer, doc: "At most this many (find)."),
              Field(name: "as", shape: .string, doc: "Name for the step's result.")]
         case .shortcut:
-            [Field(name: "intent", shape: .string, doc: "The intent the shortcut runs."),
+            [Field(name: "intent", shape: .string, doc: "The intent the shortcut runs.", required: true),
              Field(name: "phrases", shape: .list(.oneOf([.string, .object(.phrase)])), doc: "Phrases; each should name {app}."),
              Field(name: "shortTitle", shape: .string, doc: "Short label."),
              Field(name: "image", shape: .string, doc: "Symbol name.")]
         case .example:
-            [Field(name: "say", shape: .string, doc: "A sentence as a person would type it."),
+            [Field(name: "say", shape: .string, doc: "A sentence as a person would type it.", required: true),
              Field(name: "lang", shape: .string, doc: "Its language."),
              Field(name: "intent", shape: .string, doc: "Expected intent, when not the enclosing one."),
              Field(name: "expect", shape: .oneOf([.string, .names(.any)]), doc: "Expected parameter values, or no_match.")]
+        case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
+             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
+            shortcutFields(of: object)
         }
     }
 
-    /// Known keys by object, built once: the decoder asks for them at every mapping.
-    private static let knownKeys: [Object: [String]] = Dictionary(uniqueKeysWithValues: Object.allCases.map { ($0, fields(of: $0).map(\.name)) })
+    /// The objects of shortcut files.
+    private static func shortcutFields(of object: Object) -> [Field] {
+        let binding = { (doc: String) in Field(name: "as", shape: .string, doc: doc) }
+        let body = { (name: String, doc: String) in
+            Field(name: name, shape: .list(.shortcutStep), doc: doc, required: true)
+        }
+        switch object {
+        case .shortcutFile:
+            return [
+                Field(name: "shortcut", shape: .string, doc: "The shortcut's name.", required: true),
+                Field(name: "description", shape: .string, doc: "What the shortcut does."),
+                Field(name: "input", shape: .names(.oneOf([.string, .object(.shortcutInput)])),
+                      doc: "Inputs by name (--input name=value); a string value is the type."),
+                body("steps", "The steps, run in order."),
+            ]
+        case .shortcutInput:
+            return [
+                Field(name: "type", shape: .string, doc: typeName, required: true),
+                Field(name: "default", shape: .any, doc: "Value when none is given."),
+                Field(name: "prompt", shape: .string, doc: "The question asked when there is no value."),
+            ]
+        case .sayStep:
+            return [
+                Field(name: "say", shape: .string, doc: "A phrase, resolved like typed input; may use ${…}.",
+                      required: true),
+                binding("Variable for the intent's result."),
+            ]
+        case .intentStep:
+            return [
+                Field(name: "intent", shape: .string, doc: "An intent called directly: App.Intent.", required: true),
+                Field(name: "with", shape: .names(.any), doc: "Parameter values: plain values or ${…} templates."),
+                binding("Variable for the intent's result."),
+            ]
+        case .setStep:
+            return [
+                Field(name: "set", shape: .names(.any), doc: "Variables to set: name → value or ${…}.", required: true)
+            ]
+        case .ifStep:
+            return [
+                Field(name: "if", shape: .string, doc: "Condition: an expression.", required: true),
+                body("then", "Steps when the condition holds."),
+                Field(name: "else", shape: .list(.shortcutStep), doc: "Steps when it does not."),
+            ]
+        case .repeatStep:
+            return [
+                Field(name: "repeat", shape: .oneOf([.integer, .string]),
+                      doc: "How many times: a whole number or an expression.", required: true),
+                binding("Variable for the round, counting from 1."),
+                body("do", "Steps run each round."),
+            ]
+        case .repeatEachStep:
+            return [
+                Field(name: "repeat_each", shape: .string, doc: "A list: ${…}.", required: true),
+                binding("Variable for each item (default: item)."),
+                body("do", "Steps run for each item."),
+            ]
+        case .chooseStep:
+            return [
+                Field(name: "choose", shape: .string, doc: "The question: a template.", required: true),
+                Field(name: "from", shape: .oneOf([.list(.any), .string]), doc: "The options: [a, b] or ${list}.",
+                      required: true),
+                binding("Variable for the choice (default: choice)."),
+            ]
+        case .askStep:
+            return [
+                Field(name: "ask", shape: .string, doc: "The question: a template.", required: true),
+                Field(name: "type", shape: .string, doc: "The answer's type (default string); not entities."),
+                binding("Variable for the answer (default: answer)."),
+            ]
+        case .showStep:
+            return [Field(name: "show", shape: .string, doc: "Text to show: a template.", required: true)]
+        case .outputStep:
+            return [
+                Field(name: "output", shape: .any, doc: "The shortcut's output: a value or template; ends the run.",
+                      required: true)
+            ]
+        case .stopStep:
+            return [
+                Field(name: "stop", shape: .oneOf([.null, .boolean, .string]), doc: "Ends the run; a text says why.",
+                      required: true)
+            ]
+        case .runStep:
+            return [
+                Field(name: "run", shape: .string, doc: "Another shortcut file, relative to this one.", required: true),
+                Field(name: "with", shape: .names(.any), doc: "Its inputs: plain values or ${…} templates."),
+                binding("Variable for its output."),
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// Known and required keys by object, built once: the decoders ask for them at every mapping.
+    private static let knownKeys: [Object: (known: [String], required: [String])] = Dictionary(
+        uniqueKeysWithValues: Object.allCases.map { object in
+            let fields = fields(of: object)
+            return (object, (fields.map(\.name), fields.filter(\.required).map(\.name)))
+        })
 
     static func keys(of object: Object) -> [String] {
-        knownKeys[object] ?? []
+        knownKeys[object]?.known ?? []
     }
+
+    static func requiredKeys(of object: Object) -> [String] {
+        knownKeys[object]?.required ?? []
+    }
+
+    /// "a 'say' step", "an 'if' step": how messages name a step by its verb.
+    static func step(_ verb: String) -> String {
+        ("aeiou".contains(verb.first ?? "x") ? "an" : "a") + " '\(verb)' step"
+    }
+
+    /// Every key some kind of shortcut step takes.
+    static let shortcutStepKeys = Set(Object.shortcutSteps.flatMap(keys(of:)))
 }

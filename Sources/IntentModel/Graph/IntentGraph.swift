@@ -161,12 +161,6 @@ public struct IntentGraph: Sendable {
         public let suggested: Query?
         public let location: SourceRange
 
-        /// Properties every entity has without declaring them, as (name, type): `BuiltinProperty`
-        /// spelled as pairs, for code that has not moved to it yet.
-        public static var builtinProperties: [(String, ValueType)] {
-            BuiltinProperty.allCases.map { ($0.rawValue, $0.type) }
-        }
-
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
         package init(name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil, displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange) {

@@ -89,10 +89,3 @@ public struct ShortcutCompilation: Sendable {
         self.sources = sources
     }
 }
-
-/// How a literal `say:` phrase matched at compile time (the matcher lives above this module).
-public enum PhraseCheck: Sendable {
-    case intent(QualifiedName)
-    case ambiguous([QualifiedName])
-    case noMatch(suggestions: [String])
-}

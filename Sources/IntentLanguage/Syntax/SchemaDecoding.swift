@@ -1,0 +1,108 @@
+import IntentModel
+import YAML
+
+extension Diagnostic.Message {
+    static func expected(_ what: String, in context: String) -> Self { "expected \(what) for \(context)" }
+    static func expectedMapping(_ context: String) -> Self { "expected a mapping for \(context)" }
+    static func missingKey(_ key: String, in context: String) -> Self { "missing '\(key)' in \(context)" }
+    static let plainKeys: Self = "keys must be plain names"
+    static let plainNames: Self = "names must be plain scalars"
+}
+
+/// Walking YAML nodes against `DefinitionSchema`: the helpers the definition and shortcut decoders
+/// share, so both report an unknown key at the key (with "did you mean") and a missing one at its mapping.
+protocol SchemaDecoding {
+    var diagnostics: DiagnosticCollector { get set }
+}
+
+extension SchemaDecoding {
+    /// A mapping's values by key, after reporting keys the schema does not know and required keys
+    /// that are missing. `misplaced` may give a better message than "unknown key" for a key.
+    mutating func fields(
+        _ node: Node, _ object: DefinitionSchema.Object, context: String,
+        misplaced: (String) -> Diagnostic.Message? = { _ in nil }
+    ) -> [String: Node]? {
+        guard let pairs = node.mapping else {
+            diagnostics.error(.expectedMapping(context), at: node.range)
+            return nil
+        }
+        let known = DefinitionSchema.keys(of: object)
+        var result: [String: Node] = [:]
+        for pair in pairs {
+            guard let key = pair.key.string, pair.key.scalar != nil else {
+                diagnostics.error(.plainKeys, at: pair.key.range)
+                continue
+            }
+            if known.contains(key) {
+                if result[key] == nil { result[key] = pair.value }
+            } else if let message = misplaced(key) {
+                diagnostics.error(message, at: pair.key.range)
+            } else {
+                diagnostics.unknown("key", key, at: pair.key.range, known: known)
+            }
+        }
+        for key in DefinitionSchema.requiredKeys(of: object) where result[key] == nil {
+            diagnostics.error(.missingKey(key, in: context), at: node.range)
+        }
+        return result
+    }
+
+    mutating func string(_ node: Node, _ context: String) -> Located<String>? {
+        guard let scalar = node.scalar, !node.isNull else {
+            diagnostics.error(.expected("a string", in: context), at: node.range)
+            return nil
+        }
+        return Located(scalar.value, at: node.range)
+    }
+
+    mutating func strings(_ node: Node, _ context: String) -> [Located<String>] {
+        if node.scalar != nil, !node.isNull {
+            return string(node, context).map { [$0] } ?? []
+        }
+        return list(node, context) { decoder, item in decoder.string(item, context) }
+    }
+
+    mutating func bool(_ node: Node, _ context: String) -> Bool? {
+        guard let value = node.bool else {
+            diagnostics.error(.expected("true or false", in: context), at: node.range)
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ node: Node, _ context: String) -> Located<Int>? {
+        guard let value = node.int else {
+            diagnostics.error(.expected("a whole number", in: context), at: node.range)
+            return nil
+        }
+        return Located(value, at: node.range)
+    }
+
+    mutating func list<T>(_ node: Node?, _ context: String, _ item: (inout Self, Node) -> T?) -> [T] {
+        guard let node, !node.isNull else { return [] }
+        guard let items = node.sequence else {
+            diagnostics.error(.expected("a list", in: context), at: node.range)
+            return []
+        }
+        return items.compactMap { item(&self, $0) }
+    }
+
+    mutating func named<T>(_ node: Node?, _ context: String, _ item: (inout Self, Located<String>, Node) -> T?) -> [T] {
+        pairs(node, context).compactMap { item(&self, $0.0, $0.1) }
+    }
+
+    mutating func pairs(_ node: Node?, _ context: String) -> [(Located<String>, Node)] {
+        guard let node, !node.isNull else { return [] }
+        guard let pairs = node.mapping else {
+            diagnostics.error(.expectedMapping(context), at: node.range)
+            return []
+        }
+        return pairs.compactMap { pair in
+            guard let key = pair.key.string, pair.key.scalar != nil else {
+                diagnostics.error(.plainNames, at: pair.key.range)
+                return nil
+            }
+            return (Located(key, at: pair.key.range), pair.value)
+        }
+    }
+}
