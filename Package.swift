@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(name: "ModelStore", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "IntentProject", dependencies: ["IntentModel", "IntentLanguage", "PhraseMatching"]),
-        .target(name: "IntentRuntime", dependencies: ["YAML", "IntentModel", "IntentProject", "PhraseMatching", "ModelStore"]),
+        .target(
+            name: "IntentRuntime",
+            dependencies: ["YAML", "IntentModel", "IntentProject", "PhraseMatching", "ModelStore"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -46,7 +48,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "intents-bench",
-            dependencies: ["IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore", "IntentRuntime"],
+            dependencies: [
+                "IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore",
+                "IntentRuntime",
+            ],
             path: "Benchmarks/intents-bench"
         ),
         .target(name: "TestSupport", dependencies: ["IntentLanguage"], path: "Tests/TestSupport"),
@@ -58,8 +63,13 @@ let package = Package(
             dependencies: ["IntentLanguage", "YAML", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "TestSupport"]),
-        .testTarget(name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
-        .testTarget(name: "IntentsCLITests", dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(
+            name: "ModelStoreTests", dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "TestSupport"]),
+        .testTarget(
+            name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
+        .testTarget(
+            name: "IntentsCLITests",
+            dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],
+            exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -8,7 +8,9 @@ import YAML
 func compileBenchmark() throws {
     let intentCount = argument("--intents", default: 1000)
     /// `--only compile|yaml|libyaml` runs one measurement, for counting instructions under callgrind.
-    let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+    let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
+        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+    }
     let runs = argument("--runs", default: 15)
     let appsCount = 10
     let perApp = max(1, intentCount / appsCount)
@@ -19,69 +21,69 @@ func compileBenchmark() throws {
 
     for app in 0..<appsCount {
         var yaml = """
-        app: App\(app)
-        languages: [en, de]
-        rules:
-          item_word: "(item|thing|entry)"
-        enums:
-          Level:
-            cases:
-              low: { title: Low, synonyms: [minor, small] }
-              medium: { title: Medium, synonyms: [normal] }
-              high: { title: High, synonyms: [major, big, urgent] }
-        entities:
-          Record:
-            properties:
-              name: string
-              level: { type: Level, default: low }
-              count: { type: integer, default: 0 }
-              due: { type: date, optional: true }
-              done: { type: boolean, default: false }
-            display: { title: "${name}", subtitle: "${level.title}" }
-            matchBy: [name]
-            suggested: { where: "!done", sort: [-level, createdAt], limit: 5 }
-        intents:
-
-        """
-        for index in 0..<perApp {
-            yaml += """
-              Action\(index):
-                title: Action \(index)
-                description: Generated intent number \(index).
-                parameters:
-                  name: { type: string, prompt: "Which name?", validate: [ { max: 200, message: "Too long." } ] }
-                  level: { type: Level, default: medium }
-                  amount: { type: integer, default: 1, validate: [ { min: 1 }, { max: 99 } ] }
+            app: App\(app)
+            languages: [en, de]
+            rules:
+              item_word: "(item|thing|entry)"
+            enums:
+              Level:
+                cases:
+                  low: { title: Low, synonyms: [minor, small] }
+                  medium: { title: Medium, synonyms: [normal] }
+                  high: { title: High, synonyms: [major, big, urgent] }
+            entities:
+              Record:
+                properties:
+                  name: string
+                  level: { type: Level, default: low }
+                  count: { type: integer, default: 0 }
                   due: { type: date, optional: true }
-                summary:
-                  - when: "due != nil && level == high"
-                    text: "Do ${name} \(index) by ${due}"
-                  - text: "Do ${name} \(index)"
-                phrases:
-                  en:
-                    - "(verb\(app)x\(index)|act\(app)x\(index)) [a|the] [{level}] <item_word> {name} [in {app}]"
-                    - "please verb\(app)x\(index) {name} {amount} times"
-                    - "verb\(app)x\(index) {name} (by|before) {due}"
-                  de:
-                    - "mach\(app)x\(index) [das] {name}"
-                perform:
-                  - find: Record
-                    where: "!done && level == high && count < 10"
-                    sort: -createdAt
-                    limit: 3
-                    as: open
-                  - create: Record
-                    set: { name: "${name}", level: "${level}", count: "${amount + count(open)}", due: "${due}" }
-                    as: record
-                result:
-                  value: "${record}"
-                  dialog: "${record.name} is ${record.level.title}${exists(open) ? ', with ' + join(open, ', ') : ''}."
-                donate: [name, level]
-                examples:
-                  - say: "verb\(app)x\(index) the item milk"
-                    expect: { name: milk }
+                  done: { type: boolean, default: false }
+                display: { title: "${name}", subtitle: "${level.title}" }
+                matchBy: [name]
+                suggested: { where: "!done", sort: [-level, createdAt], limit: 5 }
+            intents:
 
             """
+        for index in 0..<perApp {
+            yaml += """
+                  Action\(index):
+                    title: Action \(index)
+                    description: Generated intent number \(index).
+                    parameters:
+                      name: { type: string, prompt: "Which name?", validate: [ { max: 200, message: "Too long." } ] }
+                      level: { type: Level, default: medium }
+                      amount: { type: integer, default: 1, validate: [ { min: 1 }, { max: 99 } ] }
+                      due: { type: date, optional: true }
+                    summary:
+                      - when: "due != nil && level == high"
+                        text: "Do ${name} \(index) by ${due}"
+                      - text: "Do ${name} \(index)"
+                    phrases:
+                      en:
+                        - "(verb\(app)x\(index)|act\(app)x\(index)) [a|the] [{level}] <item_word> {name} [in {app}]"
+                        - "please verb\(app)x\(index) {name} {amount} times"
+                        - "verb\(app)x\(index) {name} (by|before) {due}"
+                      de:
+                        - "mach\(app)x\(index) [das] {name}"
+                    perform:
+                      - find: Record
+                        where: "!done && level == high && count < 10"
+                        sort: -createdAt
+                        limit: 3
+                        as: open
+                      - create: Record
+                        set: { name: "${name}", level: "${level}", count: "${amount + count(open)}", due: "${due}" }
+                        as: record
+                    result:
+                      value: "${record}"
+                      dialog: "${record.name} is ${record.level.title}${exists(open) ? ', with ' + join(open, ', ') : ''}."
+                    donate: [name, level]
+                    examples:
+                      - say: "verb\(app)x\(index) the item milk"
+                        expect: { name: milk }
+
+                """
         }
         let folder = root + "/app\(app)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -106,7 +108,8 @@ func compileBenchmark() throws {
     // Warm up, and make sure the generated definitions are clean.
     let check = try IntentCompiler.compile(directory: root)
     guard check.graph != nil, check.diagnostics.isEmpty else {
-        FileHandle.standardError.write(Data(DiagnosticPrinter(sources: check.sources).render(Array(check.diagnostics.prefix(5))).utf8))
+        FileHandle.standardError.write(
+            Data(DiagnosticPrinter(sources: check.sources).render(Array(check.diagnostics.prefix(5))).utf8))
         FileHandle.standardError.write(Data("generated definitions did not compile cleanly\n".utf8))
         return
     }
@@ -131,8 +134,20 @@ func compileBenchmark() throws {
     }
     let compileMedian = median(compileTimes), parseMedian = median(parseTimes), libyamlMedian = median(libyamlTimes)
     print("intents: \(check.graph!.intents.count) in \(files.count) files, \(totalBytes / 1024) KiB, \(runs) runs")
-    print(String(format: "compile (read + libyaml + decode + check + graph): median %.1f ms, min %.1f ms", compileMedian * 1000, compileTimes.min()! * 1000))
-    print(String(format: "YAML layer alone (libyaml + Node trees):           median %.1f ms, min %.1f ms", parseMedian * 1000, parseTimes.min()! * 1000))
-    print(String(format: "libyaml alone (yaml_parser_load, no Swift nodes):  median %.1f ms, min %.1f ms", libyamlMedian * 1000, libyamlTimes.min()! * 1000))
-    print(String(format: "ratio compile / YAML layer: %.2f×, compile / libyaml: %.2f×", compileMedian / parseMedian, compileMedian / libyamlMedian))
+    print(
+        String(
+            format: "compile (read + libyaml + decode + check + graph): median %.1f ms, min %.1f ms",
+            compileMedian * 1000, compileTimes.min()! * 1000))
+    print(
+        String(
+            format: "YAML layer alone (libyaml + Node trees):           median %.1f ms, min %.1f ms",
+            parseMedian * 1000, parseTimes.min()! * 1000))
+    print(
+        String(
+            format: "libyaml alone (yaml_parser_load, no Swift nodes):  median %.1f ms, min %.1f ms",
+            libyamlMedian * 1000, libyamlTimes.min()! * 1000))
+    print(
+        String(
+            format: "ratio compile / YAML layer: %.2f×, compile / libyaml: %.2f×", compileMedian / parseMedian,
+            compileMedian / libyamlMedian))
 }

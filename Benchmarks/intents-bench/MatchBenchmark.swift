@@ -12,7 +12,10 @@ func matchBenchmark() throws {
 
     // 1. The example domains, their own example sentences.
     let bundled = try Project.load(intents: "Intents", clock: Clock())
-    guard let graph = bundled.graph, let matcher = bundled.matcher() else { print("Intents/ does not compile"); return }
+    guard let graph = bundled.graph, let matcher = bundled.matcher() else {
+        print("Intents/ does not compile")
+        return
+    }
     let sentences = graph.apps.flatMap { $0.examples + $0.intents.flatMap(\.examples) }.map(\.say)
     let domains = latencies(matcher, sentences, rounds: rounds)
     print("example domains: \(sentences.count) sentences × \(rounds) rounds")
@@ -24,41 +27,41 @@ func matchBenchmark() throws {
     var files: [(path: String, bytes: [UInt8])] = []
     for app in 0..<10 {
         var yaml = """
-        app: Load\(app)
-        enums:
-          Level: { cases: { low: { synonyms: [minor] }, high: { synonyms: [major, urgent] } } }
-        entities:
-          Thing:
-            properties: { name: string, done: { type: boolean, default: false } }
-            matchBy: [name]
-        intents:
+            app: Load\(app)
+            enums:
+              Level: { cases: { low: { synonyms: [minor] }, high: { synonyms: [major, urgent] } } }
+            entities:
+              Thing:
+                properties: { name: string, done: { type: boolean, default: false } }
+                matchBy: [name]
+            intents:
 
-        """
+            """
         for i in 0..<100 {
             let noun = "gadget\(app)x\(i)"
             yaml += """
-              Act\(i):
-                parameters:
-                  name: { type: string, optional: true }
-                  item: { type: Thing, optional: true }
-                  count: { type: integer, default: 1 }
-                  when: { type: date, optional: true }
-                  level: { type: Level, default: low }
-                phrases:
-                  - "(add|create) [a] [new] \(noun) {name}"
-                  - "show [me] my \(noun) list"
-                  - "open [the] \(noun) {item}"
-                  - "delete the \(noun) {item} [in {app}]"
-                  - "mark \(noun) {item} as (done|finished)"
-                  - "start \(noun) for {count} minutes"
-                  - "remind me about \(noun) {when}"
-                  - "what's next for \(noun)"
-                  - "set \(noun) level to {level}"
-                  - "\(noun) {item} please"
-                result: { dialog: "${name} ${item} ${count} ${when} ${level}" }
-                examples: [ { say: "show my \(noun) list" } ]
+                  Act\(i):
+                    parameters:
+                      name: { type: string, optional: true }
+                      item: { type: Thing, optional: true }
+                      count: { type: integer, default: 1 }
+                      when: { type: date, optional: true }
+                      level: { type: Level, default: low }
+                    phrases:
+                      - "(add|create) [a] [new] \(noun) {name}"
+                      - "show [me] my \(noun) list"
+                      - "open [the] \(noun) {item}"
+                      - "delete the \(noun) {item} [in {app}]"
+                      - "mark \(noun) {item} as (done|finished)"
+                      - "start \(noun) for {count} minutes"
+                      - "remind me about \(noun) {when}"
+                      - "what's next for \(noun)"
+                      - "set \(noun) level to {level}"
+                      - "\(noun) {item} please"
+                    result: { dialog: "${name} ${item} ${count} ${when} ${level}" }
+                    examples: [ { say: "show my \(noun) list" } ]
 
-            """
+                """
         }
         files.append(("Load/app\(app)/app.yaml", Array(yaml.utf8)))
     }
@@ -67,12 +70,18 @@ func matchBenchmark() throws {
         print(DiagnosticPrinter(sources: compiled.sources).render(Array(compiled.diagnostics.prefix(3))))
         return
     }
-    let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima",
-                 "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey", "xray"]
+    let words = [
+        "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima",
+        "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey",
+        "xray",
+    ]
     var names: [String] = []
     names.reserveCapacity(entityCount)
     var seed: UInt64 = 42
-    func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+    func next() -> Int {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Int(seed >> 33)
+    }
     for n in 0..<entityCount {
         names.append("\(words[next() % words.count]) \(words[next() % words.count]) \(n)")
     }
@@ -81,7 +90,9 @@ func matchBenchmark() throws {
     let phraseBuild = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
     var entities = EntityNameIndex()
     for app in 0..<10 {
-        entities.add(names[(app * entityCount / 10)..<((app + 1) * entityCount / 10)], for: QualifiedName(app: "Load\(app)", name: "Thing"))
+        entities.add(
+            names[(app * entityCount / 10)..<((app + 1) * entityCount / 10)],
+            for: QualifiedName(app: "Load\(app)", name: "Thing"))
     }
     let totalBuild = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
     let after = residentMegabytes()
@@ -115,11 +126,22 @@ func matchBenchmark() throws {
             _ = loadMatcher.recognize(sentence)
             timed.append((Double(DispatchTime.now().uptimeNanoseconds - start) / 1000, sentence))
         }
-        for (micros, sentence) in timed.sorted(by: { $0.0 > $1.0 }).prefix(12) { print(String(format: "  %7.1f µs  %@", micros, sentence)) }
+        for (micros, sentence) in timed.sorted(by: { $0.0 > $1.0 }).prefix(12) {
+            print(String(format: "  %7.1f µs  %@", micros, sentence))
+        }
     }
-    print("generated load: \(loadGraph.intents.count) intents, \(loadGraph.intents.reduce(0) { $0 + $1.phrases.count }) templates, \(index.nodeCount) trie nodes, \(entities.count) entity names")
-    print(String(format: "  index build: phrases %.0f ms, with entity names %.0f ms; resident memory +%.0f MiB (%.0f MiB in all)", phraseBuild, totalBuild, after - before, after))
-    print(String(format: "  match p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d sentences × %d rounds)", load.p50, load.p99, load.max, loadSentences.count, max(1, rounds / 10)))
+    print(
+        "generated load: \(loadGraph.intents.count) intents, \(loadGraph.intents.reduce(0) { $0 + $1.phrases.count }) templates, \(index.nodeCount) trie nodes, \(entities.count) entity names"
+    )
+    print(
+        String(
+            format:
+                "  index build: phrases %.0f ms, with entity names %.0f ms; resident memory +%.0f MiB (%.0f MiB in all)",
+            phraseBuild, totalBuild, after - before, after))
+    print(
+        String(
+            format: "  match p50 %.1f µs, p99 %.1f µs, max %.1f µs (%d sentences × %d rounds)", load.p50, load.p99,
+            load.max, loadSentences.count, max(1, rounds / 10)))
 }
 
 func latencies(_ matcher: Matcher, _ sentences: [String], rounds: Int) -> (p50: Double, p99: Double, max: Double) {
@@ -139,7 +161,8 @@ func latencies(_ matcher: Matcher, _ sentences: [String], rounds: Int) -> (p50: 
 
 func residentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
     return kilobytes / 1024
 }

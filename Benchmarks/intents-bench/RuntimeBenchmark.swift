@@ -16,7 +16,9 @@ func runtimeBenchmark() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
     // 1. Cold `intents say`, as a user runs it: the release binary next to this one.
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("intents").path
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "intents"
+    ).path
     if FileManager.default.isExecutableFile(atPath: binary) {
         // posix_spawn and waitpid: Foundation's Process notices an exit only on a 0.1 s poll here.
         func say(_ text: String, store: String) throws -> Double {
@@ -30,7 +32,9 @@ func runtimeBenchmark() throws {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             var pid: pid_t = 0
             let start = DispatchTime.now().uptimeNanoseconds
-            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw CocoaError(.executableLoad) }
+            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+                throw CocoaError(.executableLoad)
+            }
             var status: Int32 = 0
             waitpid(pid, &status, 0)
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -43,8 +47,14 @@ func runtimeBenchmark() throws {
             existing.append(try say("add pay rent \(run) to my tasks", store: shared))
         }
         print("cold intents say (\(runs) runs, new process each):")
-        print(String(format: "  new store:      median %.1f ms, min %.1f ms, max %.1f ms", median(fresh), fresh.min()!, fresh.max()!))
-        print(String(format: "  existing store: median %.1f ms, min %.1f ms, max %.1f ms", median(existing), existing.min()!, existing.max()!))
+        print(
+            String(
+                format: "  new store:      median %.1f ms, min %.1f ms, max %.1f ms", median(fresh), fresh.min()!,
+                fresh.max()!))
+        print(
+            String(
+                format: "  existing store: median %.1f ms, min %.1f ms, max %.1f ms", median(existing), existing.min()!,
+                existing.max()!))
     } else {
         print("cold intents say: build the release 'intents' first (swift build -c release)")
     }
@@ -52,7 +62,10 @@ func runtimeBenchmark() throws {
     // Where a cold start goes, in this process.
     var clock = Stopwatch()
     let project = try Project.load(intents: "Intents", clock: Clock())
-    guard let graph = project.graph, let index = project.index else { print("Intents/ does not compile"); return }
+    guard let graph = project.graph, let index = project.index else {
+        print("Intents/ does not compile")
+        return
+    }
     let loading = clock.lap()
     let store = try Store(path: directory + "/parts.sqlite", graph: graph, clock: project.clock)
     let opening = clock.lap()
@@ -60,10 +73,15 @@ func runtimeBenchmark() throws {
     let conversation = Conversation(session: session)
     _ = conversation.respond(to: "add buy milk to my tasks")
     let answering = clock.lap()
-    print(String(format: "  parts: compile + phrase index %.1f ms, store open + migrate %.1f ms, first answer %.1f ms", loading, opening, answering))
+    print(
+        String(
+            format: "  parts: compile + phrase index %.1f ms, store open + migrate %.1f ms, first answer %.1f ms",
+            loading, opening, answering))
 
     // 2. Executions per second: CreateTask phrases, each matched, resolved and executed in its own transaction.
-    let bulk = try Session(graph: graph, store: try Store(path: directory + "/bulk.sqlite", graph: graph, clock: project.clock), index: index)
+    let bulk = try Session(
+        graph: graph, store: try Store(path: directory + "/bulk.sqlite", graph: graph, clock: project.clock),
+        index: index)
     let runner = Conversation(session: bulk)
     var failed = 0
     let start = DispatchTime.now().uptimeNanoseconds
@@ -71,7 +89,10 @@ func runtimeBenchmark() throws {
         if runner.respond(to: "add task number \(number) to my tasks").status != .done { failed += 1 }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    print(String(format: "executions: %d CreateTask phrases in %.2f s = %.0f per second (%.0f µs each), %d not done", phrases, seconds, Double(phrases) / seconds, seconds * 1e6 / Double(phrases), failed))
+    print(
+        String(
+            format: "executions: %d CreateTask phrases in %.2f s = %.0f per second (%.0f µs each), %d not done",
+            phrases, seconds, Double(phrases) / seconds, seconds * 1e6 / Double(phrases), failed))
 }
 
 func median(_ values: [Double]) -> Double {

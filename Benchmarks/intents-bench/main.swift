@@ -8,7 +8,9 @@ import Foundation
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return value }
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+        let number = Int(arguments[index + 1])
+    else { return value }
     return number
 }
 

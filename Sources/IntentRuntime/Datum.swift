@@ -80,7 +80,9 @@ struct Values {
         datum(value, as: type) { _, id in .string(id) }
     }
 
-    func datum<Failure: Error>(_ value: Value, as type: ValueType, entity: (QualifiedName, String) throws(Failure) -> Datum) throws(Failure) -> Datum {
+    func datum<Failure: Error>(
+        _ value: Value, as type: ValueType, entity: (QualifiedName, String) throws(Failure) -> Datum
+    ) throws(Failure) -> Datum {
         switch (type, value) {
         case (.array(let element), .array(let items)):
             return .list(try items.map { item throws(Failure) in try datum(item, as: element, entity: entity) })
@@ -151,7 +153,11 @@ struct Values {
         case (.enumeration(let name), .string(let text)):
             guard let enumeration = graph.enumeration(name) else { break }
             let folded = text.lowercased()
-            if let match = enumeration.cases.first(where: { $0.id.lowercased() == folded || $0.title.lowercased() == folded }) { return .enumCase(name, match.id) }
+            if let match = enumeration.cases.first(where: {
+                $0.id.lowercased() == folded || $0.title.lowercased() == folded
+            }) {
+                return .enumCase(name, match.id)
+            }
         case (.date, .string(let text)):
             if let date = date(text) { return .date(date) }
         case (.array(let element), .list(let items)):
@@ -162,13 +168,15 @@ struct Values {
             break
         }
         if fits(datum, type) { return datum }
-        throw RuntimeError.failed("“\(Evaluator(graph: graph, clock: clock, app: nil, store: nil).describe(datum))” is not \(article(type))")
+        throw RuntimeError.failed(
+            "“\(Evaluator(graph: graph, clock: clock, app: nil, store: nil).describe(datum))” is not \(article(type))")
     }
 
     private func fits(_ datum: Datum, _ type: ValueType) -> Bool {
         switch (type, datum) {
         case (.string, .string), (.integer, .integer), (.number, .number), (.boolean, .boolean), (.date, .date),
-             (.duration, .duration), (.url, .url): true
+            (.duration, .duration), (.url, .url):
+            true
         case (.enumeration(let a), .enumCase(let b, _)): a == b
         case (.entity(let a), .entity(let record)): a == record.entity
         default: false

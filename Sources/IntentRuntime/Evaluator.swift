@@ -81,7 +81,9 @@ struct Evaluator {
             return try call(name, arguments, in: scope)
         case .query(let entity, let filter):
             guard let name = qualified(entity) else { throw .failed("unknown entity \(entity)") }
-            return .list(try query(IntentGraph.Query(entity: name, filter: filter, sort: [], limit: nil), in: scope).map(Datum.entity))
+            return .list(
+                try query(IntentGraph.Query(entity: name, filter: filter, sort: [], limit: nil), in: scope).map(
+                    Datum.entity))
         case .list(let items):
             var result: [Datum] = []
             for item in items { result.append(try evaluate(item, in: scope)) }
@@ -105,7 +107,9 @@ struct Evaluator {
             guard let value = record[member] else { return .null }
             return try values.datum(value, as: type) { name, id throws(RuntimeError) in
                 guard let store else { return .string(id) }
-                do { return try store.record(name, id: id).map(Datum.entity) ?? .null } catch { throw .store("\(error)") }
+                do { return try store.record(name, id: id).map(Datum.entity) ?? .null } catch {
+                    throw .store("\(error)")
+                }
             }
         case .enumCase(let name, let id):
             if member == "id" { return .string(id) }
@@ -126,7 +130,9 @@ struct Evaluator {
         }
     }
 
-    private func binary(_ op: Expression.BinaryOperator, _ leftExpression: Expression, _ rightExpression: Expression, in scope: Scope) throws(RuntimeError) -> Datum {
+    private func binary(
+        _ op: Expression.BinaryOperator, _ leftExpression: Expression, _ rightExpression: Expression, in scope: Scope
+    ) throws(RuntimeError) -> Datum {
         // Short-circuits first.
         switch op {
         case .and:
@@ -155,27 +161,32 @@ struct Evaluator {
             }
         case .contains:
             if let items = right.items { return .boolean(items.contains { equal($0, left) }) }
-            if case .string(let haystack) = right, case .string(let needle) = left { return .boolean(haystack.localizedCaseInsensitiveContains(needle)) }
+            if case .string(let haystack) = right, case .string(let needle) = left {
+                return .boolean(haystack.localizedCaseInsensitiveContains(needle))
+            }
             return .boolean(false)
         case .add:
             switch (left, right) {
             case (.string(let a), _): return .string(a + describe(right))
             case (_, .string(let b)): return .string(describe(left) + b)
-            case (.date(let date), .duration(let seconds)), (.duration(let seconds), .date(let date)): return .date(date.addingTimeInterval(TimeInterval(seconds)))
+            case (.date(let date), .duration(let seconds)), (.duration(let seconds), .date(let date)):
+                return .date(date.addingTimeInterval(TimeInterval(seconds)))
             case (.duration(let a), .duration(let b)): return .duration(a + b)
             case (.list(let a), .list(let b)): return .list(a + b)
             default: return arithmetic(op, left, right)
             }
         case .subtract:
             switch (left, right) {
-            case (.date(let date), .duration(let seconds)): return .date(date.addingTimeInterval(TimeInterval(-seconds)))
+            case (.date(let date), .duration(let seconds)):
+                return .date(date.addingTimeInterval(TimeInterval(-seconds)))
             case (.date(let a), .date(let b)): return .duration(Int(a.timeIntervalSince(b)))
             case (.duration(let a), .duration(let b)): return .duration(a - b)
             default: return arithmetic(op, left, right)
             }
         case .multiply:
             switch (left, right) {
-            case (.duration(let seconds), .integer(let factor)), (.integer(let factor), .duration(let seconds)): return .duration(seconds * factor)
+            case (.duration(let seconds), .integer(let factor)), (.integer(let factor), .duration(let seconds)):
+                return .duration(seconds * factor)
             default: return arithmetic(op, left, right)
             }
         default:
@@ -221,7 +232,9 @@ struct Evaluator {
         case (.string(let a), .string(let b)): return a < b ? -1 : a == b ? 0 : 1
         case (.date(let a), .date(let b)): return a < b ? -1 : a == b ? 0 : 1
         case (.enumCase(let name, let a), .enumCase(_, let b)):
-            guard let cases = graph.enumeration(name)?.cases.map(\.id), let i = cases.firstIndex(of: a), let j = cases.firstIndex(of: b) else { return nil }
+            guard let cases = graph.enumeration(name)?.cases.map(\.id), let i = cases.firstIndex(of: a),
+                let j = cases.firstIndex(of: b)
+            else { return nil }
             return i < j ? -1 : i == j ? 0 : 1
         default:
             guard let a = left.numeric, let b = right.numeric else { return nil }
@@ -232,7 +245,9 @@ struct Evaluator {
     private func call(_ name: String, _ arguments: [Expression], in scope: Scope) throws(RuntimeError) -> Datum {
         var evaluated: [Datum] = []
         for argument in arguments { evaluated.append(try evaluate(argument, in: scope)) }
-        func list(_ index: Int) -> [Datum] { evaluated.indices.contains(index) ? evaluated[index].items ?? [evaluated[index]] : [] }
+        func list(_ index: Int) -> [Datum] {
+            evaluated.indices.contains(index) ? evaluated[index].items ?? [evaluated[index]] : []
+        }
         switch name {
         case "count": return .integer(list(0).count)
         case "exists": return .boolean(!list(0).isEmpty)
@@ -319,7 +334,10 @@ struct Evaluator {
         case .string(let text), .url(let text): return text
         case .integer(let number): return String(number)
         case .number(let number):
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+            return number == number.rounded() && abs(number) < 1e15
+                ? String(Int(number))
+                : String(format: "%.2f", number).replacingOccurrences(
+                    of: #"0+$"#, with: "", options: .regularExpression)
         case .boolean(let flag): return flag ? "yes" : "no"
         case .date(let date): return values.clock.describe(date)
         case .duration(let seconds): return DurationText.describe(seconds: seconds)
@@ -327,7 +345,9 @@ struct Evaluator {
         case .entity(let record):
             guard let entity = graph.entity(record.entity) else { return record.id }
             let evaluator = Evaluator(graph: graph, clock: values.clock, app: entity.name.app, store: store)
-            guard let scope = try? evaluator.scope(of: record, over: [:]), let title = try? evaluator.render(entity.displayTitle, in: scope) else { return record.id }
+            guard let scope = try? evaluator.scope(of: record, over: [:]),
+                let title = try? evaluator.render(entity.displayTitle, in: scope)
+            else { return record.id }
             return title
         case .list(let items): return items.map(describe).joined(separator: ", ")
         }

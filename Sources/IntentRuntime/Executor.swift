@@ -35,12 +35,16 @@ struct Executor {
     mutating func run(_ intent: IntentGraph.Intent, parameters: [String: Datum]) throws(RuntimeError) -> Outcome {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumCallDepth else { throw .failed("\(intent.title) calls intents more than \(Self.maximumCallDepth) deep") }
+        guard depth <= Self.maximumCallDepth else {
+            throw .failed("\(intent.title) calls intents more than \(Self.maximumCallDepth) deep")
+        }
         let evaluator = evaluator(for: intent.name.app)
         var scope: Evaluator.Scope = [:]
         for (name, value) in parameters { scope[name] = try refreshed(value) }
         try run(intent.perform, in: &scope, evaluator)
-        let result = try intent.resultValue.map { template throws(RuntimeError) in try evaluator.value(of: template, in: scope) } ?? .null
+        let result =
+            try intent.resultValue.map { template throws(RuntimeError) in try evaluator.value(of: template, in: scope) }
+            ?? .null
         if let opens = intent.opens { self.opens.append(try evaluator.render(opens, in: scope)) }
         let dialog: String
         if let template = intent.resultDialog {
@@ -51,23 +55,30 @@ struct Executor {
         return Outcome(result: result, dialog: dialog, opens: opens)
     }
 
-    private mutating func run(_ steps: [IntentGraph.Step], in scope: inout Evaluator.Scope, _ evaluator: Evaluator) throws(RuntimeError) {
+    private mutating func run(_ steps: [IntentGraph.Step], in scope: inout Evaluator.Scope, _ evaluator: Evaluator)
+        throws(RuntimeError)
+    {
         for step in steps {
             try run(step, in: &scope, evaluator)
         }
     }
 
-    private mutating func run(_ step: IntentGraph.Step, in scope: inout Evaluator.Scope, _ evaluator: Evaluator) throws(RuntimeError) {
+    private mutating func run(_ step: IntentGraph.Step, in scope: inout Evaluator.Scope, _ evaluator: Evaluator)
+        throws(RuntimeError)
+    {
         switch step {
         case .create(let entityName, let assignments, let binding):
             guard let entity = graph.entity(entityName) else { throw .failed("unknown entity \(entityName)") }
             var values: [String: Value] = [:]
             for assignment in assignments {
                 guard let property = entity.property(assignment.name), !property.isBuiltin else { continue }
-                let datum = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                let datum = try evaluator.values.coerce(
+                    try evaluator.value(of: assignment.value, in: scope), to: property.type)
                 if let value = evaluator.values.value(datum) { values[property.name] = value }
             }
-            let record = try storing { () throws -> Record in try store.insert(entityName, values: values, now: clock.now) }
+            let record = try storing { () throws -> Record in
+                try store.insert(entityName, values: values, now: clock.now)
+            }
             scope[binding ?? lowercasedFirst(entityName.name)] = .entity(record)
 
         case .update(let target, let set, let increment, let toggle, let binding):
@@ -83,25 +94,29 @@ struct Executor {
                 var changes: [String: Value?] = [:]
                 for assignment in set {
                     guard let property = entity.property(assignment.name) else { continue }
-                    let datum = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                    let datum = try evaluator.values.coerce(
+                        try evaluator.value(of: assignment.value, in: scope), to: property.type)
                     changes[property.name] = .some(evaluator.values.value(datum))
                 }
                 for assignment in increment {
                     guard let property = entity.property(assignment.name) else { continue }
                     let amount = try evaluator.value(of: assignment.value, in: scope)
                     let current = recordScope[property.name] ?? .null
-                    let sum: Datum = switch (current, amount) {
-                    case (.integer(let a), .integer(let b)): .integer(a + b)
-                    case (.null, .integer(let b)): .integer(b)
-                    case (.duration(let a), .duration(let b)): .duration(a + b)
-                    default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
-                    }
-                    changes[property.name] = .some(evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
+                    let sum: Datum =
+                        switch (current, amount) {
+                        case (.integer(let a), .integer(let b)): .integer(a + b)
+                        case (.null, .integer(let b)): .integer(b)
+                        case (.duration(let a), .duration(let b)): .duration(a + b)
+                        default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
+                        }
+                    changes[property.name] = .some(
+                        evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
                 }
                 for name in toggle {
                     changes[name] = .some(.boolean(!(recordScope[name] ?? .null).truthy))
                 }
-                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: clock.now) }
+                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: clock.now)
+                }
                 updated.append(.entity(after))
             }
             let result: Datum = targetValue.items != nil ? .list(updated) : updated.first ?? .null
@@ -119,7 +134,9 @@ struct Executor {
 
         case .find(let query, let first, let binding):
             var query = query
-            if first { query = IntentGraph.Query(entity: query.entity, filter: query.filter, sort: query.sort, limit: 1) }
+            if first {
+                query = IntentGraph.Query(entity: query.entity, filter: query.filter, sort: query.sort, limit: 1)
+            }
             let records = try evaluator.query(query, in: scope)
             let name = binding ?? lowercasedFirst(query.entity.name) + (first ? "" : "s")
             scope[name] = first ? records.first.map(Datum.entity) ?? .null : .list(records.map(Datum.entity))
@@ -134,7 +151,8 @@ struct Executor {
             var parameters: [String: Datum] = [:]
             for parameter in callee.parameters {
                 if let assignment = arguments.first(where: { $0.name == parameter.name }) {
-                    parameters[parameter.name] = try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
+                    parameters[parameter.name] = try evaluator.values.coerce(
+                        try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
                 } else if let value = parameter.defaultValue {
                     parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
                 } else {
@@ -161,7 +179,9 @@ struct Executor {
     /// The record as the store holds it now; an error when it has gone.
     private func current(_ record: Record) throws(RuntimeError) -> Record {
         let fresh = try storing { () throws -> Record? in try store.record(record.entity, id: record.id) }
-        guard let fresh else { throw .failed("“\(evaluator(for: record.entity.app).describe(.entity(record)))” is no longer in the store") }
+        guard let fresh else {
+            throw .failed("“\(evaluator(for: record.entity.app).describe(.entity(record)))” is no longer in the store")
+        }
         return fresh
     }
 
@@ -196,7 +216,9 @@ struct Executor {
 enum Summary {
     static func text(of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator) -> String {
         for branch in intent.summary {
-            if let condition = branch.condition, (try? evaluator.evaluate(condition, in: parameters).truthy) != true { continue }
+            if let condition = branch.condition, (try? evaluator.evaluate(condition, in: parameters).truthy) != true {
+                continue
+            }
             if let text = try? evaluator.render(branch.text, in: parameters) { return text }
         }
         return intent.title

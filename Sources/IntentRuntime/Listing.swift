@@ -11,7 +11,9 @@ public enum Listing {
         public let json: [String: JSONValue]
     }
 
-    public static func records(of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store) throws -> [Item] {
+    public static func records(
+        of entity: IntentGraph.Entity, where filter: IntentModel.Expression?, graph: IntentGraph, store: Store
+    ) throws -> [Item] {
         let clock = store.clock.frozen()
         return try store.read { transaction in
             let evaluator = Evaluator(graph: graph, clock: clock, app: entity.name.app, store: transaction)
@@ -23,12 +25,16 @@ public enum Listing {
                 let title = evaluator.describe(.entity(record))
                 let properties = try entity.properties.filter { !$0.isBuiltin }.compactMap { property -> String? in
                     let value = try evaluator.member(.entity(record), property.name)
-                    guard !value.isNull, value != .list([]), !(entity.matchBy.contains(property.name) && evaluator.describe(value) == title) else { return nil }
+                    guard !value.isNull, value != .list([]),
+                        !(entity.matchBy.contains(property.name) && evaluator.describe(value) == title)
+                    else { return nil }
                     return "\(property.name): \(evaluator.describe(value))"
                 }
                 var json = try transaction.json(record)
                 json["title"] = .string(title)
-                let line = "\(title)" + (properties.isEmpty ? "" : " — " + properties.joined(separator: ", ")) + " (id \(record.id.prefix(8)))"
+                let line =
+                    "\(title)" + (properties.isEmpty ? "" : " — " + properties.joined(separator: ", "))
+                    + " (id \(record.id.prefix(8)))"
                 return Item(line: line, json: json)
             }
         }

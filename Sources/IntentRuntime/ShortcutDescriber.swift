@@ -8,13 +8,18 @@ public enum ShortcutDescriber {
         let evaluator = Evaluator(graph: graph, clock: clock, app: nil, store: nil)
         var lines = [shortcut.name + (shortcut.description.map { " — \($0)" } ?? "")]
         for input in shortcut.inputs {
-            lines.append("  input \(input.name): \(input.type)" + (input.defaultValue.map { " = \($0)" } ?? "") + (input.prompt.map { " (asks “\($0)”)" } ?? ""))
+            lines.append(
+                "  input \(input.name): \(input.type)" + (input.defaultValue.map { " = \($0)" } ?? "")
+                    + (input.prompt.map { " (asks “\($0)”)" } ?? ""))
         }
         render(shortcut.steps, graph: graph, evaluator: evaluator, prefix: "", indent: "  ", into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func render(_ steps: [Shortcut.Step], graph: IntentGraph, evaluator: Evaluator, prefix: String, indent: String, into lines: inout [String]) {
+    private static func render(
+        _ steps: [Shortcut.Step], graph: IntentGraph, evaluator: Evaluator, prefix: String, indent: String,
+        into lines: inout [String]
+    ) {
         for (index, step) in steps.enumerated() {
             let number = prefix + "\(index + 1)."
             let lead = indent + number + " "
@@ -29,17 +34,22 @@ public enum ShortcutDescriber {
                 var parameters: [String: Datum] = [:]
                 for parameter in intent.parameters {
                     if let argument = arguments.first(where: { $0.name == parameter.name }) {
-                        parameters[parameter.name] = literal(argument.value, parameter.type, evaluator)
-                            ?? .string(argument.value.soleExpression == nil ? spoken(argument.value) : "«\(source(argument.value))»")
+                        parameters[parameter.name] =
+                            literal(argument.value, parameter.type, evaluator)
+                            ?? .string(
+                                argument.value.soleExpression == nil
+                                    ? spoken(argument.value) : "«\(source(argument.value))»")
                     } else if let value = parameter.defaultValue {
                         parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
                     } else {
                         parameters[parameter.name] = .null
                     }
                 }
-                lines.append(lead + Summary.text(of: intent, parameters: parameters, evaluator) + bind(binding) + "  [\(name)]")
+                lines.append(
+                    lead + Summary.text(of: intent, parameters: parameters, evaluator) + bind(binding) + "  [\(name)]")
             case .set(let assignments):
-                lines.append(lead + "Set " + assignments.map { "\($0.name) to \(shown($0.value))" }.joined(separator: ", "))
+                lines.append(
+                    lead + "Set " + assignments.map { "\($0.name) to \(shown($0.value))" }.joined(separator: ", "))
             case .branch(_, let condition, let then, let otherwise):
                 lines.append(lead + "If \(condition.trimmed):")
                 render(then, graph: graph, evaluator: evaluator, prefix: number, indent: nested, into: &lines)
@@ -48,7 +58,8 @@ public enum ShortcutDescriber {
                     render(otherwise, graph: graph, evaluator: evaluator, prefix: number, indent: nested, into: &lines)
                 }
             case .repeatCount(_, let count, let binding, let body):
-                lines.append(lead + "Repeat \(unwrapped(count)) times" + (binding.map { " (count in \($0))" } ?? "") + ":")
+                lines.append(
+                    lead + "Repeat \(unwrapped(count)) times" + (binding.map { " (count in \($0))" } ?? "") + ":")
                 render(body, graph: graph, evaluator: evaluator, prefix: number, indent: nested, into: &lines)
             case .repeatEach(_, let list, let binding, let body):
                 lines.append(lead + "Repeat with each \(binding) in \(unwrapped(list)):")
@@ -64,7 +75,9 @@ public enum ShortcutDescriber {
             case .stop(let message):
                 lines.append(lead + "Stop" + (message.map { ": “\(spoken($0))”" } ?? ""))
             case .run(let file, let arguments, let binding):
-                let with = arguments.isEmpty ? "" : " with " + arguments.map { "\($0.name): \(shown($0.value))" }.joined(separator: ", ")
+                let with =
+                    arguments.isEmpty
+                    ? "" : " with " + arguments.map { "\($0.name): \(shown($0.value))" }.joined(separator: ", ")
                 lines.append(lead + "Run shortcut \((file as NSString).lastPathComponent)" + with + bind(binding))
             }
         }

@@ -73,7 +73,10 @@ public final class ShortcutRunner {
     private var answers: ArraySlice<String>
     private var depth = 0
 
-    public init(session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?, onEvent: @escaping (Event) -> Void = { _ in }) {
+    public init(
+        session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?,
+        onEvent: @escaping (Event) -> Void = { _ in }
+    ) {
         self.session = session
         self.shortcuts = shortcuts
         self.options = options
@@ -131,7 +134,9 @@ public final class ShortcutRunner {
     private func call(_ shortcut: Shortcut, inputs: [String: Datum]) throws -> Datum? {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= 16 else { throw Failure(message: "shortcuts run each other more than 16 deep", location: shortcut.location) }
+        guard depth <= 16 else {
+            throw Failure(message: "shortcuts run each other more than 16 deep", location: shortcut.location)
+        }
         var scope = inputs
         do {
             try run(shortcut.steps, in: &scope)
@@ -147,7 +152,10 @@ public final class ShortcutRunner {
         let values = Values(graph: session.graph, clock: session.clock.frozen())
         if let unknown = options.inputs.keys.sorted().first(where: { shortcut.input($0) == nil }) {
             let known = shortcut.inputs.map(\.name)
-            throw Failure(message: "'\(shortcut.name)' has no input '\(unknown)'" + (known.isEmpty ? " (it takes none)" : " (its inputs: \(known.joined(separator: ", ")))"), location: shortcut.location)
+            throw Failure(
+                message: "'\(shortcut.name)' has no input '\(unknown)'"
+                    + (known.isEmpty ? " (it takes none)" : " (its inputs: \(known.joined(separator: ", ")))"),
+                location: shortcut.location)
         }
         var result: [String: Datum] = [:]
         for input in shortcut.inputs {
@@ -161,10 +169,14 @@ public final class ShortcutRunner {
             } else {
                 let question = input.prompt ?? "What's \(input.name)?"
                 guard let text = answer(question, choices: [], at: input.location, step: "input") else {
-                    throw Failure(message: "input '\(input.name)' (\(input.type)) has no value: give it with --input \(input.name)=…", location: input.location)
+                    throw Failure(
+                        message:
+                            "input '\(input.name)' (\(input.type)) has no value: give it with --input \(input.name)=…",
+                        location: input.location)
                 }
                 guard let datum = parse(text, as: input.type) else {
-                    throw Failure(message: "“\(text)” is not \(input.type) (input '\(input.name)')", location: input.location)
+                    throw Failure(
+                        message: "“\(text)” is not \(input.type) (input '\(input.name)')", location: input.location)
                 }
                 result[input.name] = datum
             }
@@ -180,7 +192,9 @@ public final class ShortcutRunner {
             let parsed = items.compactMap { parse($0, as: element) }
             return parsed.count == items.count ? .list(parsed) : nil
         }
-        if type == .date || type.element == .date, let date = ISODate.parse(text.trimmed, timeZone: session.clock.timeZone) {
+        if type == .date || type.element == .date,
+            let date = ISODate.parse(text.trimmed, timeZone: session.clock.timeZone)
+        {
             return type.element == nil ? .date(date) : .list([.date(date)])
         }
         guard let value = session.matcher(clock: session.clock.frozen()).parseValue(text, as: type) else { return nil }
@@ -209,16 +223,23 @@ public final class ShortcutRunner {
         for step in steps { try run(step, in: &scope) }
     }
 
-    private func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
-        try reading(at: location, queries: expression.containsQuery) { evaluator in try evaluator.evaluate(expression, in: scope) }
+    private func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum
+    {
+        try reading(at: location, queries: expression.containsQuery) { evaluator in
+            try evaluator.evaluate(expression, in: scope)
+        }
     }
 
     private func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
-        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in try evaluator.value(of: template, in: scope) }
+        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
+            try evaluator.value(of: template, in: scope)
+        }
     }
 
     private func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
-        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in try evaluator.render(template, in: scope) }
+        try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
+            try evaluator.render(template, in: scope)
+        }
     }
 
     /// Evaluates, turning errors into failures at `location`; with the store readable only when the
@@ -239,22 +260,29 @@ public final class ShortcutRunner {
     private func run(_ step: Shortcut.Step, in scope: inout [String: Datum]) throws {
         steps += 1
         guard steps <= options.stepLimit else {
-            throw Failure(message: "the run took more than \(options.stepLimit) steps; stopped (is a loop endless?)", location: step.location)
+            throw Failure(
+                message: "the run took more than \(options.stepLimit) steps; stopped (is a loop endless?)",
+                location: step.location)
         }
         let location = step.location
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
             let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
-            let answer = try converse(conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
+            let answer = try converse(
+                conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
             if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
 
         case .intent(let name, let arguments, let binding):
-            guard let intent = session.graph.intent(name) else { throw Failure(message: "unknown intent \(name)", location: location) }
+            guard let intent = session.graph.intent(name) else {
+                throw Failure(message: "unknown intent \(name)", location: location)
+            }
             var values: [String: Datum] = [:]
             for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
             let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
-            let answer = try converse(conversation, conversation.perform(intent, arguments: values), step: "intent", at: location, what: intent.title)
+            let answer = try converse(
+                conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
+                what: intent.title)
             if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
 
         case .set(let assignments):
@@ -265,9 +293,13 @@ public final class ShortcutRunner {
 
         case .repeatCount(let count, _, let binding, let body):
             let times = try evaluate(count, scope, at: location)
-            guard case .integer(let n) = times else { throw Failure(message: "'repeat' needs a whole number, not \(evaluator.describe(times))", location: location) }
+            guard case .integer(let n) = times else {
+                throw Failure(
+                    message: "'repeat' needs a whole number, not \(evaluator.describe(times))", location: location)
+            }
             guard n <= options.loopLimit else {
-                throw Failure(message: "repeat \(n) is more than the limit of \(options.loopLimit) rounds", location: location)
+                throw Failure(
+                    message: "repeat \(n) is more than the limit of \(options.loopLimit) rounds", location: location)
             }
             for round in 0..<max(0, n) {
                 if let binding { scope[binding] = .integer(round + 1) }
@@ -279,7 +311,10 @@ public final class ShortcutRunner {
             let items = try evaluate(list, scope, at: location)
             let elements = items.items ?? [items]
             guard elements.count <= options.loopLimit else {
-                throw Failure(message: "repeat_each over \(elements.count) items is more than the limit of \(options.loopLimit) rounds", location: location)
+                throw Failure(
+                    message:
+                        "repeat_each over \(elements.count) items is more than the limit of \(options.loopLimit) rounds",
+                    location: location)
             }
             let outer = scope[binding]
             for element in elements {
@@ -291,7 +326,9 @@ public final class ShortcutRunner {
         case .choose(let promptTemplate, let options, _, let binding):
             let question = try text(promptTemplate, scope, at: location)
             let choices = try evaluate(options, scope, at: location).items ?? []
-            guard !choices.isEmpty else { throw Failure(message: "nothing to choose from for “\(question)”", location: location) }
+            guard !choices.isEmpty else {
+                throw Failure(message: "nothing to choose from for “\(question)”", location: location)
+            }
             let titles = choices.map(evaluator.describe)
             guard let reply = answer(question, choices: titles, at: location, step: "choose") else {
                 throw Failure(message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
@@ -301,13 +338,17 @@ public final class ShortcutRunner {
             } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
                 scope[binding] = choices[index]
             } else {
-                throw Failure(message: "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))", location: location)
+                throw Failure(
+                    message:
+                        "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
+                    location: location)
             }
 
         case .ask(let promptTemplate, let type, let binding):
             let question = try text(promptTemplate, scope, at: location)
             guard let reply = answer(question, choices: [], at: location, step: "ask") else {
-                throw Failure(message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
+                throw Failure(
+                    message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
             }
             guard let datum = parse(reply, as: type) else {
                 throw Failure(message: "“\(reply)” is not \(type) (answering “\(question)”)", location: location)
@@ -315,27 +356,44 @@ public final class ShortcutRunner {
             scope[binding] = datum
 
         case .show(let template):
-            record(Event(location: location, step: "show", text: try text(template, scope, at: location), intent: nil, status: nil))
+            record(
+                Event(
+                    location: location, step: "show", text: try text(template, scope, at: location), intent: nil,
+                    status: nil))
 
         case .output(let template):
             let output = try value(template, scope, at: location)
-            if depth == 1 { record(Event(location: location, step: "output", text: evaluator.describe(output), intent: nil, status: nil)) }
+            if depth == 1 {
+                record(
+                    Event(
+                        location: location, step: "output", text: evaluator.describe(output), intent: nil, status: nil))
+            }
             throw Stop.output(output)
 
         case .stop(let message):
-            if let message { record(Event(location: location, step: "stop", text: try text(message, scope, at: location), intent: nil, status: nil)) }
+            if let message {
+                record(
+                    Event(
+                        location: location, step: "stop", text: try text(message, scope, at: location), intent: nil,
+                        status: nil))
+            }
             throw Stop.stop
 
         case .run(let file, let arguments, let binding):
-            guard let callee = shortcuts[file] else { throw Failure(message: "the shortcut \(file) is not compiled", location: location) }
+            guard let callee = shortcuts[file] else {
+                throw Failure(message: "the shortcut \(file) is not compiled", location: location)
+            }
             let values = Values(graph: session.graph, clock: session.clock.frozen())
             var inputs: [String: Datum] = [:]
             for input in callee.inputs {
                 if let argument = arguments.first(where: { $0.name == input.name }) {
                     do {
-                        inputs[input.name] = try values.coerce(try value(argument.value, scope, at: location), to: input.type)
+                        inputs[input.name] = try values.coerce(
+                            try value(argument.value, scope, at: location), to: input.type)
                     } catch let error as RuntimeError {
-                        throw Failure(message: "input '\(input.name)' of \(callee.name): \(error.description)", location: location)
+                        throw Failure(
+                            message: "input '\(input.name)' of \(callee.name): \(error.description)", location: location
+                        )
                     }
                 } else if let value = input.defaultValue {
                     inputs[input.name] = values.datum(value, as: input.type)
@@ -352,18 +410,24 @@ public final class ShortcutRunner {
     }
 
     /// Carries a conversation through its questions with answers; fails the step if it cannot.
-    private func converse(_ conversation: Conversation, _ first: Answer, step: String, at location: SourceRange, what: String) throws -> Answer {
+    private func converse(
+        _ conversation: Conversation, _ first: Answer, step: String, at location: SourceRange, what: String
+    ) throws -> Answer {
         var answer = first
         while answer.isQuestion {
             guard let reply = self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
                 conversation.cancel()
-                throw Failure(message: "\(what) needs an answer: “\(answer.dialog)”; give it with --answers FILE (one answer per line)", location: location)
+                throw Failure(
+                    message:
+                        "\(what) needs an answer: “\(answer.dialog)”; give it with --answers FILE (one answer per line)",
+                    location: location)
             }
             answer = conversation.respond(to: reply)
         }
         switch answer.status {
         case .done, .ready:
-            record(Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
+            record(
+                Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
             return answer
         case .noMatch:
             throw Failure(message: "no intent matches \(what)", location: location)

@@ -49,7 +49,9 @@ public final class Store: Sendable {
         for entity in graph.entities {
             var order: [String: [String]] = [:]
             for property in entity.properties {
-                if let name = property.type.enumName, let enumeration = graph.enumeration(name) { order[property.name] = enumeration.cases.map(\.id) }
+                if let name = property.type.enumName, let enumeration = graph.enumeration(name) {
+                    order[property.name] = enumeration.cases.map(\.id)
+                }
             }
             tables[entity.name] = Table(
                 entity: entity, name: entity.name.description, quoted: dialect.quote(entity.name.description),
@@ -61,15 +63,21 @@ public final class Store: Sendable {
         let fileManager = FileManager.default
         let exists = fileManager.fileExists(atPath: path)
         if !exists {
-            guard !readOnly else { throw .unusable(path: path, reason: "there is no store yet (it is created by the first intent that runs)") }
+            guard !readOnly else {
+                throw .unusable(
+                    path: path, reason: "there is no store yet (it is created by the first intent that runs)")
+            }
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
                 do { try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                    throw .unusable(path: path, reason: "cannot create the directory \(directory): \(error.localizedDescription)")
+                    throw .unusable(
+                        path: path, reason: "cannot create the directory \(directory): \(error.localizedDescription)")
                 }
             }
         } else if !readOnly, !Self.isWritable(path) {
-            throw .unusable(path: path, reason: "the file is read-only (open it for reading with 'intents store list', or make it writable)")
+            throw .unusable(
+                path: path,
+                reason: "the file is read-only (open it for reading with 'intents store list', or make it writable)")
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -99,7 +107,8 @@ public final class Store: Sendable {
         guard let error = error as? DatabaseError else { return "\(error)" }
         switch error.resultCode {
         case .SQLITE_NOTADB: return "the file is not a SQLite database"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store's lock (waited \(String(format: "%g", waited)) s)"
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return "another process holds the store's lock (waited \(String(format: "%g", waited)) s)"
         case .SQLITE_READONLY: return "the file is read-only"
         case .SQLITE_CANTOPEN: return "the file cannot be opened"
         case .SQLITE_CORRUPT: return "the file is damaged"
@@ -176,22 +185,23 @@ public final class Store: Sendable {
     private func migrate() throws(StoreError) {
         do {
             try queue.inTransaction(.immediate) { db in
-                try db.execute(sql: """
-                    CREATE TABLE IF NOT EXISTS _schema (entity TEXT NOT NULL, property TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (entity, property));
-                    CREATE TABLE IF NOT EXISTS _executions (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL,
-                        dialog TEXT NOT NULL, at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
-                    CREATE TABLE IF NOT EXISTS _changes (
-                        execution INTEGER NOT NULL REFERENCES _executions(id), seq INTEGER NOT NULL,
-                        entity TEXT NOT NULL, record TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (execution, seq));
-                    CREATE TABLE IF NOT EXISTS _donations (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
-                    CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
-                        entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
-                    -- Which full-text rows belong to a record: FTS5 cannot index its UNINDEXED columns.
-                    CREATE TABLE IF NOT EXISTS _name_rows (
-                        entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS _schema (entity TEXT NOT NULL, property TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (entity, property));
+                        CREATE TABLE IF NOT EXISTS _executions (
+                            id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL,
+                            dialog TEXT NOT NULL, at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+                        CREATE TABLE IF NOT EXISTS _changes (
+                            execution INTEGER NOT NULL REFERENCES _executions(id), seq INTEGER NOT NULL,
+                            entity TEXT NOT NULL, record TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (execution, seq));
+                        CREATE TABLE IF NOT EXISTS _donations (
+                            id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
+                        CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
+                            entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
+                        -- Which full-text rows belong to a record: FTS5 cannot index its UNINDEXED columns.
+                        CREATE TABLE IF NOT EXISTS _name_rows (
+                            entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
+                        """)
                 var refusals: [String] = []
                 for table in tables.values.sorted(by: { $0.name < $1.name }) {
                     refusals += try migrate(table, db)
@@ -211,11 +221,15 @@ public final class Store: Sendable {
     private func migrate(_ table: Table, _ db: Database) throws -> [String] {
         let entity = table.entity.name
         var stored: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name]) {
+        for row in try Row.fetchAll(
+            db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name])
+        {
             stored[row["property"]] = row["type"]
         }
         func record(_ property: String, _ type: ValueType) throws {
-            try db.execute(sql: "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)", arguments: [table.name, property, Columns.key(type)])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)",
+                arguments: [table.name, property, Columns.key(type)])
         }
         guard try db.tableExists(table.name) else {
             let builtins = IntentGraph.BuiltinProperty.allCases.map { builtin in
@@ -249,7 +263,9 @@ public final class Store: Sendable {
                 guard storedType != Columns.key(column.type) else { continue }
                 let holding = try holdingData(column.name)
                 if holding > 0 {
-                    refusals.append("\(entity.name).\(column.name) changed type from \(Self.spell(storedType)) to \(column.type), and \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
+                    refusals.append(
+                        "\(entity.name).\(column.name) changed type from \(Self.spell(storedType)) to \(column.type), and \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value"
+                    )
                 } else {
                     // Empty: the column is made again with the new type's affinity (a TEXT column
                     // would keep integers as text).
@@ -263,7 +279,9 @@ public final class Store: Sendable {
             } else {
                 // A new property: optional or defaulted ones are added; a required one only to an empty table.
                 if rows > 0, property?.isOptional == false, property?.defaultValue == nil {
-                    refusals.append("\(entity.name).\(column.name) is new and required, but the \(rows) stored record\(rows == 1 ? "" : "s") have no value for it (give it a default or make it optional)")
+                    refusals.append(
+                        "\(entity.name).\(column.name) is new and required, but the \(rows) stored record\(rows == 1 ? "" : "s") have no value for it (give it a default or make it optional)"
+                    )
                     continue
                 }
                 try addColumn(column)
@@ -277,10 +295,13 @@ public final class Store: Sendable {
         for (property, type) in stored.sorted(by: { $0.key < $1.key }) where !declared.contains(property) {
             let holding = try holdingData(property)
             if holding > 0 {
-                refusals.append("\(entity.name).\(property) (\(Self.spell(type))) was removed, but \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value")
+                refusals.append(
+                    "\(entity.name).\(property) (\(Self.spell(type))) was removed, but \(holding) record\(holding == 1 ? "" : "s") hold\(holding == 1 ? "s" : "") a value"
+                )
             } else {
                 try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(dialect.quote(property))")
-                try db.execute(sql: "DELETE FROM _schema WHERE entity = ? AND property = ?", arguments: [table.name, property])
+                try db.execute(
+                    sql: "DELETE FROM _schema WHERE entity = ? AND property = ?", arguments: [table.name, property])
             }
         }
         return refusals

@@ -39,16 +39,23 @@ public final class StoreTransaction {
 
     public func record(_ entity: QualifiedName, id: String) throws -> Record? {
         let table = try table(entity)
-        return try Row.fetchOne(db, sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map { record(from: $0, table) }
+        return try Row.fetchOne(db, sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map {
+            record(from: $0, table)
+        }
     }
 
     /// Records of `entity` whose `matchBy` names contain every word of `text` (words as prefixes),
     /// through the full-text index; with the name that matched.
-    public func search(_ entity: QualifiedName, text: String, limit: Int = 20) throws -> [(record: Record, name: String)] {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*" }
+    public func search(_ entity: QualifiedName, text: String, limit: Int = 20) throws -> [(
+        record: Record, name: String
+    )] {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
+            "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*"
+        }
         guard !words.isEmpty else { return [] }
-        let rows = try Row.fetchAll(db, sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? ORDER BY rank LIMIT ?",
-                                    arguments: ["name: (" + words.joined(separator: " ") + ")", entity.description, limit])
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? ORDER BY rank LIMIT ?",
+            arguments: ["name: (" + words.joined(separator: " ") + ")", entity.description, limit])
         var seen: Set<String> = []
         var results: [(Record, String)] = []
         for row in rows {
@@ -89,7 +96,9 @@ public final class StoreTransaction {
 
     /// Inserts a record; properties not given take their defaults. Required ones must be given.
     @discardableResult
-    public func insert(_ entity: QualifiedName, values: [String: Value], id: String? = nil, now: Date? = nil) throws -> Record {
+    public func insert(_ entity: QualifiedName, values: [String: Value], id: String? = nil, now: Date? = nil) throws
+        -> Record
+    {
         let now = now ?? store.clock.now
         let table = try table(entity)
         var complete: [String: Value] = [:]
@@ -103,7 +112,8 @@ public final class StoreTransaction {
                 throw StoreError.invalidData("\(entity.name).\(column.name) needs a value")
             }
         }
-        let record = Record(entity: entity, id: id ?? UUID().uuidString.lowercased(), createdAt: now, updatedAt: now, values: complete)
+        let record = Record(
+            entity: entity, id: id ?? UUID().uuidString.lowercased(), createdAt: now, updatedAt: now, values: complete)
         try write(record, table, replacing: false)
         changes.append((entity, record.id, nil, record))
         return record
@@ -113,7 +123,9 @@ public final class StoreTransaction {
     @discardableResult
     public func update(_ record: Record, set values: [String: Value?], now: Date? = nil) throws -> Record {
         let table = try table(record.entity)
-        guard let before = try self.record(record.entity, id: record.id) else { throw StoreError.missingRecord(record.entity, record.id) }
+        guard let before = try self.record(record.entity, id: record.id) else {
+            throw StoreError.missingRecord(record.entity, record.id)
+        }
         var after = before
         for (name, value) in values {
             guard table.type(of: name) != nil, IntentGraph.BuiltinProperty(rawValue: name) == nil else { continue }
@@ -127,7 +139,9 @@ public final class StoreTransaction {
 
     public func delete(_ record: Record) throws {
         let table = try table(record.entity)
-        guard let before = try self.record(record.entity, id: record.id) else { throw StoreError.missingRecord(record.entity, record.id) }
+        guard let before = try self.record(record.entity, id: record.id) else {
+            throw StoreError.missingRecord(record.entity, record.id)
+        }
         try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         try forgetNames(record.id, table)
         changes.append((record.entity, record.id, before, nil))
@@ -136,7 +150,8 @@ public final class StoreTransaction {
     func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
         let builtins = IntentGraph.BuiltinProperty.allCases
         let columns = builtins.map(\.rawValue) + table.columns.map(\.name)
-        let values = builtins.map { Columns.encode($0, of: record) }
+        let values =
+            builtins.map { Columns.encode($0, of: record) }
             + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
         let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
         let names = columns.map(store.dialect.quote).joined(separator: ", ")
@@ -146,15 +161,21 @@ public final class StoreTransaction {
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
-                try db.execute(sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)", arguments: [table.name, record.id, name])
-                try db.execute(sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)", arguments: [table.name, record.id, db.lastInsertedRowID])
+                try db.execute(
+                    sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
+                    arguments: [table.name, record.id, name])
+                try db.execute(
+                    sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
+                    arguments: [table.name, record.id, db.lastInsertedRowID])
             }
         }
     }
 
     /// Removes a record's names from the full-text index.
     func forgetNames(_ id: String, _ table: Store.Table) throws {
-        try db.execute(sql: "DELETE FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)", arguments: [table.name, id])
+        try db.execute(
+            sql: "DELETE FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+            arguments: [table.name, id])
         try db.execute(sql: "DELETE FROM _name_rows WHERE entity = ? AND record = ?", arguments: [table.name, id])
     }
 }

@@ -149,7 +149,8 @@ final class LibYAMLLoader {
         nodeCount += 1
         if nodeCount > YAMLParser.maximumNodes {
             throw YAMLError(
-                message: "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
+                message:
+                    "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
                 mark: range.start)
         }
         if depth > YAMLParser.maximumDepth {
@@ -159,8 +160,11 @@ final class LibYAMLLoader {
 
         switch raw.type {
         case YAML_SCALAR_NODE:
-            let value = String(decoding: UnsafeBufferPointer(start: raw.data.scalar.value, count: raw.data.scalar.length), as: UTF8.self)
-            return Node(kind: .scalar(Scalar(value: value, style: Self.style(raw.data.scalar.style))), tag: tag, range: range)
+            let value = String(
+                decoding: UnsafeBufferPointer(start: raw.data.scalar.value, count: raw.data.scalar.length),
+                as: UTF8.self)
+            return Node(
+                kind: .scalar(Scalar(value: value, style: Self.style(raw.data.scalar.style))), tag: tag, range: range)
 
         case YAML_SEQUENCE_NODE:
             try enter(index, at: range)
@@ -190,16 +194,21 @@ final class LibYAMLLoader {
                     } else {
                         if largeIndex == nil {
                             largeIndex = [:]
-                            for pair in pairs { if let k = pair.key.scalar?.value, largeIndex?[k] == nil { largeIndex?[k] = pair.key.mark } }
+                            for pair in pairs {
+                                if let k = pair.key.scalar?.value, largeIndex?[k] == nil {
+                                    largeIndex?[k] = pair.key.mark
+                                }
+                            }
                         }
                         first = largeIndex?[text]
                         if first == nil { largeIndex?[text] = key.mark }
                     }
                     if let first {
-                        duplicateKeys.append(YAMLError(
-                            message: "duplicate key '\(text)'",
-                            mark: key.mark,
-                            context: ("'\(text)' is first given here", first)))
+                        duplicateKeys.append(
+                            YAMLError(
+                                message: "duplicate key '\(text)'",
+                                mark: key.mark,
+                                context: ("'\(text)' is first given here", first)))
                     }
                 }
                 pairs.append(Node.Pair(key: key, value: value))

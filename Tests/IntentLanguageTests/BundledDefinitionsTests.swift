@@ -1,6 +1,7 @@
-@testable import IntentLanguage
 import IntentModel
 import Testing
+
+@testable import IntentLanguage
 
 struct BundledDefinitionsTests {
     static let compilation = Result { try IntentCompiler.compile(directory: Paths.intents) }
@@ -45,16 +46,23 @@ struct BundledDefinitionsTests {
     @Test func radarShipsTheSeedsAppShortcuts() throws {
         let graph = try #require(try Self.compilation.get().graph)
         let radar = try #require(graph.app(named: "Radar"))
-        let spoken = radar.shortcuts.flatMap { $0.phrases.map { IntentGraph.speak($0.template, appName: "Radar", rules: radar.rules) } }
-        for phrase in ["Create a radar in Radar", "Track something in Radar", "New radar in Radar",
-                       "Refresh my radars in Radar", "Update radars in Radar", "Get new opinions in Radar"] {
+        let spoken = radar.shortcuts.flatMap {
+            $0.phrases.map { IntentGraph.speak($0.template, appName: "Radar", rules: radar.rules) }
+        }
+        for phrase in [
+            "Create a radar in Radar", "Track something in Radar", "New radar in Radar",
+            "Refresh my radars in Radar", "Update radars in Radar", "Get new opinions in Radar",
+        ] {
             #expect(spoken.contains(phrase), "missing \(phrase)")
         }
     }
 
     @Test func edgesLeadFromResultsToTheIntentsThatTakeThem() throws {
         let graph = try #require(try Self.compilation.get().graph)
-        #expect(graph.edges.contains { $0.from.name == "CreateTask" && $0.to.name == "CompleteTask" && $0.parameter == "task" })
+        #expect(
+            graph.edges.contains {
+                $0.from.name == "CreateTask" && $0.to.name == "CompleteTask" && $0.parameter == "task"
+            })
         #expect(graph.edges.contains { $0.from.name == "CreateRadar" && $0.to.name == "RefreshRadar" })
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IntentLanguage
 import IntentModel
 import Testing
+
+@testable import IntentLanguage
 
 /// The printed diagnostics of a broken definitions folder, compared with a reviewed golden file.
 /// Re-record with `RECORD_GOLDEN=1 swift test` and review the diff.

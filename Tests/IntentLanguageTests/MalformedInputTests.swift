@@ -1,7 +1,8 @@
 import Foundation
-@testable import IntentLanguage
 import IntentModel
 import Testing
+
+@testable import IntentLanguage
 
 /// Any bytes in a definition file give diagnostics, never a trap or a hang: truncated,
 /// line-shuffled and byte-flipped copies of the bundled examples go through the whole compiler.
@@ -32,8 +33,10 @@ struct MalformedInputTests {
                 result.append(copy)
             }
         }
-        let specials: [[UInt8]] = [[], [0], [0xEF, 0xBB, 0xBF], [0xFF, 0xFE, 0x00], Array("\t".utf8), Array(":".utf8),
-                                   Array(repeating: 0x5B, count: 10_000), Array("&a [*a]".utf8), Array("a: !!binary xyz".utf8)]
+        let specials: [[UInt8]] = [
+            [], [0], [0xEF, 0xBB, 0xBF], [0xFF, 0xFE, 0x00], Array("\t".utf8), Array(":".utf8),
+            Array(repeating: 0x5B, count: 10_000), Array("&a [*a]".utf8), Array("a: !!binary xyz".utf8),
+        ]
         return result + specials
     }
 
@@ -46,7 +49,8 @@ struct MalformedInputTests {
         for (index, example) in Self.examples.enumerated() {
             for mutation in Self.mutations(of: example.bytes, seed: UInt64(index + 1)) {
                 let others = Self.examples.filter { $0.path != example.path }
-                let compilation = IntentCompiler.compile(files: others + [(example.path, mutation)], root: Paths.intents)
+                let compilation = IntentCompiler.compile(
+                    files: others + [(example.path, mutation)], root: Paths.intents)
                 compiled += 1
                 if compilation.hasErrors {
                     withErrors += 1

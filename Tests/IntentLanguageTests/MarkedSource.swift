@@ -1,4 +1,5 @@
 import IntentModel
+
 /// A source text with position markers (1️⃣ 2️⃣ …) in the style of swift-format's tests:
 /// each marker stands just before the place a diagnostic must point at.
 struct MarkedSource {
@@ -11,7 +12,10 @@ struct MarkedSource {
     init(_ marked: String) {
         var line = 1
         for (index, rawLine) in marked.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { text += "\n"; line += 1 }
+            if index > 0 {
+                text += "\n"
+                line += 1
+            }
             var rest = Substring(rawLine)
             var clean = ""
             while !rest.isEmpty {

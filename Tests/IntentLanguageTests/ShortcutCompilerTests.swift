@@ -77,9 +77,10 @@ struct ShortcutCompilerTests {
                 steps:
                   - show: hi
                     1️⃣say: "what's next"
-                """, findings: [
-                    ("1️⃣", "error: one step does one thing; found show and say: make them separate steps")
-                ]),
+                """,
+            findings: [
+                ("1️⃣", "error: one step does one thing; found show and say: make them separate steps")
+            ]),
         Case(
             name: "missing keys are reported at their mapping",
             source: """
@@ -128,9 +129,10 @@ struct ShortcutCompilerTests {
                 steps:
                   - intent: 1️⃣FocusBlox.StartFocusBlock
                     with: { minutes: 30 }
-                """, findings: [
-                    ("1️⃣", "error: StartFocusBlock needs parameter 'title' (string): give it under 'with:'")
-                ]
+                """,
+            findings: [
+                ("1️⃣", "error: StartFocusBlock needs parameter 'title' (string): give it under 'with:'")
+            ]
         ),
         Case(
             name: "unknown variable",

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IntentLanguage
 import IntentModel
 import TestSupport
+
+@testable import IntentLanguage
 
 enum Paths {
     /// The package's root folder.

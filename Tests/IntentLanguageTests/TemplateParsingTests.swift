@@ -1,6 +1,7 @@
-@testable import IntentLanguage
 import IntentModel
 import Testing
+
+@testable import IntentLanguage
 
 struct TemplateParsingTests {
     @Test(arguments: [
@@ -45,14 +46,18 @@ struct TemplateParsingTests {
         #expect(try TemplateParser.parse("costs $${5}").parts == [.text("costs ${5}")])
     }
 
-    @Test(arguments: ["due != nil && !isCompleted", "urgency in [urgent, not_urgent]", "count(Task where !isCompleted) > 3",
-                      "a ?? b", "x ? 1 : 2", "-minutes * 2 + 3 % 2", "task.title == 'milk'"])
+    @Test(arguments: [
+        "due != nil && !isCompleted", "urgency in [urgent, not_urgent]", "count(Task where !isCompleted) > 3",
+        "a ?? b", "x ? 1 : 2", "-minutes * 2 + 3 % 2", "task.title == 'milk'",
+    ])
     func expressionsParse(source: String) throws {
         _ = try ExpressionParser.parse(source)
     }
 
-    @Test(arguments: [("a ==", "expected an expression"), ("(a", "expected ')' before the end of the expression"),
-                      ("a # b", "unexpected character '#'"), ("'open", "unterminated string")])
+    @Test(arguments: [
+        ("a ==", "expected an expression"), ("(a", "expected ')' before the end of the expression"),
+        ("a # b", "unexpected character '#'"), ("'open", "unterminated string"),
+    ])
     func expressionErrors(source: String, message: String) {
         do {
             _ = try ExpressionParser.parse(source)

@@ -38,7 +38,9 @@ struct DateValueTests {
         // 23:30 in Kiritimati (UTC+14) is 09:30 UTC the same day.
         let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!
         let clock = Clock.fixed(Self.utc("2026-11-22T09:30:00Z"), timeZone: kiritimati)
-        #expect(ISODate.format(clock.resolve(.relative(days: 1, time: TimeOfDay(hour: 9, minute: 0)))) == "2026-11-22T19:00:00Z")
+        #expect(
+            ISODate.format(clock.resolve(.relative(days: 1, time: TimeOfDay(hour: 9, minute: 0))))
+                == "2026-11-22T19:00:00Z")
     }
 
     @Test func tomorrowAcrossTheEndOfDaylightTimeIsTheNextLocalDay() {

@@ -1,10 +1,11 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-@testable import IntentRuntime
 import ModelStore
 import TestSupport
 import Testing
+
+@testable import IntentRuntime
 
 @Suite("Conversation: phrases in, answers and effects out")
 struct ConversationTests {
@@ -163,7 +164,9 @@ struct ConversationTests {
     @Test("Queries sort and filter in the store: urgent first, done ones left out")
     func queries() throws {
         let conversation = try Scratch().conversation()
-        conversation.say("add water the plants to my tasks", "create an urgent task fix the login bug", "remind me to pay rent tomorrow", "add buy milk to my tasks", "complete buy milk")
+        conversation.say(
+            "add water the plants to my tasks", "create an urgent task fix the login bug",
+            "remind me to pay rent tomorrow", "add buy milk to my tasks", "complete buy milk")
         #expect(conversation.say("what's next").dialog == "Up next: fix the login bug, pay rent, water the plants.")
     }
 

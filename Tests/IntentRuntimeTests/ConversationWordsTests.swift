@@ -1,6 +1,7 @@
-@testable import IntentRuntime
 import PhraseMatching
 import Testing
+
+@testable import IntentRuntime
 
 /// The reply words per language: data the conversation reads yes, no, cancel and choices from.
 struct ConversationWordsTests {

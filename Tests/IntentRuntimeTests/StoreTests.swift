@@ -1,10 +1,11 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-@testable import IntentRuntime
 import ModelStore
 import TestSupport
 import Testing
+
+@testable import IntentRuntime
 
 @Suite("Model store: tables from entities, migrations, bad files, locks")
 struct StoreTests {
@@ -28,7 +29,8 @@ struct StoreTests {
         """
     }
 
-    static let v1 = definitions("""
+    static let v1 = definitions(
+        """
                   title: string
                   words: { type: integer, optional: true }
         """)
@@ -36,49 +38,61 @@ struct StoreTests {
     func seed(_ path: String, graph: IntentGraph) throws {
         let store = try Store(path: path, graph: graph, clock: Bundled.clock)
         _ = try store.write { transaction in
-            try transaction.insert(QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(120)])
+            try transaction.insert(
+                QualifiedName(app: "Notebook", name: "Page"),
+                values: ["title": .string("intro"), "words": .integer(120)])
         }
     }
 
     func pages(_ path: String, graph: IntentGraph) throws -> [Record] {
-        try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read {
+            try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page")))
+        }
     }
 
     @Test("A new optional or defaulted property and a new entity migrate by themselves")
     func additive() throws {
         let scratch = Scratch()
         try seed(scratch.path, graph: compileGraph(Self.v1))
-        let v2 = compileGraph(Self.definitions("""
-                  title: string
-                  words: { type: integer, optional: true }
-                  pinned: { type: boolean, default: false }
-                  summary: { type: string, optional: true }
-        """, extraEntity: """
-          Tag:
-            properties:
-              name: string
-        """))
+        let v2 = compileGraph(
+            Self.definitions(
+                """
+                          title: string
+                          words: { type: integer, optional: true }
+                          pinned: { type: boolean, default: false }
+                          summary: { type: string, optional: true }
+                """,
+                extraEntity: """
+                      Tag:
+                        properties:
+                          name: string
+                    """))
         let store = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         let records = try pages(scratch.path, graph: v2)
         #expect(records.count == 1)
         #expect(records.first?.values["pinned"] == .boolean(false))
         #expect(records.first?.values["summary"] == nil)
         #expect(records.first?.values["words"] == .integer(120))
-        _ = try store.write { try $0.insert(QualifiedName(app: "Notebook", name: "Tag"), values: ["name": .string("draft")]) }
+        _ = try store.write {
+            try $0.insert(QualifiedName(app: "Notebook", name: "Tag"), values: ["name": .string("draft")])
+        }
     }
 
     @Test("A removed property that holds data is refused, naming entity and property; nothing changes")
     func removedPropertyRefused() throws {
         let scratch = Scratch()
         try seed(scratch.path, graph: compileGraph(Self.v1))
-        let v2 = compileGraph(Self.definitions("""
-                  title: string
-        """))
+        let v2 = compileGraph(
+            Self.definitions(
+                """
+                          title: string
+                """))
         #expect {
             _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("Page.words (integer) was removed, but 1 record holds a value") && text.contains("Nothing was changed")
+            return text.contains("Page.words (integer) was removed, but 1 record holds a value")
+                && text.contains("Nothing was changed")
         }
         #expect(try pages(scratch.path, graph: compileGraph(Self.v1)).first?.values["words"] == .integer(120))
     }
@@ -87,10 +101,12 @@ struct StoreTests {
     func typeChange() throws {
         let scratch = Scratch()
         try seed(scratch.path, graph: compileGraph(Self.v1))
-        let v2 = compileGraph(Self.definitions("""
-                  title: string
-                  words: { type: string, optional: true }
-        """))
+        let v2 = compileGraph(
+            Self.definitions(
+                """
+                          title: string
+                          words: { type: string, optional: true }
+                """))
         #expect {
             _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
@@ -102,7 +118,10 @@ struct StoreTests {
         _ = try Store(path: empty.path, graph: v2, clock: Bundled.clock)
         let v1 = compileGraph(Self.v1)
         let store = try Store(path: empty.path, graph: v1, clock: Bundled.clock)
-        _ = try store.write { try $0.insert(QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(5)]) }
+        _ = try store.write {
+            try $0.insert(
+                QualifiedName(app: "Notebook", name: "Page"), values: ["title": .string("intro"), "words": .integer(5)])
+        }
         #expect(try pages(empty.path, graph: v1).first?.values["words"] == .integer(5))
     }
 
@@ -110,11 +129,15 @@ struct StoreTests {
     func newRequiredRefused() throws {
         let scratch = Scratch()
         try seed(scratch.path, graph: compileGraph(Self.v1))
-        let v2 = compileGraph(Self.definitions("""
-                  title: string
-                  words: { type: integer, optional: true }
-                  author: string
-        """).replacingOccurrences(of: #"set: { title: "${title}" }"#, with: #"set: { title: "${title}", author: me }"#))
+        let v2 = compileGraph(
+            Self.definitions(
+                """
+                          title: string
+                          words: { type: integer, optional: true }
+                          author: string
+                """
+            ).replacingOccurrences(of: #"set: { title: "${title}" }"#, with: #"set: { title: "${title}", author: me }"#)
+        )
         #expect {
             _ = try Store(path: scratch.path, graph: v2, clock: Bundled.clock)
         } throws: { error in
@@ -168,7 +191,8 @@ struct StoreTests {
     func exportImport() throws {
         let source = Scratch()
         let conversation = try source.conversation()
-        conversation.say("remind me to call mom tomorrow at 9", "create an urgent task fix the login bug", "track rust as bullish")
+        conversation.say(
+            "remind me to call mom tomorrow at 9", "create an urgent task fix the login bug", "track rust as bullish")
         let exported = try conversation.session.store.read { try $0.export() }
         let text = try JSONText.compact(exported)
 
@@ -187,24 +211,36 @@ struct StoreTests {
         } throws: { error in
             "\(error)".contains("FocusBlox.Task[1]: Task.title must be string, not 42")
         }
-        #expect(try store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "FocusBlox", name: "Task"))) }.count == 2)
+        #expect(
+            try store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "FocusBlox", name: "Task"))) }.count
+                == 2)
     }
 
     @Test("Filters compile to SQL and agree with evaluating them record by record")
     func sqlAgreesWithEvaluation() throws {
         let conversation = try Scratch().conversation()
-        conversation.say("add water the plants to my tasks", "create an urgent task fix the login bug", "remind me to pay rent tomorrow", "add buy milk to my tasks", "complete buy milk")
+        conversation.say(
+            "add water the plants to my tasks", "create an urgent task fix the login bug",
+            "remind me to pay rent tomorrow", "add buy milk to my tasks", "complete buy milk")
         let graph = conversation.session.graph
         let task = graph.entities.first { $0.name.name == "Task" }!
-        let conditions = ["!isCompleted", "urgency == urgent", "due != nil", "due == nil && !isCompleted", "title in ['buy milk', 'pay rent']",
-                          "isCompleted || urgency == urgent", "createdAt <= now()", "lowercase(title) == 'buy milk'", "'rent' in title"]
+        let conditions = [
+            "!isCompleted", "urgency == urgent", "due != nil", "due == nil && !isCompleted",
+            "title in ['buy milk', 'pay rent']",
+            "isCompleted || urgency == urgent", "createdAt <= now()", "lowercase(title) == 'buy milk'",
+            "'rent' in title",
+        ]
         try conversation.session.store.read { transaction in
             let evaluator = Evaluator(graph: graph, clock: Bundled.clock, app: "FocusBlox", store: transaction)
             let all = try transaction.fetch(RecordQuery(entity: task.name))
             for condition in conditions {
                 let filter = try graph.filter(condition, for: task.name)
-                let viaQuery = try evaluator.query(IntentGraph.Query(entity: task.name, filter: filter, sort: [], limit: nil), in: [:]).map(\.id)
-                let viaEvaluation = try all.filter { try evaluator.evaluate(filter, in: evaluator.scope(of: $0, over: [:])).truthy }.map(\.id)
+                let viaQuery = try evaluator.query(
+                    IntentGraph.Query(entity: task.name, filter: filter, sort: [], limit: nil), in: [:]
+                ).map(\.id)
+                let viaEvaluation = try all.filter {
+                    try evaluator.evaluate(filter, in: evaluator.scope(of: $0, over: [:])).truthy
+                }.map(\.id)
                 #expect(Set(viaQuery) == Set(viaEvaluation), "\(condition)")
                 #expect(!viaQuery.isEmpty, "\(condition)")
                 // Everything but a function over a property runs as SQL.
@@ -269,7 +305,8 @@ struct StepTests {
 
     func conversation(_ scratch: Scratch) throws -> Conversation {
         let graph = compileGraph(Self.definitions)
-        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
+        let session = try Session(
+            graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
         return Conversation(session: session)
     }
 
@@ -283,11 +320,15 @@ struct StepTests {
         #expect(conversation.say("star ideas").dialog == "ideas is not starred.")
         #expect(conversation.say("add page notes").status == .done)
         #expect(conversation.say("view all pages").dialog == "Viewed 2 pages.")
-        let pages = try conversation.session.store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        let pages = try conversation.session.store.read {
+            try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page")))
+        }
         #expect(pages.map { $0.values["views"] } == [.integer(2), .integer(2)])
         // One undo takes back the whole of the last intent: both increments.
         _ = try conversation.session.undo()
-        let undone = try conversation.session.store.read { try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page"))) }
+        let undone = try conversation.session.store.read {
+            try $0.fetch(RecordQuery(entity: QualifiedName(app: "Notebook", name: "Page")))
+        }
         #expect(undone.map { $0.values["views"] } == [.integer(0), .integer(0)])
     }
 }
@@ -305,10 +346,12 @@ struct AmbiguityTests {
                 """
             return (path: "test/\(name.lowercased())/app.yaml", bytes: Array(yaml.utf8))
         }
-        let compilation = IntentCompiler.compile(files: [app("Kitchen", "Kitchen timer started."), app("Gym", "Gym timer started.")], root: "test")
+        let compilation = IntentCompiler.compile(
+            files: [app("Kitchen", "Kitchen timer started."), app("Gym", "Gym timer started.")], root: "test")
         let graph = try #require(compilation.graph)
         let scratch = Scratch()
-        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
+        let session = try Session(
+            graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
         let conversation = Conversation(session: session)
         let question = conversation.say("start the timer")
         #expect(question.status == .needsDisambiguation)

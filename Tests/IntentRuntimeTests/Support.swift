@@ -1,9 +1,10 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-@testable import IntentRuntime
 import ModelStore
 import TestSupport
+
+@testable import IntentRuntime
 
 /// A fresh store in a temporary directory, removed when the test ends.
 final class Scratch {
@@ -21,7 +22,8 @@ final class Scratch {
 
     /// A conversation over the bundled definitions and this store, at the tests' fixed moment.
     func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
-        let session = try Session(graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph, clock: Bundled.clock))
+        let session = try Session(
+            graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph, clock: Bundled.clock))
         return Conversation(session: session, options: options)
     }
 }

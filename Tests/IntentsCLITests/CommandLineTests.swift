@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `intents` binary, the way argument-parser's AssertExecuteCommand does.
 struct CommandLineTests {
@@ -27,7 +27,9 @@ struct CommandLineTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func golden(_ name: String, _ actual: String) throws {
@@ -63,7 +65,8 @@ struct CommandLineTests {
     @Test func graphFormats() throws {
         let text = try Self.intents(["graph"])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("intent CreateTask(title: string, urgency: Urgency = not_urgent, due: date?) -> Task"))
+        #expect(
+            text.stdout.contains("intent CreateTask(title: string, urgency: Urgency = not_urgent, due: date?) -> Task"))
         let dot = try Self.intents(["graph", "--format", "dot"])
         #expect(dot.stdout.hasPrefix("digraph intents {"))
         #expect(dot.stdout.contains("\"entity:FocusBlox.Task\" -> \"intent:FocusBlox.CompleteTask\" [label=\"task\"]"))
@@ -110,22 +113,25 @@ struct CommandLineTests {
     }
 
     @Test func testReportsAFailingExampleAtItsPlace() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intents-test-\(getpid())/Intents/shop")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "intents-test-\(getpid())/Intents/shop")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
         try """
-            app: Shop
-            intents:
-              Buy:
-                parameters: { item: string }
-                phrases: ["buy {item}"]
-                result: { dialog: "${item}" }
-                examples:
-                  - say: "buy milk"
-                    expect: { item: milk }
-                  - say: "sell milk"
-                    expect: { item: milk }
-            """.write(to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+        app: Shop
+        intents:
+          Buy:
+            parameters: { item: string }
+            phrases: ["buy {item}"]
+            result: { dialog: "${item}" }
+            examples:
+              - say: "buy milk"
+                expect: { item: milk }
+              - say: "sell milk"
+                expect: { item: milk }
+        """.write(to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
         let run = try Self.intents(["test"], in: folder.deletingLastPathComponent().deletingLastPathComponent().path)
         #expect(run.status == 1)
         #expect(run.stdout.contains("Intents/shop/app.yaml:10:9: FAIL \"sell milk\": expected Shop.Buy, got no match"))

@@ -48,7 +48,9 @@ struct ConversationCommandTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandLineTests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return CommandLineTests.Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     func json(_ run: CommandLineTests.Run) throws -> [String: Any] {
@@ -147,7 +149,8 @@ struct ConversationCommandTests {
         #expect(run.stderr.isEmpty)
         #expect(!run.stdout.contains("\u{1B}"), "no escape codes without a terminal")
         // Ids are random: keep the transcript stable.
-        let transcript = run.stdout.replacingOccurrences(of: #"\(id [0-9a-f]{8}\)"#, with: "(id …)", options: .regularExpression)
+        let transcript = run.stdout.replacingOccurrences(
+            of: #"\(id [0-9a-f]{8}\)"#, with: "(id …)", options: .regularExpression)
         try CommandLineTests.golden("repl-transcript.txt", transcript)
     }
 
@@ -162,7 +165,8 @@ struct ConversationCommandTests {
         #expect((object["Radar.Radar"] as? [Any])?.count == 0)
 
         let file = directory + "/seed.json"
-        try Data(#"{"Radar": [{"topic": "tea", "position": "positive"}], "Task": [{"title": "call the bank"}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(#"{"Radar": [{"topic": "tea", "position": "positive"}], "Task": [{"title": "call the bank"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
         let imported = try intents(["store", "import", file])
         #expect(imported.stdout == "Imported 2 records.\n")
         #expect(try intents(["say", "refresh tea"]).stdout == "Refreshed “tea”; that makes 1 refreshes.\n")

@@ -83,14 +83,18 @@ struct KillTests {
         let path = directory + "/store.sqlite"
         let graph = try #require(try IntentCompiler.compile(directory: CommandLineTests.root + "/Intents").graph)
         let radar = QualifiedName(app: "Radar", name: "Radar")
-        _ = try Store(path: path, graph: graph, clock: Bundled.clock).write { try $0.insert(radar, values: ["topic": .string("rust")]) }
+        _ = try Store(path: path, graph: graph, clock: Bundled.clock).write {
+            try $0.insert(radar, values: ["topic": .string("rust")])
+        }
 
         // Each process reads the count and writes it plus one, 150 times, at the same time as the other.
         let input = Data(String(repeating: "refresh the rust radar\n", count: 150).utf8)
         let processes = try (0..<2).map { _ in try Self.repl(store: path, input: input) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
-        let refreshed = try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read { try $0.fetch(RecordQuery(entity: radar)) }
+        let refreshed = try Store(path: path, graph: graph, clock: Bundled.clock, readOnly: true).read {
+            try $0.fetch(RecordQuery(entity: radar))
+        }
         #expect(refreshed.map { $0.values["refreshCount"] } == [.integer(300)])
     }
 }

@@ -46,13 +46,14 @@ struct ShortcutTests {
         #expect(try intents(["store", "import", Self.fixtures + "old-tasks.json"]).status == 0)
         let run = try intents(["run", "Shortcuts/weekly-cleanup.yaml"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            Nice — “renew passport” is done.
-            Nice — “fix the fence” is done.
-            Up next: buy milk.
-            Completed 2 old tasks; 1 open ones are up next.
+        #expect(
+            run.stdout == """
+                Nice — “renew passport” is done.
+                Nice — “fix the fence” is done.
+                Up next: buy milk.
+                Completed 2 old tasks; 1 open ones are up next.
 
-            """)
+                """)
         let open = try intents(["store", "list", "Task", "--where", "!isCompleted"])
         #expect(open.stdout.hasPrefix("buy milk"))
     }
@@ -75,7 +76,8 @@ struct ShortcutTests {
         #expect(bundled.stderr.isEmpty)
         let broken = try intents(["check", "--shortcuts", Self.fixtures])
         #expect(broken.status == 1)
-        #expect(broken.stderr.contains(Self.fixtures + "broken.yaml:12:5: error: unknown step 'sya'; did you mean 'say'?"))
+        #expect(
+            broken.stderr.contains(Self.fixtures + "broken.yaml:12:5: error: unknown step 'sya'; did you mean 'say'?"))
         #expect(broken.stderr.contains(Self.fixtures + "self.yaml:3:10: error: "))
     }
 
@@ -93,7 +95,10 @@ struct ShortcutTests {
         let run = try intents(["run", Self.fixtures + "two-blocks.yaml"])
         #expect(run.status == 1)
         #expect(run.stdout == "Focusing on “first” for 30 minutes. Ends at 10:30.\n")
-        #expect(run.stderr.hasPrefix(Self.fixtures + "two-blocks.yaml:5:13: error: A focus block is already running: “first”. End it first.\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                Self.fixtures
+                    + "two-blocks.yaml:5:13: error: A focus block is already running: “first”. End it first.\n"))
         // Each intent is its own transaction: the first block stays.
         #expect(try intents(["store", "list", "FocusBlock"]).stdout.hasPrefix("first"))
     }
@@ -102,7 +107,9 @@ struct ShortcutTests {
         #expect(try intents(["say", "start a focus block on taxes for 30 minutes"]).status == 0)
         let run = try intents(["run", "Shortcuts/plan-my-day.yaml", "--answers", Self.fixtures + "plan-answers.txt"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Shortcuts/morning-review.yaml:16:13: error: A focus block is already running: “taxes”. End it first."))
+        #expect(
+            run.stderr.contains(
+                "Shortcuts/morning-review.yaml:16:13: error: A focus block is already running: “taxes”. End it first."))
         #expect(run.stderr.contains("Shortcuts/plan-my-day.yaml:13:10: note: in the shortcut run from here"))
     }
 
@@ -119,7 +126,9 @@ struct ShortcutTests {
     @Test func loopsAndStepsAreBounded() throws {
         let endless = try intents(["run", Self.fixtures + "endless.yaml"])
         #expect(endless.status == 1)
-        #expect(endless.stderr.contains("endless.yaml:3:13: error: repeat 10000000 is more than the limit of 100000 rounds"))
+        #expect(
+            endless.stderr.contains("endless.yaml:3:13: error: repeat 10000000 is more than the limit of 100000 rounds")
+        )
         let steps = try intents(["run", "--max-steps", "20", "Shortcuts/fortune-for-every-sign.yaml"])
         #expect(steps.status == 1)
         #expect(steps.stderr.contains("error: the run took more than 20 steps; stopped (is a loop endless?)"))
@@ -128,9 +137,14 @@ struct ShortcutTests {
     @Test func questionsComeFromInputsAnswersOrFailNamingTheStep() throws {
         let unanswered = try intents(["run", Self.fixtures + "asks.yaml"])
         #expect(unanswered.status == 1)
-        #expect(unanswered.stderr.hasPrefix(Self.fixtures + "asks.yaml:3:10: error: “What should the note say?” needs an answer: give one with --answers FILE"))
+        #expect(
+            unanswered.stderr.hasPrefix(
+                Self.fixtures
+                    + "asks.yaml:3:10: error: “What should the note say?” needs an answer: give one with --answers FILE"
+            ))
 
-        let answered = try intents(["run", "--json", "--answers", "-", Self.fixtures + "asks.yaml"], input: Data("call the plumber\n".utf8))
+        let answered = try intents(
+            ["run", "--json", "--answers", "-", Self.fixtures + "asks.yaml"], input: Data("call the plumber\n".utf8))
         let object = try #require(JSONSerialization.jsonObject(with: Data(answered.stdout.utf8)) as? [String: Any])
         #expect(object["status"] as? String == "done")
         let steps = try #require(object["steps"] as? [[String: Any]])
@@ -155,19 +169,21 @@ struct ShortcutTests {
     @Test func batchSaysEveryLineAndCounts() throws {
         let run = try intents(["batch", Self.fixtures + "batch.txt"])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            Added “buy milk”.
-            Added “fix the login bug” (urgent).
-            Now tracking “rust” (Positive).
-            Up next: fix the login bug, buy milk.
-            4 done, 2 failed
+        #expect(
+            run.stdout == """
+                Added “buy milk”.
+                Added “fix the login bug” (urgent).
+                Now tracking “rust” (Positive).
+                Up next: fix the login bug, buy milk.
+                4 done, 2 failed
 
-            """)
-        #expect(run.stderr == """
-            \(Self.fixtures)batch.txt:5: error: “start a focus block”: needs an answer: What will you focus on?
-            \(Self.fixtures)batch.txt:6: error: “blorp the flux capacitor”: Sorry, I don't know how to do that. Did you mean: “Delete the radar on <radar>”, “What does the future hold”?
+                """)
+        #expect(
+            run.stderr == """
+                \(Self.fixtures)batch.txt:5: error: “start a focus block”: needs an answer: What will you focus on?
+                \(Self.fixtures)batch.txt:6: error: “blorp the flux capacitor”: Sorry, I don't know how to do that. Did you mean: “Delete the radar on <radar>”, “What does the future hold”?
 
-            """)
+                """)
         #expect(try intents(["store", "list", "FocusBlock"]).stdout.hasPrefix("No focusblock records"))
         let stopped = try intents(["batch", "--stop-on-error", Self.fixtures + "batch.txt"])
         #expect(stopped.stdout.hasSuffix("2 done, 1 failed, 3 not run\n"))

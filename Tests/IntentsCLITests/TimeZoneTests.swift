@@ -20,16 +20,20 @@ struct TimeZoneTests {
     static let cases: [Case] = [
         Case(zone: "UTC", now: "2026-11-22T10:00:00Z", due: "2026-11-23T09:00:00Z", created: "2026-11-22T10:00:00Z"),
         // UTC+14: a minute before local midnight is still the morning in UTC.
-        Case(zone: "Pacific/Kiritimati", now: "2026-11-22T23:59:30", due: "2026-11-22T19:00:00Z",
-             created: "2026-11-22T09:59:30Z"),
+        Case(
+            zone: "Pacific/Kiritimati", now: "2026-11-22T23:59:30", due: "2026-11-22T19:00:00Z",
+            created: "2026-11-22T09:59:30Z"),
         // Just after local midnight: "tomorrow" is the day after the local date, not the UTC one.
-        Case(zone: "Pacific/Kiritimati", now: "2026-11-23T00:00:30", due: "2026-11-23T19:00:00Z",
-             created: "2026-11-22T10:00:30Z"),
+        Case(
+            zone: "Pacific/Kiritimati", now: "2026-11-23T00:00:30", due: "2026-11-23T19:00:00Z",
+            created: "2026-11-22T10:00:30Z"),
         // Los Angeles leaves daylight time at 02:00 on 1 November 2026: tomorrow's 9:00 is UTC-8, now is UTC-7.
-        Case(zone: "America/Los_Angeles", now: "2026-10-31T23:50:00", due: "2026-11-01T17:00:00Z",
-             created: "2026-11-01T06:50:00Z"),
-        Case(zone: "America/Los_Angeles", now: "2026-11-01T01:30:00-07:00", due: "2026-11-02T17:00:00Z",
-             created: "2026-11-01T08:30:00Z"),
+        Case(
+            zone: "America/Los_Angeles", now: "2026-10-31T23:50:00", due: "2026-11-01T17:00:00Z",
+            created: "2026-11-01T06:50:00Z"),
+        Case(
+            zone: "America/Los_Angeles", now: "2026-11-01T01:30:00-07:00", due: "2026-11-02T17:00:00Z",
+            created: "2026-11-01T08:30:00Z"),
     ]
 
     @Test(arguments: cases)

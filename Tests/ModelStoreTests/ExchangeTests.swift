@@ -47,8 +47,10 @@ struct ExchangeTests {
     }
 
     static let badImports: [(json: String, message: String)] = [
-        (#"{"Notebook.Page": [{"title": "ok"}, {"title": 42}]}"#,
-         "Notebook.Page[1]: Page.title must be string, not 42"),
+        (
+            #"{"Notebook.Page": [{"title": "ok"}, {"title": 42}]}"#,
+            "Notebook.Page[1]: Page.title must be string, not 42"
+        ),
         (#"{"Page": [{"title": "x", "words": 1.5}]}"#, "Page[0]: Page.words must be integer, not 1.5"),
         (#"{"Page": [{"title": "x", "pinned": "yes"}]}"#, #"Page[0]: Page.pinned must be boolean, not "yes""#),
         (#"{"Page": [{"title": "x", "tags": ["a", 1]}]}"#, #"Page[0]: Page.tags must be [string], not ["a",1]"#),
@@ -70,11 +72,13 @@ struct ExchangeTests {
         #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
     }
 
-    @Test("A file that is not an object of lists of objects says where", arguments: [
-        (#"{"Page": 3}"#, "'Page' must be a list of records"),
-        (#"{"Page": [3]}"#, "Page[0] must be an object"),
-        ("[1]", #"an export is a JSON object of the form {"App.Entity": [records]}"#),
-    ])
+    @Test(
+        "A file that is not an object of lists of objects says where",
+        arguments: [
+            (#"{"Page": 3}"#, "'Page' must be a list of records"),
+            (#"{"Page": [3]}"#, "Page[0] must be an object"),
+            ("[1]", #"an export is a JSON object of the form {"App.Entity": [records]}"#),
+        ])
     func badShape(json: String, message: String) throws {
         #expect {
             try StoreExport(json: JSONText.decode(JSONValue.self, from: json))

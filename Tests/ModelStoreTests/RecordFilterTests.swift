@@ -1,7 +1,8 @@
 import Foundation
 import IntentModel
-@testable import ModelStore
 import Testing
+
+@testable import ModelStore
 
 @Suite("Record filters: lowered to SQL with bound values and run by the store")
 struct RecordFilterTests {
@@ -22,38 +23,48 @@ struct RecordFilterTests {
 
     static let cases: [Case] = [
         Case("words == 120", .compare(property: "words", .equal, .integer(120)), ["p1"]),
-        Case("words != 120 keeps pages without words", .compare(property: "words", .notEqual, .integer(120)),
-             ["p2", "p3", "p4"]),
+        Case(
+            "words != 120 keeps pages without words", .compare(property: "words", .notEqual, .integer(120)),
+            ["p2", "p3", "p4"]),
         Case("words < 120", .compare(property: "words", .less, .integer(120)), ["p2"]),
         Case("words <= 120", .compare(property: "words", .lessOrEqual, .integer(120)), ["p1", "p2"]),
         Case("words > 40", .compare(property: "words", .greater, .integer(40)), ["p1", "p4"]),
         Case("words >= 300", .compare(property: "words", .greaterOrEqual, .integer(300)), ["p4"]),
-        Case("rating > 4, an integer against a number", .compare(property: "rating", .greater, .integer(4)),
-             ["p1", "p4"]),
+        Case(
+            "rating > 4, an integer against a number", .compare(property: "rating", .greater, .integer(4)),
+            ["p1", "p4"]),
         Case("words == nil", .isNil("words"), ["p3"]),
         Case("words != nil", .compare(property: "words", .notEqual, nil), ["p1", "p2", "p4"]),
         Case("words < nil is false", .compare(property: "words", .less, nil), []),
         Case("pinned", .compare(property: "pinned", .equal, .boolean(true)), ["p1", "p4"]),
         Case("priority == urgent", .compare(property: "priority", .equal, .enumCase("urgent")), ["p2"]),
-        Case("priority < normal, in declared order", .compare(property: "priority", .less, .enumCase("normal")),
-             ["p2"]),
+        Case(
+            "priority < normal, in declared order", .compare(property: "priority", .less, .enumCase("normal")),
+            ["p2"]),
         Case("priority >= normal", .compare(property: "priority", .greaterOrEqual, .enumCase("normal")), ["p1", "p3"]),
-        Case("due <= a moment", .compare(property: "due", .lessOrEqual, .date(.moment(Notebook.date("2026-11-30")))),
-             ["p1"]),
-        Case("due > today, resolved by the store's clock",
-             .compare(property: "due", .greater, .date(.relative(days: 0, time: nil))), ["p1", "p4"]),
+        Case(
+            "due <= a moment", .compare(property: "due", .lessOrEqual, .date(.moment(Notebook.date("2026-11-30")))),
+            ["p1"]),
+        Case(
+            "due > today, resolved by the store's clock",
+            .compare(property: "due", .greater, .date(.relative(days: 0, time: nil))), ["p1", "p4"]),
         Case("id, a built-in", .compare(property: "id", .equal, .string("p3")), ["p3"]),
-        Case("createdAt, a built-in", .compare(property: "createdAt", .greater, .date(.moment(Notebook.clock.now))),
-             ["p2", "p3", "p4"]),
+        Case(
+            "createdAt, a built-in", .compare(property: "createdAt", .greater, .date(.moment(Notebook.clock.now))),
+            ["p2", "p3", "p4"]),
         Case("title in a list", .oneOf(property: "title", [.string("intro"), .string("appendix")]), ["p1", "p3"]),
         Case("in nothing", .oneOf(property: "title", []), []),
         Case("text contains, ignoring case", .textContains(property: "title", "RUST"), ["p4"]),
         Case("a quote in a value is bound, not written", .textContains(property: "title", "'); DROP TABLE x; --"), []),
         Case("list contains", .listContains(property: "tags", .string("draft")), ["p1", "p2"]),
-        Case("!pinned && words > 30", !.compare(property: "pinned", .equal, .boolean(true))
-             && .compare(property: "words", .greater, .integer(30)), ["p2"]),
-        Case("pinned || priority == low", .compare(property: "pinned", .equal, .boolean(true))
-             || .compare(property: "priority", .equal, .enumCase("low")), ["p1", "p3", "p4"]),
+        Case(
+            "!pinned && words > 30",
+            !.compare(property: "pinned", .equal, .boolean(true))
+                && .compare(property: "words", .greater, .integer(30)), ["p2"]),
+        Case(
+            "pinned || priority == low",
+            .compare(property: "pinned", .equal, .boolean(true))
+                || .compare(property: "priority", .equal, .enumCase("low")), ["p1", "p3", "p4"]),
         Case("true", .constant(true), ["p1", "p2", "p3", "p4"]),
         Case("false", .constant(false), []),
     ]
@@ -83,17 +94,23 @@ struct RecordFilterTests {
 
     static let orderings: [Ordering] = [
         Ordering(name: "no sort: oldest first", query: sorted([]), expected: ["p1", "p2", "p3", "p4"]),
-        Ordering(name: "enum ascending: declared order, missing last", query: sorted([("priority", false)]),
-                 expected: ["p2", "p1", "p3", "p4"]),
-        Ordering(name: "enum descending: missing still last", query: sorted([("priority", true)]),
-                 expected: ["p3", "p1", "p2", "p4"]),
-        Ordering(name: "words descending, limit 2", query: sorted([("words", true)], limit: 2),
-                 expected: ["p4", "p1"]),
-        Ordering(name: "two keys", query: sorted([("pinned", true), ("words", false)]),
-                 expected: ["p1", "p4", "p2", "p3"]),
-        Ordering(name: "filter, sort and limit", query: sorted(
-            [("rating", false)], filter: .compare(property: "rating", .notEqual, nil), limit: 2),
-                 expected: ["p3", "p1"]),
+        Ordering(
+            name: "enum ascending: declared order, missing last", query: sorted([("priority", false)]),
+            expected: ["p2", "p1", "p3", "p4"]),
+        Ordering(
+            name: "enum descending: missing still last", query: sorted([("priority", true)]),
+            expected: ["p3", "p1", "p2", "p4"]),
+        Ordering(
+            name: "words descending, limit 2", query: sorted([("words", true)], limit: 2),
+            expected: ["p4", "p1"]),
+        Ordering(
+            name: "two keys", query: sorted([("pinned", true), ("words", false)]),
+            expected: ["p1", "p4", "p2", "p3"]),
+        Ordering(
+            name: "filter, sort and limit",
+            query: sorted(
+                [("rating", false)], filter: .compare(property: "rating", .notEqual, nil), limit: 2),
+            expected: ["p3", "p1"]),
         Ordering(name: "limit 0", query: sorted([], limit: 0), expected: []),
     ]
 

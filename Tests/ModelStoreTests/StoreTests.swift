@@ -31,8 +31,9 @@ struct StoreTests {
             refusal: "Page.author is new and required, but the 4 stored records have no value for it"),
     ]
 
-    @Test("A destructive change is refused, naming entity and property; nothing changes",
-          arguments: Self.refusedMigrations)
+    @Test(
+        "A destructive change is refused, naming entity and property; nothing changes",
+        arguments: Self.refusedMigrations)
     func refusesMigration(_ migration: Migration) throws {
         let scratch = Scratch()
         _ = try Notebook.seeded(scratch.path)

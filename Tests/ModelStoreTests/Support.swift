@@ -63,20 +63,30 @@ enum Notebook {
 
     /// Four pages, a minute apart, with ids p1…p4.
     static let pages: [(id: String, values: [String: Value])] = [
-        ("p1", [
-            "title": .string("intro"), "words": .integer(120), "rating": .number(4.5), "pinned": .boolean(true),
-            "priority": .enumCase("normal"), "tags": .array([.string("draft"), .string("howto")]),
-            "due": .date(.moment(date("2026-11-23T09:00:00Z"))),
-        ]),
-        ("p2", [
-            "title": .string("Outline"), "words": .integer(40), "priority": .enumCase("urgent"),
-            "tags": .array([.string("draft")]),
-        ]),
+        (
+            "p1",
+            [
+                "title": .string("intro"), "words": .integer(120), "rating": .number(4.5), "pinned": .boolean(true),
+                "priority": .enumCase("normal"), "tags": .array([.string("draft"), .string("howto")]),
+                "due": .date(.moment(date("2026-11-23T09:00:00Z"))),
+            ]
+        ),
+        (
+            "p2",
+            [
+                "title": .string("Outline"), "words": .integer(40), "priority": .enumCase("urgent"),
+                "tags": .array([.string("draft")]),
+            ]
+        ),
         ("p3", ["title": .string("appendix"), "rating": .number(2), "priority": .enumCase("low")]),
-        ("p4", [
-            "title": .string("notes on Rust"), "words": .integer(300), "rating": .number(5), "pinned": .boolean(true),
-            "tags": .array([.string("rust")]), "due": .date(.moment(date("2026-12-01T00:00:00Z"))),
-        ]),
+        (
+            "p4",
+            [
+                "title": .string("notes on Rust"), "words": .integer(300), "rating": .number(5),
+                "pinned": .boolean(true),
+                "tags": .array([.string("rust")]), "due": .date(.moment(date("2026-12-01T00:00:00Z"))),
+            ]
+        ),
     ]
 
     /// A new store at `path` holding `pages`.

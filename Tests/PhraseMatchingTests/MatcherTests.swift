@@ -1,8 +1,9 @@
 import IntentLanguage
 import IntentModel
-@testable import PhraseMatching
 import TestSupport
 import Testing
+
+@testable import PhraseMatching
 
 /// Sentences in, intents and typed values out.
 struct MatcherTests {
@@ -14,32 +15,56 @@ struct MatcherTests {
     }
 
     static let cases: [Case] = [
-        Case(say: "hey focusblox, add pay rent to my tasks", intent: "FocusBlox.CreateTask", values: ["title": .string("pay rent")]),
-        Case(say: "add pay rent to my tasks in focusblox", intent: "FocusBlox.CreateTask", values: ["title": .string("pay rent")]),
-        Case(say: "Hey, could you add “buy milk” to my list, please?", intent: "FocusBlox.CreateTask", values: ["title": .string("buy milk")]),
-        Case(say: "create an urgent task fix the login bug", intent: "FocusBlox.CreateTask",
-             values: ["title": .string("fix the login bug"), "urgency": .enumCase("urgent")]),
-        Case(say: "remind me to call mom tomorrow at 9", intent: "FocusBlox.CreateTask",
-             values: ["title": .string("call mom"), "due": .date(DateValue.parse("2026-11-23T09:00")!)]),
-        Case(say: "remind me to file taxes on march 3rd", intent: "FocusBlox.CreateTask",
-             values: ["title": .string("file taxes"), "due": .date(DateValue.parse("2027-03-03")!)]),
-        Case(say: "remind me to water plants next monday", intent: "FocusBlox.CreateTask",
-             values: ["title": .string("water plants"), "due": .date(DateValue.parse("2026-11-23")!)]),
-        Case(say: "remind me to stretch in 2 hours", intent: "FocusBlox.CreateTask",
-             values: ["title": .string("stretch"), "due": .date(DateValue.parse("2026-11-22T12:00")!)]),
-        Case(say: "start a focus block for a hundred and twenty minutes on the budget", intent: "FocusBlox.StartFocusBlock",
-             values: ["title": .string("the budget"), "minutes": .integer(120)]),
-        Case(say: "fokus auf Präsentation für fünfundvierzig minuten", intent: "FocusBlox.StartFocusBlock",
-             values: ["title": .string("Präsentation"), "minutes": .integer(45)]),
-        Case(say: "fokus auf Prasentation", intent: "FocusBlox.StartFocusBlock", values: ["title": .string("Prasentation")]),
-        Case(say: "are saggitarius and aquarius compatible", intent: "Fortune.CheckCompatibility",
-             values: ["yourSign": .enumCase("sagittarius"), "theirSign": .enumCase("aquarius")]),
-        Case(say: "test the compatibility between the ram and the bull", intent: "Fortune.CheckCompatibility",
-             values: ["yourSign": .enumCase("aries"), "theirSign": .enumCase("taurus")]),
-        Case(say: "how's my work life looking today", intent: "Fortune.GetDailyFortune", values: ["fortuneType": .enumCase("career")]),
+        Case(
+            say: "hey focusblox, add pay rent to my tasks", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("pay rent")]),
+        Case(
+            say: "add pay rent to my tasks in focusblox", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("pay rent")]),
+        Case(
+            say: "Hey, could you add “buy milk” to my list, please?", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("buy milk")]),
+        Case(
+            say: "create an urgent task fix the login bug", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("fix the login bug"), "urgency": .enumCase("urgent")]),
+        Case(
+            say: "remind me to call mom tomorrow at 9", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("call mom"), "due": .date(DateValue.parse("2026-11-23T09:00")!)]),
+        Case(
+            say: "remind me to file taxes on march 3rd", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("file taxes"), "due": .date(DateValue.parse("2027-03-03")!)]),
+        Case(
+            say: "remind me to water plants next monday", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("water plants"), "due": .date(DateValue.parse("2026-11-23")!)]),
+        Case(
+            say: "remind me to stretch in 2 hours", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("stretch"), "due": .date(DateValue.parse("2026-11-22T12:00")!)]),
+        Case(
+            say: "start a focus block for a hundred and twenty minutes on the budget",
+            intent: "FocusBlox.StartFocusBlock",
+            values: ["title": .string("the budget"), "minutes": .integer(120)]),
+        Case(
+            say: "fokus auf Präsentation für fünfundvierzig minuten", intent: "FocusBlox.StartFocusBlock",
+            values: ["title": .string("Präsentation"), "minutes": .integer(45)]),
+        Case(
+            say: "fokus auf Prasentation", intent: "FocusBlox.StartFocusBlock",
+            values: ["title": .string("Prasentation")]),
+        Case(
+            say: "are saggitarius and aquarius compatible", intent: "Fortune.CheckCompatibility",
+            values: ["yourSign": .enumCase("sagittarius"), "theirSign": .enumCase("aquarius")]),
+        Case(
+            say: "test the compatibility between the ram and the bull", intent: "Fortune.CheckCompatibility",
+            values: ["yourSign": .enumCase("aries"), "theirSign": .enumCase("taurus")]),
+        Case(
+            say: "how's my work life looking today", intent: "Fortune.GetDailyFortune",
+            values: ["fortuneType": .enumCase("career")]),
         Case(say: "bookmark swift.org", intent: "sideBar.SaveWebsite", values: ["url": .url("https://swift.org")]),
-        Case(say: "save https://example.com/a?b=1, for later", intent: "sideBar.SaveWebsite", values: ["url": .url("https://example.com/a?b=1")]),
-        Case(say: "creat a radar on electric cars", intent: "Radar.CreateRadar", values: ["topic": .string("electric cars")]),
+        Case(
+            say: "save https://example.com/a?b=1, for later", intent: "sideBar.SaveWebsite",
+            values: ["url": .url("https://example.com/a?b=1")]),
+        Case(
+            say: "creat a radar on electric cars", intent: "Radar.CreateRadar",
+            values: ["topic": .string("electric cars")]),
         Case(say: "New radar in Radar", intent: "Radar.CreateRadar", values: [:]),
     ]
 
@@ -57,7 +82,10 @@ struct MatcherTests {
         }
     }
 
-    @Test(arguments: ["what's the weather tomorrow", "play some jazz", "", "   ", String(repeating: "word ", count: 200), "\u{0}\u{1}\u{2}"])
+    @Test(arguments: [
+        "what's the weather tomorrow", "play some jazz", "", "   ", String(repeating: "word ", count: 200),
+        "\u{0}\u{1}\u{2}",
+    ])
     func outOfDomainSentencesDoNotMatch(_ sentence: String) {
         guard case .noMatch = Bundled.matcher.recognize(sentence).outcome else {
             Issue.record("expected no match")
@@ -66,7 +94,8 @@ struct MatcherTests {
     }
 
     @Test func noMatchSuggestsTheClosestPhrases() {
-        guard case .noMatch(let suggestions) = Bundled.matcher.recognize("create radar thing please now wow").outcome else {
+        guard case .noMatch(let suggestions) = Bundled.matcher.recognize("create radar thing please now wow").outcome
+        else {
             Issue.record("expected no match")
             return
         }
@@ -81,23 +110,38 @@ struct MatcherTests {
     }
 
     @Test func namingTheAppBreaksATie() throws {
-        let index = PhraseIndex(graph: try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
-            app: Alpha
-            intents:
-              Note:
-                parameters: { text: string }
-                phrases: ["jot down {text}"]
-                result: { dialog: "${text}" }
-                examples: [ { say: "jot down x" } ]
-            """.utf8)), ("Intents/b/app.yaml", Array("""
-            app: Beta
-            intents:
-              Memo:
-                parameters: { text: string }
-                phrases: ["jot down {text}"]
-                result: { dialog: "${text}" }
-                examples: [ { say: "jot down x" } ]
-            """.utf8))], root: "Intents").graph))
+        let index = PhraseIndex(
+            graph: try #require(
+                IntentCompiler.compile(
+                    files: [
+                        (
+                            "Intents/a/app.yaml",
+                            Array(
+                                """
+                                app: Alpha
+                                intents:
+                                  Note:
+                                    parameters: { text: string }
+                                    phrases: ["jot down {text}"]
+                                    result: { dialog: "${text}" }
+                                    examples: [ { say: "jot down x" } ]
+                                """.utf8)
+                        ),
+                        (
+                            "Intents/b/app.yaml",
+                            Array(
+                                """
+                                app: Beta
+                                intents:
+                                  Memo:
+                                    parameters: { text: string }
+                                    phrases: ["jot down {text}"]
+                                    result: { dialog: "${text}" }
+                                    examples: [ { say: "jot down x" } ]
+                                """.utf8)
+                        ),
+                    ], root: "Intents"
+                ).graph))
         let matcher = Matcher(index: index, clock: Bundled.clock)
         guard case .ambiguous(let both) = matcher.recognize("jot down milk").outcome else {
             Issue.record("expected a choice")
@@ -113,16 +157,25 @@ struct MatcherTests {
     }
 
     @Test func negativePhrasesPushLookAlikesAway() throws {
-        let graph = try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
-            app: Alpha
-            intents:
-              Play:
-                parameters: { song: string }
-                phrases: ["play {song}"]
-                negativePhrases: ["play a game"]
-                result: { dialog: "${song}" }
-                examples: [ { say: "play x" } ]
-            """.utf8))], root: "Intents").graph)
+        let graph = try #require(
+            IntentCompiler.compile(
+                files: [
+                    (
+                        "Intents/a/app.yaml",
+                        Array(
+                            """
+                            app: Alpha
+                            intents:
+                              Play:
+                                parameters: { song: string }
+                                phrases: ["play {song}"]
+                                negativePhrases: ["play a game"]
+                                result: { dialog: "${song}" }
+                                examples: [ { say: "play x" } ]
+                            """.utf8)
+                    )
+                ], root: "Intents"
+            ).graph)
         let matcher = Matcher(index: PhraseIndex(graph: graph), clock: Bundled.clock)
         guard case .noMatch = matcher.recognize("play a game").outcome else {
             Issue.record("the negative phrase should win")
@@ -162,14 +215,24 @@ struct MatcherTests {
 
     @Test func aPhraseTooLargeToIndexIsReported() throws {
         let phrase = (1...13).map { "[w\($0)]" }.joined(separator: " ") + " go"
-        let graph = try #require(IntentCompiler.compile(files: [("Intents/a/app.yaml", Array("""
-            app: Alpha
-            intents:
-              Go:
-                phrases: ["\(phrase)"]
-                examples: [ { say: "go" } ]
-            """.utf8))], root: "Intents").graph)
-        let warnings = ConflictSampler.check(graph, matcher: Matcher(index: PhraseIndex(graph: graph), clock: Bundled.clock))
+        let graph = try #require(
+            IntentCompiler.compile(
+                files: [
+                    (
+                        "Intents/a/app.yaml",
+                        Array(
+                            """
+                            app: Alpha
+                            intents:
+                              Go:
+                                phrases: ["\(phrase)"]
+                                examples: [ { say: "go" } ]
+                            """.utf8)
+                    )
+                ], root: "Intents"
+            ).graph)
+        let warnings = ConflictSampler.check(
+            graph, matcher: Matcher(index: PhraseIndex(graph: graph), clock: Bundled.clock))
         #expect(warnings.contains { $0.message.text.contains("expands to more than 4096 sentences") })
     }
 
@@ -182,9 +245,12 @@ struct MatcherTests {
         for app in Bundled.graph.apps {
             for intent in app.intents {
                 for phrase in intent.phrases {
-                    for sentence in ConflictSampler.samples(of: phrase, intent: intent, app: app, graph: Bundled.graph) {
+                    for sentence in ConflictSampler.samples(of: phrase, intent: intent, app: app, graph: Bundled.graph)
+                    {
                         let recognition = Bundled.matcher.recognize(sentence, language: phrase.language)
-                        if case .match(let candidate) = recognition.outcome, candidate.intent == intent.name { continue }
+                        if case .match(let candidate) = recognition.outcome, candidate.intent == intent.name {
+                            continue
+                        }
                         failures.append("\(intent.name): \(sentence)")
                     }
                 }

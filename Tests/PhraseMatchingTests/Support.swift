@@ -1,8 +1,9 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-@testable import PhraseMatching
 import TestSupport
+
+@testable import PhraseMatching
 
 extension Bundled {
     static let matcher = Matcher(index: PhraseIndex(graph: graph), clock: clock)

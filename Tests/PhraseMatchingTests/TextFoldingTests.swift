@@ -1,7 +1,8 @@
 import IntentLanguage
 import IntentModel
-@testable import PhraseMatching
 import Testing
+
+@testable import PhraseMatching
 
 /// One folding for the compiler, the tokenizer and replies. (It lives in IntentModel, which has no
 /// test target yet; the matcher is the first place it is exercised.)
@@ -33,29 +34,43 @@ struct TextFoldingTests {
     /// Enum terms the compiler calls a clash are the ones matching cannot tell apart, and a term it
     /// accepts matches however it is spelled.
     @Test func compilerClashesAreWhatMatchingConfuses() throws {
-        let clashing = IntentCompiler.compile(files: [("Intents/t/app.yaml", Array("""
-            app: Roads
-            enums:
-              Kind:
-                cases:
-                  street: { title: Straße }
-                  lane: { synonyms: [STRASSE] }
-            """.utf8))], root: "Intents")
+        let clashing = IntentCompiler.compile(
+            files: [
+                (
+                    "Intents/t/app.yaml",
+                    Array(
+                        """
+                        app: Roads
+                        enums:
+                          Kind:
+                            cases:
+                              street: { title: Straße }
+                              lane: { synonyms: [STRASSE] }
+                        """.utf8)
+                )
+            ], root: "Intents")
         #expect(clashing.diagnostics.map(\.message.text) == ["'STRASSE' would mean both 'street' and 'lane' of Kind"])
 
-        let accepted = IntentCompiler.compile(files: [("Intents/t/app.yaml", Array("""
-            app: Roads
-            enums:
-              Kind:
-                cases:
-                  street: { title: Straße, synonyms: [Crème] }
-                  lane: {}
-            intents:
-              Find:
-                parameters: { kind: Kind }
-                phrases: ["find a {kind}"]
-                result: { dialog: "${kind}" }
-            """.utf8))], root: "Intents")
+        let accepted = IntentCompiler.compile(
+            files: [
+                (
+                    "Intents/t/app.yaml",
+                    Array(
+                        """
+                        app: Roads
+                        enums:
+                          Kind:
+                            cases:
+                              street: { title: Straße, synonyms: [Crème] }
+                              lane: {}
+                        intents:
+                          Find:
+                            parameters: { kind: Kind }
+                            phrases: ["find a {kind}"]
+                            result: { dialog: "${kind}" }
+                        """.utf8)
+                )
+            ], root: "Intents")
         let graph = try #require(accepted.graph)
         let matcher = Matcher(index: PhraseIndex(graph: graph), clock: Clock())
         for said in ["find a strasse", "find a STRASSE", "find a creme", "find a lane"] {

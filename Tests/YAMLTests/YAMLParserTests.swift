@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YAML
 
 struct YAMLParserTests {
@@ -13,7 +14,8 @@ struct YAMLParserTests {
     }
 
     @Test func scalarStylesAndTypes() throws {
-        let doc = try YAMLParser.parse("a: 'x'\nb: \"y\"\nc: 0x1F\nd: -3\ne: 2.5\nf: ~\ng: true\nh: |\n  text\n", file: "t")
+        let doc = try YAMLParser.parse(
+            "a: 'x'\nb: \"y\"\nc: 0x1F\nd: -3\ne: 2.5\nf: ~\ng: true\nh: |\n  text\n", file: "t")
         let root = try #require(doc.root)
         #expect(root["a"]?.scalar?.style == .singleQuoted)
         #expect(root["b"]?.scalar?.style == .doubleQuoted)

@@ -26,7 +26,8 @@ extension Compiler {
                     continue
                 }
                 if type != .string {
-                    diagnostics.error("'matchBy' needs string properties; '\(property.value)' is \(type)", at: property.range)
+                    diagnostics.error(
+                        "'matchBy' needs string properties; '\(property.value)' is \(type)", at: property.range)
                     continue
                 }
                 matchBy.append(property.value)
@@ -34,15 +35,21 @@ extension Compiler {
             let firstString = properties.first { $0.type == .string && !$0.isBuiltin }?.name
             if definition.matchBy.isEmpty, let firstString { matchBy = [firstString] }
 
-            let defaultTitle = ["title", "name", "topic", "text"].first { environment.entities[qualified]?[$0] == .string } ?? firstString ?? "id"
+            let defaultTitle =
+                ["title", "name", "topic", "text"].first { environment.entities[qualified]?[$0] == .string }
+                ?? firstString ?? "id"
             let titleSource = definition.displayTitle ?? Located("${\(defaultTitle)}", at: definition.name.range)
-            let title = checkTemplate(titleSource, scope: scope, app: app)?.0 ?? Template(parts: [.text(name)], source: name)
+            let title =
+                checkTemplate(titleSource, scope: scope, app: app)?.0 ?? Template(parts: [.text(name)], source: name)
             let subtitle = definition.displaySubtitle.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
-            let suggested = definition.suggested.flatMap { compileQuery($0, entity: qualified, outer: constantScope(app: app), app: app) }
+            let suggested = definition.suggested.flatMap {
+                compileQuery($0, entity: qualified, outer: constantScope(app: app), app: app)
+            }
 
             entities[qualified] = IntentGraph.Entity(
                 name: qualified, properties: properties, displayTitle: title, displaySubtitle: subtitle,
-                displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested, location: definition.name.range)
+                displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested,
+                location: definition.name.range)
         }
     }
 
@@ -52,7 +59,8 @@ extension Compiler {
         for property in definition.properties {
             let name = property.name.value
             if !Self.isIdentifier(name) {
-                diagnostics.error("'\(name)' is not a valid property name: use letters, digits and '_'", at: property.name.range)
+                diagnostics.error(
+                    "'\(name)' is not a valid property name: use letters, digits and '_'", at: property.name.range)
                 continue
             }
             guard let (type, optionalMark) = resolveType(property.type, app: app) else { continue }
@@ -75,20 +83,25 @@ extension Compiler {
                 }
             }
             seen.insert(name)
-            properties.append(IntentGraph.Property(
-                name: name, type: type, isOptional: property.optional || optionalMark || (property.defaultValue?.isNull ?? false),
-                defaultValue: defaultValue, isBuiltin: builtin != nil, location: property.name.range))
+            properties.append(
+                IntentGraph.Property(
+                    name: name, type: type,
+                    isOptional: property.optional || optionalMark || (property.defaultValue?.isNull ?? false),
+                    defaultValue: defaultValue, isBuiltin: builtin != nil, location: property.name.range))
         }
         for builtin in IntentGraph.BuiltinProperty.allCases where !seen.contains(builtin.rawValue) {
-            properties.append(IntentGraph.Property(
-                name: builtin.rawValue, type: builtin.type, isOptional: false, defaultValue: nil, isBuiltin: true,
-                location: definition.name.range))
+            properties.append(
+                IntentGraph.Property(
+                    name: builtin.rawValue, type: builtin.type, isOptional: false, defaultValue: nil, isBuiltin: true,
+                    location: definition.name.range))
         }
         return properties
     }
 
     /// Checks a query's filter in the entity's scope and its sort keys against its properties.
-    mutating func compileQuery(_ definition: QueryDefinition, entity: QualifiedName, outer: ExpressionChecker.Scope, app: String) -> IntentGraph.Query? {
+    mutating func compileQuery(
+        _ definition: QueryDefinition, entity: QualifiedName, outer: ExpressionChecker.Scope, app: String
+    ) -> IntentGraph.Query? {
         let properties = environment.entities[entity] ?? [:]
         let scope = outer.merging(properties) { _, property in property }
         var filter: Expression?
@@ -98,9 +111,12 @@ extension Compiler {
         var sort: [IntentGraph.SortKey] = []
         for key in definition.sort {
             let descending = key.value.hasPrefix("-")
-            let name = descending ? String(key.value.dropFirst()) : key.value.hasPrefix("+") ? String(key.value.dropFirst()) : key.value
+            let name =
+                descending
+                ? String(key.value.dropFirst()) : key.value.hasPrefix("+") ? String(key.value.dropFirst()) : key.value
             guard let type = properties[name] else {
-                diagnostics.missing(.noProperty(entity.name, name), name, at: key.range, known: properties.keys.sorted())
+                diagnostics.missing(
+                    .noProperty(entity.name, name), name, at: key.range, known: properties.keys.sorted())
                 continue
             }
             if !type.isOrdered && type != .boolean && type.enumName == nil {

@@ -26,13 +26,17 @@ extension Compiler {
 
         var summary: [IntentGraph.SummaryBranch] = []
         for (index, branch) in definition.summary.enumerated() {
-            let condition = branch.condition.flatMap { checkExpression($0, scope: parameterScope, app: name.app, condition: true)?.0 }
+            let condition = branch.condition.flatMap {
+                checkExpression($0, scope: parameterScope, app: name.app, condition: true)?.0
+            }
             if branch.condition == nil, index < definition.summary.count - 1 {
-                diagnostics.warning("a summary branch without 'when' hides the branches after it", at: branch.text.range)
+                diagnostics.warning(
+                    "a summary branch without 'when' hides the branches after it", at: branch.text.range)
             }
             guard let (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
             use(text.expressions + (condition.map { [$0] } ?? []))
-            summary.append(IntentGraph.SummaryBranch(condition: condition, conditionSource: branch.condition?.value, text: text))
+            summary.append(
+                IntentGraph.SummaryBranch(condition: condition, conditionSource: branch.condition?.value, text: text))
         }
 
         let phrases = compilePhrases(definition.phrases, parameters: parameters, app: app)
@@ -45,7 +49,9 @@ extension Compiler {
 
         var resultValue: Template?
         var resultType: ValueType?
-        if let source = definition.resultValue, let (template, type) = checkTemplate(source, scope: scope, app: name.app) {
+        if let source = definition.resultValue,
+            let (template, type) = checkTemplate(source, scope: scope, app: name.app)
+        {
             resultValue = template
             resultType = type.valueType
             use(template.expressions)
@@ -72,21 +78,28 @@ extension Compiler {
                 continue
             }
             if parameter.type == .date {
-                diagnostics.warning("'\(entry.value)' is a date; donate stable parameters, never timestamps", at: entry.range)
+                diagnostics.warning(
+                    "'\(entry.value)' is a date; donate stable parameters, never timestamps", at: entry.range)
             }
             donate.append(entry.value)
         }
 
         if definition.examples.isEmpty, !definition.phrases.isEmpty {
-            diagnostics.warning("intent '\(name.name)' has no examples; add sentences people would say, so 'intents test' keeps them working", at: definition.name.range)
+            diagnostics.warning(
+                "intent '\(name.name)' has no examples; add sentences people would say, so 'intents test' keeps them working",
+                at: definition.name.range)
         }
         for parameter in parameters where !used.contains(parameter.name) {
-            diagnostics.warning("parameter '\(parameter.name)' is never used by the intent's steps, result or summary", at: parameter.location)
+            diagnostics.warning(
+                "parameter '\(parameter.name)' is never used by the intent's steps, result or summary",
+                at: parameter.location)
         }
 
         var intent = IntentGraph.Intent(
-            name: name, title: definition.title?.value ?? Self.humanize(name.name), description: definition.description?.value,
-            parameters: parameters, summary: summary, phrases: phrases, negativePhrases: negativePhrases, perform: perform,
+            name: name, title: definition.title?.value ?? Self.humanize(name.name),
+            description: definition.description?.value,
+            parameters: parameters, summary: summary, phrases: phrases, negativePhrases: negativePhrases,
+            perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
         intents[name] = intent
@@ -100,7 +113,9 @@ extension Compiler {
         for parameter in definition.parameters {
             let name = parameter.name.value
             if !Self.isIdentifier(name) || name == "app" {
-                diagnostics.error("'\(name)' is not a valid parameter name: use letters, digits and '_' (and not 'app')", at: parameter.name.range)
+                diagnostics.error(
+                    "'\(name)' is not a valid parameter name: use letters, digits and '_' (and not 'app')",
+                    at: parameter.name.range)
                 continue
             }
             guard let (type, optionalMark) = resolveType(parameter.type, app: app) else {
@@ -110,7 +125,8 @@ extension Compiler {
             var defaultValue: Value?
             if let node = parameter.defaultValue, !node.isNull {
                 if case .entity = type {
-                    diagnostics.error("an entity parameter cannot have a default; use the entity's 'suggested' query", at: node.range)
+                    diagnostics.error(
+                        "an entity parameter cannot have a default; use the entity's 'suggested' query", at: node.range)
                 } else {
                     defaultValue = value(node, as: type, context: "the default of '\(name)'")
                 }
@@ -120,26 +136,34 @@ extension Compiler {
                 if let compiled = compileValidation(validation, type: type, parameter: name) {
                     validations.append(compiled)
                     if let defaultValue, !Self.satisfies(defaultValue, compiled.rule) {
-                        diagnostics.error("the default of '\(name)' breaks its own rule: \(compiled.message)", at: parameter.defaultValue?.range)
+                        diagnostics.error(
+                            "the default of '\(name)' breaks its own rule: \(compiled.message)",
+                            at: parameter.defaultValue?.range)
                     }
                 }
             }
-            parameters.append(IntentGraph.Parameter(
-                name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
-                prompt: parameter.prompt?.value, defaultValue: defaultValue,
-                isOptional: parameter.optional || optionalMark, validations: validations, location: parameter.name.range))
+            parameters.append(
+                IntentGraph.Parameter(
+                    name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
+                    prompt: parameter.prompt?.value, defaultValue: defaultValue,
+                    isOptional: parameter.optional || optionalMark, validations: validations,
+                    location: parameter.name.range))
         }
         return parameters
     }
 
-    private mutating func compileValidation(_ definition: ValidationDefinition, type: ValueType, parameter: String) -> IntentGraph.Validation? {
+    private mutating func compileValidation(_ definition: ValidationDefinition, type: ValueType, parameter: String)
+        -> IntentGraph.Validation?
+    {
         let rule: IntentGraph.Validation.Rule
         let base = type.element ?? type
         switch definition.rule {
         case .min(let node), .max(let node):
             let isMin: Bool = { if case .min = definition.rule { return true } else { return false } }()
             guard base.isNumeric || base == .string || base == .duration else {
-                diagnostics.error("'\(isMin ? "min" : "max")' applies to numbers, durations and string lengths, not \(type)", at: definition.range)
+                diagnostics.error(
+                    "'\(isMin ? "min" : "max")' applies to numbers, durations and string lengths, not \(type)",
+                    at: definition.range)
                 return nil
             }
             let bound: Double?
@@ -173,7 +197,8 @@ extension Compiler {
             }
             rule = .oneOf(values)
         }
-        return IntentGraph.Validation(rule: rule, message: definition.message?.value ?? Self.defaultMessage(rule, parameter: parameter))
+        return IntentGraph.Validation(
+            rule: rule, message: definition.message?.value ?? Self.defaultMessage(rule, parameter: parameter))
     }
 
     static func defaultMessage(_ rule: IntentGraph.Validation.Rule, parameter: String) -> String {
@@ -182,7 +207,8 @@ extension Compiler {
         case .min(let bound): return "The \(name) must be at least \(format(bound))."
         case .max(let bound): return "The \(name) must be at most \(format(bound))."
         case .pattern: return "That is not a valid \(name)."
-        case .oneOf(let values): return "The \(name) must be one of \(values.map(\.description).joined(separator: ", "))."
+        case .oneOf(let values):
+            return "The \(name) must be one of \(values.map(\.description).joined(separator: ", "))."
         }
     }
 
@@ -204,24 +230,32 @@ extension Compiler {
         case .min(let bound): return number.map { $0 >= bound } ?? true
         case .max(let bound): return number.map { $0 <= bound } ?? true
         case .pattern(let pattern):
-            guard case .string(let text) = value, let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return true }
+            guard case .string(let text) = value, let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$")
+            else { return true }
             return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case .oneOf(let values): return values.contains(value)
         }
     }
 
-    mutating func compileExample(_ definition: ExampleDefinition, app: AppDeclaration, intent: IntentGraph.Intent?) -> IntentGraph.Example? {
+    mutating func compileExample(_ definition: ExampleDefinition, app: AppDeclaration, intent: IntentGraph.Intent?)
+        -> IntentGraph.Example?
+    {
         let language = definition.language?.value ?? app.languages[0]
         if let lang = definition.language, !app.languages.contains(lang.value) {
-            diagnostics.error("language '\(lang.value)' is not one of the app's languages (\(app.languages.joined(separator: ", ")))", at: lang.range)
+            diagnostics.error(
+                "language '\(lang.value)' is not one of the app's languages (\(app.languages.joined(separator: ", ")))",
+                at: lang.range)
         }
         if definition.expectNoMatch {
-            return IntentGraph.Example(say: definition.say.value, language: language, expectation: .noMatch, location: definition.range)
+            return IntentGraph.Example(
+                say: definition.say.value, language: language, expectation: .noMatch, location: definition.range)
         }
         var target = intent
         if let name = definition.intent {
             let parts = name.value.split(separator: ".", maxSplits: 1).map(String.init)
-            let qualified = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app.name, name: name.value)
+            let qualified =
+                parts.count == 2
+                ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app.name, name: name.value)
             target = compileIntent(qualified)
             if target == nil {
                 diagnostics.unknown("intent", name.value, at: name.range, known: app.intentDefinitions.keys.sorted())
@@ -235,7 +269,9 @@ extension Compiler {
         var expected: [String: Value] = [:]
         for (name, node) in definition.expect {
             guard let parameter = target.parameter(name.value) else {
-                diagnostics.missing("\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range, known: target.parameters.map(\.name))
+                diagnostics.missing(
+                    "\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
+                    known: target.parameters.map(\.name))
                 continue
             }
             // Expected dates may be spoken ("next monday"): kept as text, `intents test` reads them
@@ -246,6 +282,8 @@ extension Compiler {
                 expected[name.value] = value
             }
         }
-        return IntentGraph.Example(say: definition.say.value, language: language, expectation: .match(target.name, expected), location: definition.range)
+        return IntentGraph.Example(
+            say: definition.say.value, language: language, expectation: .match(target.name, expected),
+            location: definition.range)
     }
 }

@@ -2,12 +2,16 @@ import IntentModel
 import YAML
 
 extension Compiler {
-    mutating func compilePhrases(_ definitions: [PhraseDefinition], parameters: [IntentGraph.Parameter], app: AppDeclaration) -> [IntentGraph.Phrase] {
+    mutating func compilePhrases(
+        _ definitions: [PhraseDefinition], parameters: [IntentGraph.Parameter], app: AppDeclaration
+    ) -> [IntentGraph.Phrase] {
         var phrases: [IntentGraph.Phrase] = []
         for definition in definitions {
             let language = definition.language?.value ?? app.languages[0]
             if let lang = definition.language, !app.languages.contains(lang.value) {
-                diagnostics.error("language '\(lang.value)' is not one of the app's languages (\(app.languages.joined(separator: ", ")))", at: lang.range)
+                diagnostics.error(
+                    "language '\(lang.value)' is not one of the app's languages (\(app.languages.joined(separator: ", ")))",
+                    at: lang.range)
             }
             guard let template = parsePhrase(definition.text) else { continue }
             var seen: Set<String> = []
@@ -21,7 +25,9 @@ extension Compiler {
                 }
             }
             for rule in template.rules where app.rules[rule.name] == nil {
-                diagnostics.unknown("rule", rule.name, at: locate(definition.text, rule.offset..<(rule.offset + rule.name.count)), known: app.rules.keys.sorted())
+                diagnostics.unknown(
+                    "rule", rule.name, at: locate(definition.text, rule.offset..<(rule.offset + rule.name.count)),
+                    known: app.rules.keys.sorted())
             }
             phrases.append(IntentGraph.Phrase(language: language, template: template, location: definition.text.range))
         }
@@ -37,12 +43,16 @@ extension Compiler {
 
     mutating func compileShortcut(_ definition: ShortcutDefinition, app: AppDeclaration) -> IntentGraph.AppShortcut? {
         let parts = definition.intent.value.split(separator: ".", maxSplits: 1).map(String.init)
-        let name = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app.name, name: definition.intent.value)
+        let name =
+            parts.count == 2
+            ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app.name, name: definition.intent.value)
         guard name.app == app.name, let intent = intents[name] else {
             if name.app != app.name {
                 diagnostics.error("an app shortcut runs an intent of its own app", at: definition.intent.range)
             } else if app.intentDefinitions[name.name] == nil {
-                diagnostics.unknown("intent", definition.intent.value, at: definition.intent.range, known: app.intentDefinitions.keys.sorted())
+                diagnostics.unknown(
+                    "intent", definition.intent.value, at: definition.intent.range,
+                    known: app.intentDefinitions.keys.sorted())
             }
             return nil
         }
@@ -91,14 +101,20 @@ extension Compiler {
         var claimed: [Owner] = []
         var sentences: [(key: PhraseTemplate.SentenceHash, owner: Int32)] = []
         for app in apps {
-            var sources: [(IntentGraph.Intent, IntentGraph.Phrase)] = app.intents.flatMap { intent in intent.phrases.map { (intent, $0) } }
+            var sources: [(IntentGraph.Intent, IntentGraph.Phrase)] = app.intents.flatMap { intent in
+                intent.phrases.map { (intent, $0) }
+            }
             for shortcut in app.shortcuts {
                 guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
                 sources += shortcut.phrases.map { (intent, $0) }
             }
             for (intent, phrase) in sources {
-                let language = PhraseTemplate.SentenceHash(hash: intern("lang:" + phrase.language), power: PhraseTemplate.SentenceHash.base)
-                guard let hashes = phrase.template.sentenceHashes(rules: app.rules, { pieceID($0, intent: intent, app: app) }) else { continue }
+                let language = PhraseTemplate.SentenceHash(
+                    hash: intern("lang:" + phrase.language), power: PhraseTemplate.SentenceHash.base)
+                guard
+                    let hashes = phrase.template.sentenceHashes(
+                        rules: app.rules, { pieceID($0, intent: intent, app: app) })
+                else { continue }
                 let owner = Int32(claimed.count)
                 claimed.append(Owner(intent: intent, app: app, phrase: phrase))
                 for hash in hashes { sentences.append((language.appending(hash), owner)) }
@@ -116,24 +132,34 @@ extension Compiler {
                 let claimantIndex = sentences[index].owner
                 let claimant = claimed[Int(claimantIndex)]
                 guard claimant.intent.name != owner.intent.name, !reported.contains(claimantIndex),
-                      let words = sharedSentence(owner, claimant, pieceID: pieceID) else { continue }
+                    let words = sharedSentence(owner, claimant, pieceID: pieceID)
+                else { continue }
                 reported.insert(claimantIndex)
                 let note = [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.phrase.location)]
                 if owner.intent.name.app == claimant.intent.name.app {
-                    diagnostics.error("'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(claimant.intent.name.name)'", at: claimant.phrase.location, notes: note)
+                    diagnostics.error(
+                        "'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(claimant.intent.name.name)'",
+                        at: claimant.phrase.location, notes: note)
                 } else {
-                    diagnostics.warning("'\(words)' is a phrase of both '\(owner.intent.name)' and '\(claimant.intent.name)'; people will have to name the app", at: claimant.phrase.location, notes: note)
+                    diagnostics.warning(
+                        "'\(words)' is a phrase of both '\(owner.intent.name)' and '\(claimant.intent.name)'; people will have to name the app",
+                        at: claimant.phrase.location, notes: note)
                 }
             }
             start = end
         }
 
         /// A sentence both phrases produce, as the second one writes it; nil on a mere hash collision.
-        func sharedSentence(_ a: Owner, _ b: Owner, pieceID: (PhraseTemplate.Piece, IntentGraph.Intent, IntentGraph.App) -> UInt64) -> String? {
+        func sharedSentence(
+            _ a: Owner, _ b: Owner, pieceID: (PhraseTemplate.Piece, IntentGraph.Intent, IntentGraph.App) -> UInt64
+        ) -> String? {
             guard a.phrase.language == b.phrase.language,
-                  let first = a.phrase.template.expansions(rules: a.app.rules, limit: 4096, { pieceID($0, a.intent, a.app) }),
-                  let second = b.phrase.template.expansions(rules: b.app.rules, limit: 4096),
-                  let index = second.firstIndex(where: { sentence in Set(first).contains(sentence.map { pieceID($0, b.intent, b.app) }) })
+                let first = a.phrase.template.expansions(
+                    rules: a.app.rules, limit: 4096, { pieceID($0, a.intent, a.app) }),
+                let second = b.phrase.template.expansions(rules: b.app.rules, limit: 4096),
+                let index = second.firstIndex(where: { sentence in
+                    Set(first).contains(sentence.map { pieceID($0, b.intent, b.app) })
+                })
             else { return nil }
             return second[index].map { piece -> String in
                 switch piece {

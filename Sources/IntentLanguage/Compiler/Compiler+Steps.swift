@@ -10,12 +10,17 @@ extension Diagnostic.Message {
 
 extension Compiler {
     /// Checks a perform step in `scope`, adding what it binds with `as:` for the steps after it.
-    mutating func compileStep(_ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String, used: inout Set<String>) -> IntentGraph.Step? {
-        func use(_ templates: [Template]) { for template in templates { for expression in template.expressions { used.formUnion(expression.names) } } }
+    mutating func compileStep(
+        _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String, used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        func use(_ templates: [Template]) {
+            for template in templates { for expression in template.expressions { used.formUnion(expression.names) } }
+        }
         func bind(_ type: ValueType?, into scope: inout ExpressionChecker.Scope) {
             guard let binding = step.binding else { return }
             if !Self.isIdentifier(binding.value) {
-                diagnostics.error("'\(binding.value)' is not a valid name: use letters, digits and '_'", at: binding.range)
+                diagnostics.error(
+                    "'\(binding.value)' is not a valid name: use letters, digits and '_'", at: binding.range)
             } else if let type {
                 scope[binding.value] = type
             }
@@ -30,26 +35,35 @@ extension Compiler {
             return .create(entity: entity, set: set, binding: step.binding?.value)
 
         case .update(let targetSource):
-            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else { return nil }
+            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+                return nil
+            }
             used.formUnion(target.names)
-            guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName else {
+            guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName
+            else {
                 if let found = type.valueType {
-                    diagnostics.error(.typeMismatch("'update'", expected: "an entity or a list of entities", found: found), at: targetSource.range)
+                    diagnostics.error(
+                        .typeMismatch("'update'", expected: "an entity or a list of entities", found: found),
+                        at: targetSource.range)
                 }
                 return nil
             }
             let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
-            let increment = assignments(step.increment, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
+            let increment = assignments(
+                step.increment, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
             for (assignment, (name, _)) in zip(increment, step.increment) {
                 let type = environment.entities[entity]?[assignment.name]
                 if let type, !type.isNumeric && type != .duration {
-                    diagnostics.error("'increment' adds to numbers and durations; '\(assignment.name)' is \(type)", at: name.range)
+                    diagnostics.error(
+                        "'increment' adds to numbers and durations; '\(assignment.name)' is \(type)", at: name.range)
                 }
             }
             var toggle: [String] = []
             for property in step.toggle {
                 guard let type = environment.entities[entity]?[property.value] else {
-                    diagnostics.missing(.noProperty(entity.name, property.value), property.value, at: property.range, known: (environment.entities[entity] ?? [:]).keys.sorted())
+                    diagnostics.missing(
+                        .noProperty(entity.name, property.value), property.value, at: property.range,
+                        known: (environment.entities[entity] ?? [:]).keys.sorted())
                     continue
                 }
                 if type != .boolean {
@@ -59,24 +73,30 @@ extension Compiler {
                 toggle.append(property.value)
             }
             if set.isEmpty, increment.isEmpty, toggle.isEmpty {
-                diagnostics.warning("this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
+                diagnostics.warning(
+                    "this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
             }
             use(set.map(\.value) + increment.map(\.value))
             bind(targetType, into: &scope)
             return .update(target: target, set: set, increment: increment, toggle: toggle, binding: step.binding?.value)
 
         case .delete(let targetSource):
-            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else { return nil }
+            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+                return nil
+            }
             used.formUnion(target.names)
             if let found = type.valueType, found.entityName == nil, found.element?.entityName == nil {
-                diagnostics.error(.typeMismatch("'delete'", expected: "an entity or a list of entities", found: found), at: targetSource.range)
+                diagnostics.error(
+                    .typeMismatch("'delete'", expected: "an entity or a list of entities", found: found),
+                    at: targetSource.range)
                 return nil
             }
             return .delete(target: target)
 
         case .find(let entityName, let queryDefinition, let first):
             guard let entity = resolveEntity(entityName, app: app),
-                  let query = compileQuery(queryDefinition, entity: entity, outer: scope, app: app) else { return nil }
+                let query = compileQuery(queryDefinition, entity: entity, outer: scope, app: app)
+            else { return nil }
             if let filter = query.filter { used.formUnion(filter.names) }
             bind(first ? .entity(entity) : .array(.entity(entity)), into: &scope)
             return .find(query, first: first, binding: step.binding?.value)
@@ -85,7 +105,8 @@ extension Compiler {
             var bindings: [IntentGraph.Assignment] = []
             for (name, node) in values {
                 if !Self.isIdentifier(name.value) {
-                    diagnostics.error("'\(name.value)' is not a valid name: use letters, digits and '_'", at: name.range)
+                    diagnostics.error(
+                        "'\(name.value)' is not a valid name: use letters, digits and '_'", at: name.range)
                     continue
                 }
                 guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
@@ -97,31 +118,40 @@ extension Compiler {
 
         case .call(let intentName, let arguments):
             let parts = intentName.value.split(separator: ".", maxSplits: 1).map(String.init)
-            let qualified = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: intentName.value)
+            let qualified =
+                parts.count == 2
+                ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: intentName.value)
             if intentsInProgress.contains(qualified) {
                 diagnostics.error("'\(intentName.value)' calls itself through this step", at: intentName.range)
                 return nil
             }
             guard let callee = compileIntent(qualified) else {
                 if apps[qualified.app]?.intentDefinitions[qualified.name] == nil {
-                    diagnostics.unknown("intent", intentName.value, at: intentName.range, known: apps[app]?.intentDefinitions.keys.sorted() ?? [])
+                    diagnostics.unknown(
+                        "intent", intentName.value, at: intentName.range,
+                        known: apps[app]?.intentDefinitions.keys.sorted() ?? [])
                 }
                 return nil
             }
             var compiled: [IntentGraph.Assignment] = []
             for (name, node) in arguments {
                 guard let parameter = callee.parameter(name.value) else {
-                    diagnostics.missing("\'\(callee.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range, known: callee.parameters.map(\.name))
+                    diagnostics.missing(
+                        "\'\(callee.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
+                        known: callee.parameters.map(\.name))
                     continue
                 }
                 guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-                if let found = type.valueType, !parameter.type.accepts(found), !(parameter.type.enumName != nil && found == .string) {
+                if let found = type.valueType, !parameter.type.accepts(found),
+                    !(parameter.type.enumName != nil && found == .string)
+                {
                     diagnostics.error(.propertyType(name.value, parameter.type, found), at: node.range)
                 }
                 use([template])
                 compiled.append(IntentGraph.Assignment(name: name.value, value: template))
             }
-            for parameter in callee.parameters where parameter.isRequired && !arguments.contains(where: { $0.0.value == parameter.name }) {
+            for parameter in callee.parameters
+            where parameter.isRequired && !arguments.contains(where: { $0.0.value == parameter.name }) {
                 diagnostics.error("calling '\(callee.name.name)' needs '\(parameter.name)'", at: intentName.range)
             }
             if step.binding != nil, callee.resultType == nil {
@@ -141,7 +171,9 @@ extension Compiler {
             return .fail(message: template)
 
         case .branch(let conditionSource, let thenSteps, let elseSteps):
-            guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else { return nil }
+            guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else {
+                return nil
+            }
             used.formUnion(condition.names)
             // Names bound inside a branch stay inside it.
             var thenScope = scope, elseScope = scope
@@ -153,18 +185,24 @@ extension Compiler {
 
     private mutating func resolveEntity(_ located: Located<String>, app: String) -> QualifiedName? {
         if let name = environment.entityName(located.value, app: app) { return name }
-        diagnostics.unknown("entity", located.value, at: located.range, known: environment.entities.keys.filter { $0.app == app }.map(\.name).sorted())
+        diagnostics.unknown(
+            "entity", located.value, at: located.range,
+            known: environment.entities.keys.filter { $0.app == app }.map(\.name).sorted())
         return nil
     }
 
     /// `set:` (and `increment:`) values checked against the entity's properties.
-    private mutating func assignments(_ pairs: [(Located<String>, Node)], entity: QualifiedName, scope: ExpressionChecker.Scope, app: String, requireAll: Bool, at range: SourceRange) -> [IntentGraph.Assignment] {
+    private mutating func assignments(
+        _ pairs: [(Located<String>, Node)], entity: QualifiedName, scope: ExpressionChecker.Scope, app: String,
+        requireAll: Bool, at range: SourceRange
+    ) -> [IntentGraph.Assignment] {
         let properties = environment.entities[entity] ?? [:]
         let declared = entities[entity]?.properties ?? []
         var result: [IntentGraph.Assignment] = []
         for (name, node) in pairs {
             guard let type = properties[name.value] else {
-                diagnostics.missing(.noProperty(entity.name, name.value), name.value, at: name.range, known: properties.keys.sorted())
+                diagnostics.missing(
+                    .noProperty(entity.name, name.value), name.value, at: name.range, known: properties.keys.sorted())
                 continue
             }
             if declared.first(where: { $0.name == name.value })?.isBuiltin == true {

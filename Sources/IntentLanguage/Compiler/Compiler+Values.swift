@@ -35,20 +35,29 @@ extension Compiler {
             return node.bool.map(Value.boolean) ?? fail("true or false")
         case .date:
             if let date = DateValue.parse(text) { return .date(date) }
-            return fail("a date (now, today, tomorrow, yesterday, 'tomorrow at 9:00', or ISO-8601 like 2026-03-01 or 2026-03-01T09:00)")
+            return fail(
+                "a date (now, today, tomorrow, yesterday, 'tomorrow at 9:00', or ISO-8601 like 2026-03-01 or 2026-03-01T09:00)"
+            )
         case .duration:
-            return DurationText.parse(text).map { .duration(seconds: $0) } ?? fail("a duration (25m, 1h30m, 90s or seconds)")
+            return DurationText.parse(text).map { .duration(seconds: $0) }
+                ?? fail("a duration (25m, 1h30m, 90s or seconds)")
         case .url:
-            guard let url = URL(string: text), url.scheme != nil else { return fail("a URL with a scheme, like https://example.com") }
+            guard let url = URL(string: text), url.scheme != nil else {
+                return fail("a URL with a scheme, like https://example.com")
+            }
             return .url(text)
         case .enumeration(let name):
             let cases = environment.enums[name] ?? []
             if cases.contains(text) { return .enumCase(text) }
             if let suggestion = EditDistance.closest(to: text, in: cases) {
-                diagnostics.error("\(context): '\(text)' is not a case of \(name.name); did you mean '\(suggestion)'?", at: node.range,
-                                  fixIt: Diagnostic.FixIt(replacement: suggestion, range: node.range))
+                diagnostics.error(
+                    "\(context): '\(text)' is not a case of \(name.name); did you mean '\(suggestion)'?",
+                    at: node.range,
+                    fixIt: Diagnostic.FixIt(replacement: suggestion, range: node.range))
             } else {
-                diagnostics.error("\(context): '\(text)' is not a case of \(name.name) (\(cases.joined(separator: ", ")))", at: node.range)
+                diagnostics.error(
+                    "\(context): '\(text)' is not a case of \(name.name) (\(cases.joined(separator: ", ")))",
+                    at: node.range)
             }
             return nil
         case .entity:
@@ -59,7 +68,9 @@ extension Compiler {
     }
 
     /// A value as a one-expression template (for `set:` and `with:` values written as YAML scalars).
-    mutating func assignmentTemplate(_ node: Node, scope: ExpressionChecker.Scope, app: String) -> (Template, ExpressionType)? {
+    mutating func assignmentTemplate(_ node: Node, scope: ExpressionChecker.Scope, app: String) -> (
+        Template, ExpressionType
+    )? {
         guard let scalar = node.scalar else {
             diagnostics.error("expected a value or a ${…} template", at: node.range)
             return nil
@@ -68,10 +79,14 @@ extension Compiler {
             return (Template(parts: [.expression(Expression(.null, span: 0..<0), source: "nil")], source: "nil"), .null)
         }
         if scalar.style == .plain, !scalar.value.contains("${") {
-            let literal: Value? = node.int.map(Value.integer) ?? node.double.map(Value.number) ?? node.bool.map(Value.boolean)
+            let literal: Value? =
+                node.int.map(Value.integer) ?? node.double.map(Value.number) ?? node.bool.map(Value.boolean)
             if let literal {
                 let expression = Expression(.literal(literal), span: 0..<scalar.value.count)
-                return (Template(parts: [.expression(expression, source: scalar.value)], source: scalar.value), .value(ExpressionChecker.type(of: literal)))
+                return (
+                    Template(parts: [.expression(expression, source: scalar.value)], source: scalar.value),
+                    .value(ExpressionChecker.type(of: literal))
+                )
             }
         }
         return checkTemplate(Located(scalar.value, at: node.range), scope: scope, app: app)

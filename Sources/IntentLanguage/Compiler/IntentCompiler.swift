@@ -26,12 +26,16 @@ public enum IntentCompiler {
             if let data = FileManager.default.contents(atPath: path) {
                 inputs.append((path, [UInt8](data)))
             } else {
-                unreadable.append(Diagnostic(.error, "cannot read this file", at: SourceRange(at: Mark(file: path, line: 1, column: 1))))
+                unreadable.append(
+                    Diagnostic(
+                        .error, "cannot read this file", at: SourceRange(at: Mark(file: path, line: 1, column: 1))))
             }
         }
         let compilation = compile(files: inputs, root: directory)
         guard !unreadable.isEmpty else { return compilation }
-        return Compilation(graph: nil, diagnostics: unreadable + compilation.diagnostics, sources: compilation.sources, files: compilation.files)
+        return Compilation(
+            graph: nil, diagnostics: unreadable + compilation.diagnostics, sources: compilation.sources,
+            files: compilation.files)
     }
 
     /// Compiles definition files given as bytes; `root` decides which folder makes an app.
@@ -110,16 +114,22 @@ struct Compiler {
             let app = apps[name]!
             let shortcuts = app.files.flatMap(\.shortcuts).compactMap { compileShortcut($0, app: app) }
             let appIntents = intents.values.filter { $0.name.app == name }.sorted { $0.name < $1.name }
-            for intent in appIntents where app.intentDefinitions[intent.name.name]?.phrases.isEmpty ?? true && !shortcuts.contains(where: { $0.intent == intent.name }) {
-                diagnostics.warning("intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it", at: intent.location)
+            for intent in appIntents
+            where app.intentDefinitions[intent.name.name]?.phrases.isEmpty ?? true
+                && !shortcuts.contains(where: { $0.intent == intent.name })
+            {
+                diagnostics.warning(
+                    "intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it",
+                    at: intent.location)
             }
-            result.append(IntentGraph.App(
-                name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
-                scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
-                entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
-                intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
-                examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
-                files: app.files.map(\.path), location: app.location))
+            result.append(
+                IntentGraph.App(
+                    name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
+                    scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
+                    entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
+                    intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
+                    examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
+                    files: app.files.map(\.path), location: app.location))
         }
         checkPhraseConflicts(result)
         return result
@@ -135,23 +145,28 @@ struct Compiler {
             let group = byFolder[folder]!
             let named = group.compactMap(\.app)
             guard let name = named.first else {
-                let hasContent = group.contains { !$0.intents.isEmpty || !$0.enums.isEmpty || !$0.entities.isEmpty || !$0.shortcuts.isEmpty }
+                let hasContent = group.contains {
+                    !$0.intents.isEmpty || !$0.enums.isEmpty || !$0.entities.isEmpty || !$0.shortcuts.isEmpty
+                }
                 if hasContent, let first = group.first {
-                    diagnostics.error("no file in '\(folder)' names its app; add 'app: Name' to one of them", at: first.range)
+                    diagnostics.error(
+                        "no file in '\(folder)' names its app; add 'app: Name' to one of them", at: first.range)
                 }
                 continue
             }
             for other in named.dropFirst() where other.value != name.value {
-                diagnostics.error("this folder's app is '\(name.value)'; one folder holds one app", at: other.range,
-                                  notes: [Diagnostic.Note("named here", at: name.range)])
+                diagnostics.error(
+                    "this folder's app is '\(name.value)'; one folder holds one app", at: other.range,
+                    notes: [Diagnostic.Note("named here", at: name.range)])
             }
             if !name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }) || name.value.isEmpty {
                 diagnostics.error("an app's name is made of letters, digits, spaces and '-'", at: name.range)
             }
             let key = name.value.lowercased()
             if let (otherFolder, range) = folderOfApp[key] {
-                diagnostics.error("app '\(name.value)' is already defined in '\(otherFolder)'", at: name.range,
-                                  notes: [Diagnostic.Note(.firstDeclaredHere, at: range)])
+                diagnostics.error(
+                    "app '\(name.value)' is already defined in '\(otherFolder)'", at: name.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: range)])
                 continue
             }
             folderOfApp[key] = (folder, name.range)
@@ -161,11 +176,13 @@ struct Compiler {
             }
             let schemes = group.compactMap(\.scheme)
             for scheme in schemes.dropFirst() where scheme.value != schemes[0].value {
-                diagnostics.error("the app's URL scheme is already '\(schemes[0].value)'", at: scheme.range,
-                                  notes: [Diagnostic.Note(.firstDeclaredHere, at: schemes[0].range)])
+                diagnostics.error(
+                    "the app's URL scheme is already '\(schemes[0].value)'", at: scheme.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: schemes[0].range)])
             }
-            apps[name.value] = AppDeclaration(name: name.value, location: name.range, files: group,
-                                              languages: languages.isEmpty ? ["en"] : languages)
+            apps[name.value] = AppDeclaration(
+                name: name.value, location: name.range, files: group,
+                languages: languages.isEmpty ? ["en"] : languages)
         }
     }
 
@@ -180,11 +197,14 @@ struct Compiler {
                 return false
             }
             if let first = declared[located.value] {
-                diagnostics.error(.duplicate(what, located.value), at: located.range, notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                diagnostics.error(
+                    .duplicate(what, located.value), at: located.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
                 return false
             }
             if !Self.isIdentifier(located.value) {
-                diagnostics.error("'\(located.value)' is not a valid type name: use letters, digits and '_'", at: located.range)
+                diagnostics.error(
+                    "'\(located.value)' is not a valid type name: use letters, digits and '_'", at: located.range)
                 return false
             }
             declared[located.value] = located.range
@@ -205,12 +225,15 @@ struct Compiler {
         for file in app.files {
             for definition in file.intents {
                 if let first = intentNames[definition.name.value] {
-                    diagnostics.error(.duplicate("intent", definition.name.value), at: definition.name.range,
-                                      notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                    diagnostics.error(
+                        .duplicate("intent", definition.name.value), at: definition.name.range,
+                        notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
                     continue
                 }
                 if !Self.isIdentifier(definition.name.value) {
-                    diagnostics.error("'\(definition.name.value)' is not a valid intent name: use letters, digits and '_'", at: definition.name.range)
+                    diagnostics.error(
+                        "'\(definition.name.value)' is not a valid intent name: use letters, digits and '_'",
+                        at: definition.name.range)
                 }
                 intentNames[definition.name.value] = definition.name.range
                 app.intentDefinitions[definition.name.value] = definition
@@ -222,7 +245,9 @@ struct Compiler {
                 }
                 if let template = parsePhrase(rule.text) {
                     if let slot = template.slots.first {
-                        diagnostics.error("a rule cannot hold a slot; write '{\(slot.name)}' in the phrase itself", at: locate(rule.text, slot.offset..<(slot.offset + slot.name.count)))
+                        diagnostics.error(
+                            "a rule cannot hold a slot; write '{\(slot.name)}' in the phrase itself",
+                            at: locate(rule.text, slot.offset..<(slot.offset + slot.name.count)))
                     }
                     app.rules[rule.name.value] = template
                 }
@@ -233,7 +258,8 @@ struct Compiler {
                     continue
                 }
                 if let (type, value) = constantValue(constant.value) {
-                    app.constants[constant.name.value] = IntentGraph.Constant(name: constant.name.value, type: type, value: value)
+                    app.constants[constant.name.value] = IntentGraph.Constant(
+                        name: constant.name.value, type: type, value: value)
                 }
             }
         }
@@ -246,7 +272,10 @@ struct Compiler {
             for rule in file.rules {
                 guard let template = app.rules[rule.name.value] else { continue }
                 for reference in template.rules where app.rules[reference.name] == nil {
-                    diagnostics.unknown("rule", reference.name, at: locate(rule.text, reference.offset..<(reference.offset + reference.name.count)), known: app.rules.keys.sorted())
+                    diagnostics.unknown(
+                        "rule", reference.name,
+                        at: locate(rule.text, reference.offset..<(reference.offset + reference.name.count)),
+                        known: app.rules.keys.sorted())
                 }
                 var seen: Set<String> = [rule.name.value]
                 var frontier = template.rules.map(\.name)
@@ -272,7 +301,8 @@ struct Compiler {
                     return nil
                 }
                 if let known = element, known != type {
-                    diagnostics.error("a constant list holds one type; this is \(type), the list so far \(known)", at: item.range)
+                    diagnostics.error(
+                        "a constant list holds one type; this is \(type), the list so far \(known)", at: item.range)
                     return nil
                 }
                 element = type
@@ -301,24 +331,31 @@ struct Compiler {
         for caseDefinition in definition.cases {
             let id = caseDefinition.id.value
             if !Self.isIdentifier(id) {
-                diagnostics.error("'\(id)' is not a valid case identifier: use letters, digits and '_'", at: caseDefinition.id.range)
+                diagnostics.error(
+                    "'\(id)' is not a valid case identifier: use letters, digits and '_'", at: caseDefinition.id.range)
             }
             let title = caseDefinition.title?.value ?? Self.humanize(id)
-            var spoken: [Located<String>] = [Located(id.replacingOccurrences(of: "_", with: " "), at: caseDefinition.id.range)]
+            var spoken: [Located<String>] = [
+                Located(id.replacingOccurrences(of: "_", with: " "), at: caseDefinition.id.range)
+            ]
             spoken.append(caseDefinition.title ?? Located(title, at: caseDefinition.id.range))
             spoken += caseDefinition.synonyms
             for term in spoken {
                 let key = TextFolding.foldPhrase(term.value)
                 if let other = terms[key], other.caseID != id {
-                    diagnostics.error("'\(term.value)' would mean both '\(other.caseID)' and '\(id)' of \(definition.name.value)", at: term.range,
-                                      notes: [Diagnostic.Note("'\(other.caseID)' is said this way here", at: other.range)])
+                    diagnostics.error(
+                        "'\(term.value)' would mean both '\(other.caseID)' and '\(id)' of \(definition.name.value)",
+                        at: term.range,
+                        notes: [Diagnostic.Note("'\(other.caseID)' is said this way here", at: other.range)])
                 } else if terms[key] == nil {
                     terms[key] = (id, term.range)
                 }
             }
-            cases.append(IntentGraph.Enumeration.Case(id: id, title: title, synonyms: caseDefinition.synonyms.map(\.value)))
+            cases.append(
+                IntentGraph.Enumeration.Case(id: id, title: title, synonyms: caseDefinition.synonyms.map(\.value)))
         }
-        return IntentGraph.Enumeration(name: QualifiedName(app: app, name: definition.name.value), cases: cases, location: definition.name.range)
+        return IntentGraph.Enumeration(
+            name: QualifiedName(app: app, name: definition.name.value), cases: cases, location: definition.name.range)
     }
 
     /// Resolves a type name as written (`[Task]`, `Urgency`, `date?`, `Radar.Radar`); the flag tells a trailing `?`.
@@ -348,7 +385,8 @@ struct Compiler {
         let name = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: text)
         if environment.enums[name] != nil { return .enumeration(name) }
         if environment.entities[name] != nil { return .entity(name) }
-        let known = Array(ValueType.builtins.keys) + environment.enums.keys.filter { $0.app == app }.map(\.name)
+        let known =
+            Array(ValueType.builtins.keys) + environment.enums.keys.filter { $0.app == app }.map(\.name)
             + environment.entities.keys.filter { $0.app == app }.map(\.name)
         diagnostics.unknown("type", text, at: located.range, known: known.sorted())
         return nil
@@ -365,11 +403,14 @@ struct Compiler {
     static func humanize(_ name: String) -> String {
         if name.contains("_") {
             let words = name.split(separator: "_").map(String.init)
-            return ([words.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""] + words.dropFirst()).joined(separator: " ")
+            return ([words.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""] + words.dropFirst()).joined(
+                separator: " ")
         }
         var result = ""
         for (index, character) in name.enumerated() {
-            if index > 0, character.isUppercase, let previous = result.last, !previous.isUppercase { result.append(" ") }
+            if index > 0, character.isUppercase, let previous = result.last, !previous.isUppercase {
+                result.append(" ")
+            }
             result.append(index == 0 ? Character(character.uppercased()) : character)
         }
         return result
@@ -390,7 +431,9 @@ struct Compiler {
     }
 
     /// Parses and checks a `${…}` template; returns it with its type (the sole expression's, else string).
-    mutating func checkTemplate(_ located: Located<String>, scope: ExpressionChecker.Scope, app: String) -> (Template, ExpressionType)? {
+    mutating func checkTemplate(_ located: Located<String>, scope: ExpressionChecker.Scope, app: String) -> (
+        Template, ExpressionType
+    )? {
         let template: Template
         do {
             template = try TemplateParser.parse(located.value)
@@ -416,11 +459,15 @@ struct Compiler {
     }
 
     /// Parses and checks a bare expression (`when:`, `where:`, `if:`); `${…}` around it is allowed.
-    mutating func checkExpression(_ located: Located<String>, scope: ExpressionChecker.Scope, app: String, condition: Bool) -> (Expression, ExpressionType)? {
+    mutating func checkExpression(
+        _ located: Located<String>, scope: ExpressionChecker.Scope, app: String, condition: Bool
+    ) -> (Expression, ExpressionType)? {
         var source = located.value
         var offset = 0
         let trimmed = source.trimmed
-        if trimmed.hasPrefix("${"), trimmed.hasSuffix("}"), trimmed.dropFirst(2).firstIndex(of: "}") == trimmed.index(before: trimmed.endIndex) {
+        if trimmed.hasPrefix("${"), trimmed.hasSuffix("}"),
+            trimmed.dropFirst(2).firstIndex(of: "}") == trimmed.index(before: trimmed.endIndex)
+        {
             offset = source.distance(from: source.startIndex, to: source.range(of: "${")!.upperBound)
             source = String(trimmed.dropFirst(2).dropLast())
         }

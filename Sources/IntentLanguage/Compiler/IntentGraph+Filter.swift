@@ -14,7 +14,9 @@ extension IntentGraph {
         }
         let file = "--where"
         var checker = ExpressionChecker(environment: environment, app: entity.app) { span in
-            SourceRange(start: Mark(file: file, line: 1, column: span.lowerBound + 1), end: Mark(file: file, line: 1, column: span.upperBound + 1))
+            SourceRange(
+                start: Mark(file: file, line: 1, column: span.lowerBound + 1),
+                end: Mark(file: file, line: 1, column: span.upperBound + 1))
         }
         let checked = checker.checkCondition(parsed, in: environment.entities[entity] ?? [:])
         if let problem = checker.diagnostics.diagnostics.first(where: { $0.severity == .error }) {

@@ -7,7 +7,9 @@ extension Diagnostic.Message {
         "\(what) must be \(expected), but this is \(found)"
     }
     static func noProperty(_ type: String, _ name: String) -> Self { "'\(type)' has no property '\(name)'" }
-    static func notACase(_ name: String, of enumeration: QualifiedName) -> Self { "'\(name)' is not a case of \(enumeration.name)" }
+    static func notACase(_ name: String, of enumeration: QualifiedName) -> Self {
+        "'\(name)' is not a case of \(enumeration.name)"
+    }
 }
 
 /// What an expression may refer to: the schema's types and the names in scope.
@@ -20,7 +22,8 @@ struct TypeEnvironment: Sendable {
     /// A bare or `App.Name` type name as seen from `app`.
     func entityName(_ name: String, app: String) -> QualifiedName? {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        let candidate = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: name)
+        let candidate =
+            parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: name)
         return entities[candidate] == nil ? nil : candidate
     }
 }
@@ -50,7 +53,10 @@ struct ExpressionChecker {
     var silent: Set<String> = []
     var diagnostics = DiagnosticCollector()
 
-    static let functions = ["count", "exists", "first", "now", "today", "pick", "percent", "lowercase", "uppercase", "join", "minutes", "hours", "days", "capitalized"]
+    static let functions = [
+        "count", "exists", "first", "now", "today", "pick", "percent", "lowercase", "uppercase", "join", "minutes",
+        "hours", "days", "capitalized",
+    ]
 
     /// Checks `expression` in `scope`; returns it with enum cases resolved, and its type.
     mutating func check(_ expression: Expression, in scope: Scope) -> (Expression, ExpressionType) {
@@ -82,8 +88,12 @@ struct ExpressionChecker {
                 checked.append(expression)
                 if let type = type.valueType {
                     if let known = element, !known.accepts(type) {
-                        if type.accepts(known) { element = type } else {
-                            diagnostics.error("a list holds one type; this is \(type), the list so far \(known)", at: locate(item.span))
+                        if type.accepts(known) {
+                            element = type
+                        } else {
+                            diagnostics.error(
+                                "a list holds one type; this is \(type), the list so far \(known)",
+                                at: locate(item.span))
                         }
                     } else if element == nil {
                         element = type
@@ -98,7 +108,9 @@ struct ExpressionChecker {
             switch type {
             case .entity(let entity):
                 if let property = environment.entities[entity]?[member] { return result(kind, .value(property)) }
-                diagnostics.missing(.noProperty(entity.name, member), member, at: range, known: (environment.entities[entity] ?? [:]).keys.sorted())
+                diagnostics.missing(
+                    .noProperty(entity.name, member), member, at: range,
+                    known: (environment.entities[entity] ?? [:]).keys.sorted())
             case .enumeration:
                 if member == "title" || member == "id" { return result(kind, .value(.string)) }
                 diagnostics.error("an enum value has 'id' and 'title', not '\(member)'", at: range)
@@ -109,7 +121,9 @@ struct ExpressionChecker {
                 if member == "host" || member == "path" { return result(kind, .value(.string)) }
                 diagnostics.error("a url has 'host' and 'path', not '\(member)'", at: range)
             case .duration:
-                if member == "minutes" || member == "seconds" || member == "hours" { return result(kind, .value(.integer)) }
+                if member == "minutes" || member == "seconds" || member == "hours" {
+                    return result(kind, .value(.integer))
+                }
                 diagnostics.error("a duration has 'hours', 'minutes' and 'seconds', not '\(member)'", at: range)
             default:
                 diagnostics.error("\(type) has no property '\(member)'", at: range)
@@ -125,7 +139,9 @@ struct ExpressionChecker {
                 return result(kind, .value(.boolean))
             case .negate:
                 guard valueType.isNumeric || valueType == .duration else {
-                    diagnostics.error(.typeMismatch("the operand of '-'", expected: "a number", found: valueType), at: locate(operand.span))
+                    diagnostics.error(
+                        .typeMismatch("the operand of '-'", expected: "a number", found: valueType),
+                        at: locate(operand.span))
                     return result(kind, .unknown)
                 }
                 return result(kind, .value(valueType))
@@ -182,7 +198,9 @@ struct ExpressionChecker {
         return Expression(.enumCase(enumeration, name), span: expression.span)
     }
 
-    private mutating func checkBinary(_ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression, in scope: Scope, span: Range<Int>) -> (Expression, ExpressionType) {
+    private mutating func checkBinary(
+        _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression, in scope: Scope, span: Range<Int>
+    ) -> (Expression, ExpressionType) {
         var (l, lType) = check(left, in: scope, quietIfCase: true)
         var (r, rType) = check(right, in: scope, quietIfCase: true)
 
@@ -191,7 +209,9 @@ struct ExpressionChecker {
             (r, rType) = (resolved, validateCase(resolved, e))
         } else if case .value(.enumeration(let e)) = rType, let resolved = asCase(left, of: e, scope: scope) {
             (l, lType) = (resolved, validateCase(resolved, e))
-        } else if op == .contains, case .value(.array(.enumeration(let e))) = rType, let resolved = asCase(left, of: e, scope: scope) {
+        } else if op == .contains, case .value(.array(.enumeration(let e))) = rType,
+            let resolved = asCase(left, of: e, scope: scope)
+        {
             (l, lType) = (resolved, validateCase(resolved, e))
         }
         // Report names that are still unresolved now that no enum claimed them.
@@ -206,8 +226,12 @@ struct ExpressionChecker {
 
         switch op {
         case .and, .or:
-            if let t = lType.valueType { require(t, is: .boolean, "the left side of '\(op.rawValue)'", span: left.span) }
-            if let t = rType.valueType { require(t, is: .boolean, "the right side of '\(op.rawValue)'", span: right.span) }
+            if let t = lType.valueType {
+                require(t, is: .boolean, "the left side of '\(op.rawValue)'", span: left.span)
+            }
+            if let t = rType.valueType {
+                require(t, is: .boolean, "the right side of '\(op.rawValue)'", span: right.span)
+            }
             return result(.value(.boolean))
         case .equal, .notEqual:
             if let a = lType.valueType, let b = rType.valueType, !a.accepts(b), !b.accepts(a) {
@@ -217,7 +241,8 @@ struct ExpressionChecker {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if let a = lType.valueType, let b = rType.valueType {
                 if !a.isOrdered {
-                    diagnostics.error("'\(op.rawValue)' orders numbers, strings, dates and durations, not \(a)", at: range)
+                    diagnostics.error(
+                        "'\(op.rawValue)' orders numbers, strings, dates and durations, not \(a)", at: range)
                 } else if !a.accepts(b), !b.accepts(a) {
                     diagnostics.error("cannot compare \(a) with \(b)", at: range)
                 }
@@ -236,7 +261,9 @@ struct ExpressionChecker {
                         diagnostics.error("'in' looks for a string in a string, not \(a)", at: range)
                     }
                 } else {
-                    diagnostics.error(.typeMismatch("the right side of 'in'", expected: "a list or a string", found: b), at: locate(right.span))
+                    diagnostics.error(
+                        .typeMismatch("the right side of 'in'", expected: "a list or a string", found: b),
+                        at: locate(right.span))
                 }
             }
             return result(.value(.boolean))
@@ -265,7 +292,9 @@ struct ExpressionChecker {
     }
 
     /// Like `check`, but a bare unknown name is left unreported: it may be an enum case.
-    private mutating func check(_ expression: Expression, in scope: Scope, quietIfCase: Bool) -> (Expression, ExpressionType) {
+    private mutating func check(_ expression: Expression, in scope: Scope, quietIfCase: Bool) -> (
+        Expression, ExpressionType
+    ) {
         switch expression.kind {
         case .name(let name) where scope[name] == nil: return (expression, .unknown)
         case .implicitCase: return (expression, .unknown)
@@ -278,14 +307,20 @@ struct ExpressionChecker {
         let cases = environment.enums[enumeration] ?? []
         if cases.contains(name) { return .value(.enumeration(enumeration)) }
         if let suggestion = EditDistance.closest(to: name, in: cases) {
-            diagnostics.error("\(Diagnostic.Message.notACase(name, of: enumeration)); did you mean '\(suggestion)'?", at: locate(expression.span))
+            diagnostics.error(
+                "\(Diagnostic.Message.notACase(name, of: enumeration)); did you mean '\(suggestion)'?",
+                at: locate(expression.span))
         } else {
-            diagnostics.error("\(Diagnostic.Message.notACase(name, of: enumeration)); its cases are \(cases.joined(separator: ", "))", at: locate(expression.span))
+            diagnostics.error(
+                "\(Diagnostic.Message.notACase(name, of: enumeration)); its cases are \(cases.joined(separator: ", "))",
+                at: locate(expression.span))
         }
         return .unknown
     }
 
-    private mutating func checkCall(_ name: String, _ arguments: [Expression], in scope: Scope, span: Range<Int>) -> (Expression, ExpressionType) {
+    private mutating func checkCall(_ name: String, _ arguments: [Expression], in scope: Scope, span: Range<Int>) -> (
+        Expression, ExpressionType
+    ) {
         var range: SourceRange { locate(span) }
         var checked: [Expression] = []
         var types: [ExpressionType] = []
@@ -297,8 +332,12 @@ struct ExpressionChecker {
         let call = Expression(.call(name, checked), span: span)
         func arity(_ count: ClosedRange<Int>) -> Bool {
             guard count.contains(arguments.count) else {
-                let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
-                diagnostics.error("'\(name)' takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), not \(arguments.count)", at: range)
+                let expected =
+                    count.lowerBound == count.upperBound
+                    ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+                diagnostics.error(
+                    "'\(name)' takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), not \(arguments.count)",
+                    at: range)
                 return false
             }
             return true
@@ -306,7 +345,9 @@ struct ExpressionChecker {
         func list(_ index: Int) -> ValueType? {
             guard let type = types[index].valueType else { return nil }
             guard let element = type.element else {
-                diagnostics.error(.typeMismatch("the argument of '\(name)'", expected: "a list or a query", found: type), at: locate(arguments[index].span))
+                diagnostics.error(
+                    .typeMismatch("the argument of '\(name)'", expected: "a list or a query", found: type),
+                    at: locate(arguments[index].span))
                 return nil
             }
             return element
@@ -332,7 +373,8 @@ struct ExpressionChecker {
             return (call, .value(.integer))
         case "lowercase", "uppercase", "capitalized":
             if arity(1...1), let type = types[0].valueType, type != .string {
-                diagnostics.error(.typeMismatch("the argument of '\(name)'", expected: "string", found: type), at: range)
+                diagnostics.error(
+                    .typeMismatch("the argument of '\(name)'", expected: "string", found: type), at: range)
             }
             return (call, .value(.string))
         case "join":
@@ -340,7 +382,8 @@ struct ExpressionChecker {
             return (call, .value(.string))
         case "minutes", "hours", "days":
             if arity(1...1), let type = types[0].valueType, !type.isNumeric {
-                diagnostics.error(.typeMismatch("the argument of '\(name)'", expected: "a number", found: type), at: range)
+                diagnostics.error(
+                    .typeMismatch("the argument of '\(name)'", expected: "a number", found: type), at: range)
             }
             return (call, .value(.duration))
         default:
@@ -349,16 +392,24 @@ struct ExpressionChecker {
         }
     }
 
-    private mutating func checkQuery(_ entity: String, _ filter: Expression?, in scope: Scope, span: Range<Int>) -> (Expression, ExpressionType) {
+    private mutating func checkQuery(_ entity: String, _ filter: Expression?, in scope: Scope, span: Range<Int>) -> (
+        Expression, ExpressionType
+    ) {
         guard let name = environment.entityName(entity, app: app) else {
-            diagnostics.unknown("entity", entity, at: locate(span), known: environment.entities.keys.filter { $0.app == app }.map(\.name))
+            diagnostics.unknown(
+                "entity", entity, at: locate(span),
+                known: environment.entities.keys.filter { $0.app == app }.map(\.name))
             return (Expression(.query(entity: entity, filter: filter), span: span), .unknown)
         }
         var checkedFilter: Expression?
         if let filter {
-            checkedFilter = checkCondition(filter, in: scope.merging(environment.entities[name] ?? [:]) { _, property in property })
+            checkedFilter = checkCondition(
+                filter, in: scope.merging(environment.entities[name] ?? [:]) { _, property in property })
         }
-        return (Expression(.query(entity: name.description, filter: checkedFilter), span: span), .value(.array(.entity(name))))
+        return (
+            Expression(.query(entity: name.description, filter: checkedFilter), span: span),
+            .value(.array(.entity(name)))
+        )
     }
 
     static func type(of value: Value) -> ValueType {

@@ -1,4 +1,5 @@
 import IntentModel
+
 /// A parse error at a character offset of the expression or template source.
 struct ExpressionSyntaxError: Error {
     var message: String
@@ -9,7 +10,12 @@ struct ExpressionSyntaxError: Error {
 /// comparisons, `in`, `&&`, `||`, `??`, `c ? a : b`, and `Entity where expr` queries.
 struct ExpressionParser {
     private enum Token: Equatable {
-        case identifier(String), integer(Int), number(Double), string(String), symbol(String), end
+        case identifier(String)
+        case integer(Int)
+        case number(Double)
+        case string(String)
+        case symbol(String)
+        case end
     }
 
     private let characters: [Unicode.Scalar]
@@ -19,7 +25,10 @@ struct ExpressionParser {
     private let baseOffset: Int
     static let maximumDepth = 64
     /// Longest first, so `==` is not read as `=`.
-    private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":"]
+    private static let symbols = [
+        "==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".",
+        "?", ":",
+    ]
 
     /// `baseOffset` shifts every span, for expressions inside templates.
     init(_ source: String, baseOffset: Int = 0) {
@@ -43,7 +52,10 @@ struct ExpressionParser {
         var i = 0
         while i < characters.count {
             let c = characters[i]
-            if c.isSpace { i += 1; continue }
+            if c.isSpace {
+                i += 1
+                continue
+            }
             let start = i
             if c.isIdentifierStart {
                 while i < characters.count, characters[i].isIdentifierPart { i += 1 }
@@ -210,7 +222,8 @@ struct ExpressionParser {
         let start = currentStart
         let left = try parseAdditive()
         let operators: [(String, Expression.BinaryOperator)] = [
-            ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater),
+            ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less),
+            (">", .greater),
         ]
         for (symbol, op) in operators where take(symbol) {
             let right = try parseAdditive()
@@ -239,7 +252,15 @@ struct ExpressionParser {
         var left = try parseUnary()
         while true {
             let op: Expression.BinaryOperator
-            if take("*") { op = .multiply } else if take("/") { op = .divide } else if take("%") { op = .remainder } else { return left }
+            if take("*") {
+                op = .multiply
+            } else if take("/") {
+                op = .divide
+            } else if take("%") {
+                op = .remainder
+            } else {
+                return left
+            }
             let right = try parseUnary()
             left = node(.binary(op, left, right), from: start)
         }
@@ -333,13 +354,16 @@ struct ExpressionParser {
     /// `App.Entity where condition` (a query).
     private mutating func parseArgument() throws(ExpressionSyntaxError) -> Expression {
         let start = currentStart
-        if case .identifier(let name) = current, index + 1 < tokens.count, tokens[index + 1].token == .identifier("where") {
+        if case .identifier(let name) = current, index + 1 < tokens.count,
+            tokens[index + 1].token == .identifier("where")
+        {
             index += 2
             let filter = try parseTernary()
             return node(.query(entity: name, filter: filter), from: start)
         }
         if case .identifier(let app) = current, index + 3 < tokens.count, tokens[index + 1].token == .symbol("."),
-           case .identifier(let name) = tokens[index + 2].token, tokens[index + 3].token == .identifier("where") {
+            case .identifier(let name) = tokens[index + 2].token, tokens[index + 3].token == .identifier("where")
+        {
             index += 4
             let filter = try parseTernary()
             return node(.query(entity: app + "." + name, filter: filter), from: start)

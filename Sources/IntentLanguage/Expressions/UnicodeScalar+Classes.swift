@@ -1,4 +1,5 @@
 import IntentModel
+
 /// Character classes for the template and expression scanners, which work on Unicode scalars
 /// (columns in diagnostics count scalars too). ASCII is decided without a table lookup.
 extension Unicode.Scalar {
@@ -20,7 +21,9 @@ extension String {
     init(scalars: ArraySlice<Unicode.Scalar>) {
         if scalars.allSatisfy(\.isASCII) {
             self = String(unsafeUninitializedCapacity: scalars.count) { buffer in
-                for (offset, scalar) in scalars.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+                for (offset, scalar) in scalars.enumerated() {
+                    buffer[offset] = UInt8(truncatingIfNeeded: scalar.value)
+                }
                 return scalars.count
             }
         } else {

@@ -30,7 +30,9 @@ struct DefinitionDecoder: SchemaDecoding {
         file.rules = named(fields["rules"], "'rules'") { decoder, name, node in
             decoder.string(node, "rule '\(name.value)'").map { RuleDefinition(name: name, text: $0) }
         }
-        file.constants = named(fields["constants"], "'constants'") { _, name, node in ConstantDefinition(name: name, value: node) }
+        file.constants = named(fields["constants"], "'constants'") { _, name, node in
+            ConstantDefinition(name: name, value: node)
+        }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
         return file
     }
@@ -56,7 +58,8 @@ struct DefinitionDecoder: SchemaDecoding {
 
     private mutating func entity(_ name: Located<String>, _ node: Node) -> EntityDefinition? {
         guard let fields = fields(node, .entity, context: "entity '\(name.value)'") else { return nil }
-        let properties: [PropertyDefinition] = named(fields["properties"], "the properties of '\(name.value)'") { decoder, property, node in
+        let properties: [PropertyDefinition] = named(fields["properties"], "the properties of '\(name.value)'") {
+            decoder, property, node in
             decoder.property(property, node)
         }
         var entity = EntityDefinition(name: name, properties: properties, matchBy: [])
@@ -92,7 +95,8 @@ struct DefinitionDecoder: SchemaDecoding {
     private mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
         var sort: [Located<String>] = []
         if let sortNode = fields["sort"] {
-            sort = sortNode.sequence != nil ? strings(sortNode, "'sort'") : string(sortNode, "'sort'").map { [$0] } ?? []
+            sort =
+                sortNode.sequence != nil ? strings(sortNode, "'sort'") : string(sortNode, "'sort'").map { [$0] } ?? []
         }
         return QueryDefinition(
             range: range,
@@ -113,7 +117,8 @@ struct DefinitionDecoder: SchemaDecoding {
             summary: [], phrases: [], negativePhrases: [], perform: [], donate: [], examples: [])
         if let summary = fields["summary"] {
             if summary.scalar != nil {
-                intent.summary = string(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0)] } ?? []
+                intent.summary =
+                    string(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0)] } ?? []
             } else {
                 intent.summary = list(summary, "'summary'") { decoder, node in decoder.summaryBranch(node) }
             }
@@ -159,8 +164,10 @@ struct DefinitionDecoder: SchemaDecoding {
         let message = fields["message"].flatMap { string($0, "'message'") }
         let rules = ["min", "max", "pattern", "oneOf"].filter { fields[$0] != nil }
         guard rules.count == 1, let key = rules.first, let value = fields[key] else {
-            diagnostics.error(rules.isEmpty ? "a validation rule needs one of: min, max, pattern, oneOf"
-                                            : "one rule per entry; found \(rules.joined(separator: ", "))", at: node.range)
+            diagnostics.error(
+                rules.isEmpty
+                    ? "a validation rule needs one of: min, max, pattern, oneOf"
+                    : "one rule per entry; found \(rules.joined(separator: ", "))", at: node.range)
             return nil
         }
         let rule: ValidationDefinition.Rule
@@ -194,7 +201,9 @@ struct DefinitionDecoder: SchemaDecoding {
         if node.mapping != nil {
             // phrases: { en: [...], de: [...] }
             return named(node, context) { decoder, language, node in
-                decoder.strings(node, "'\(language.value)' phrases").map { PhraseDefinition(language: language, text: $0) }
+                decoder.strings(node, "'\(language.value)' phrases").map {
+                    PhraseDefinition(language: language, text: $0)
+                }
             }.flatMap { $0 }
         }
         return list(node, context) { decoder, node in decoder.phrase(node) }
@@ -219,17 +228,20 @@ struct DefinitionDecoder: SchemaDecoding {
         if verbs.count > 1, let second = fields[verbs[1]] {
             diagnostics.error(.twoStepVerbs(verb, verbs[1]), at: second.range)
         }
-        let allowed: Set<String> = switch verb {
-        case "create": ["set", "as"]
-        case "update": ["set", "increment", "toggle", "as"]
-        case "find", "find_first": ["where", "sort", "limit", "as"]
-        case "call": ["with", "as"]
-        case "if": ["then", "else"]
-        case "open": []
-        default: ["as"]
-        }
+        let allowed: Set<String> =
+            switch verb {
+            case "create": ["set", "as"]
+            case "update": ["set", "increment", "toggle", "as"]
+            case "find", "find_first": ["where", "sort", "limit", "as"]
+            case "call": ["with", "as"]
+            case "if": ["then", "else"]
+            case "open": []
+            default: ["as"]
+            }
         for pair in node.mapping ?? [] {
-            guard let key = pair.key.string, key != verb, !DefinitionSchema.stepVerbs.contains(key), !allowed.contains(key) else { continue }
+            guard let key = pair.key.string, key != verb, !DefinitionSchema.stepVerbs.contains(key),
+                !allowed.contains(key)
+            else { continue }
             diagnostics.error(.stepKeyNotFor(key, verb), at: pair.key.range)
         }
 
@@ -254,7 +266,8 @@ struct DefinitionDecoder: SchemaDecoding {
             case "delete": kind = .delete(target: target)
             case "open": kind = .open(url: target)
             case "fail": kind = .fail(message: target)
-            default: kind = .find(entity: target, query: queryParts(fields, range: node.range), first: verb == "find_first")
+            default:
+                kind = .find(entity: target, query: queryParts(fields, range: node.range), first: verb == "find_first")
             }
         }
         return StepDefinition(

@@ -75,112 +75,173 @@ public enum DefinitionSchema {
     static func fields(of object: Object) -> [Field] {
         switch object {
         case .file:
-            [Field(name: "app", shape: .string, doc: "The app's name, as people say it; one per folder."),
-             Field(name: "description", shape: .string, doc: "What the app does."),
-             Field(name: "synonyms", shape: .list(.string), doc: "Other ways to say the app's name."),
-             Field(name: "languages", shape: .list(.string), doc: "Phrase languages, the first is the default (en)."),
-             Field(name: "scheme", shape: .string, doc: "URL scheme for deep links, e.g. focusblox."),
-             Field(name: "enums", shape: .names(.object(.enumeration)), doc: "Enum types by name."),
-             Field(name: "entities", shape: .names(.object(.entity)), doc: "Entity types kept in the store, by name."),
-             Field(name: "intents", shape: .names(.object(.intent)), doc: "Intents by name."),
-             Field(name: "shortcuts", shape: .list(.object(.shortcut)), doc: "App Shortcuts: zero-setup phrases."),
-             Field(name: "rules", shape: .names(.string), doc: "Reusable phrase fragments, used as <name> in phrases."),
-             Field(name: "constants", shape: .names(.any), doc: "Named values expressions may read."),
-             Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests for the whole app, e.g. sentences that must not match.")]
+            [
+                Field(name: "app", shape: .string, doc: "The app's name, as people say it; one per folder."),
+                Field(name: "description", shape: .string, doc: "What the app does."),
+                Field(name: "synonyms", shape: .list(.string), doc: "Other ways to say the app's name."),
+                Field(
+                    name: "languages", shape: .list(.string), doc: "Phrase languages, the first is the default (en)."),
+                Field(name: "scheme", shape: .string, doc: "URL scheme for deep links, e.g. focusblox."),
+                Field(name: "enums", shape: .names(.object(.enumeration)), doc: "Enum types by name."),
+                Field(
+                    name: "entities", shape: .names(.object(.entity)), doc: "Entity types kept in the store, by name."),
+                Field(name: "intents", shape: .names(.object(.intent)), doc: "Intents by name."),
+                Field(name: "shortcuts", shape: .list(.object(.shortcut)), doc: "App Shortcuts: zero-setup phrases."),
+                Field(
+                    name: "rules", shape: .names(.string), doc: "Reusable phrase fragments, used as <name> in phrases."),
+                Field(name: "constants", shape: .names(.any), doc: "Named values expressions may read."),
+                Field(
+                    name: "examples", shape: .list(.object(.example)),
+                    doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
+            ]
         case .enumeration:
-            [Field(name: "title", shape: .string, doc: "How the type is named to people."),
-             Field(name: "cases", shape: .names(.oneOf([.string, .object(.enumCase)])),
-                   doc: "Cases by identifier; a string value is the title.", required: true)]
+            [
+                Field(name: "title", shape: .string, doc: "How the type is named to people."),
+                Field(
+                    name: "cases", shape: .names(.oneOf([.string, .object(.enumCase)])),
+                    doc: "Cases by identifier; a string value is the title.", required: true),
+            ]
         case .enumCase:
-            [Field(name: "title", shape: .string, doc: "How the case is said and shown."),
-             Field(name: "synonyms", shape: .list(.string), doc: "Other words for the case.")]
+            [
+                Field(name: "title", shape: .string, doc: "How the case is said and shown."),
+                Field(name: "synonyms", shape: .list(.string), doc: "Other words for the case."),
+            ]
         case .entity:
-            [Field(name: "title", shape: .string, doc: "How the type is named to people."),
-             Field(name: "properties", shape: .names(.oneOf([.string, .object(.property)])), doc: "Properties by name; a string value is the type."),
-             Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),
-             Field(name: "matchBy", shape: .list(.string), doc: "Properties a spoken name is matched against."),
-             Field(name: "suggested", shape: .object(.query), doc: "Entities offered when one must be chosen.")]
+            [
+                Field(name: "title", shape: .string, doc: "How the type is named to people."),
+                Field(
+                    name: "properties", shape: .names(.oneOf([.string, .object(.property)])),
+                    doc: "Properties by name; a string value is the type."),
+                Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),
+                Field(name: "matchBy", shape: .list(.string), doc: "Properties a spoken name is matched against."),
+                Field(name: "suggested", shape: .object(.query), doc: "Entities offered when one must be chosen."),
+            ]
         case .property:
-            [Field(name: "type", shape: .string, doc: typeName, required: true),
-             Field(name: "title", shape: .string, doc: "How the property is named to people."),
-             Field(name: "optional", shape: .boolean, doc: "May be empty."),
-             Field(name: "default", shape: .any, doc: "Value when none is given.")]
+            [
+                Field(name: "type", shape: .string, doc: typeName, required: true),
+                Field(name: "title", shape: .string, doc: "How the property is named to people."),
+                Field(name: "optional", shape: .boolean, doc: "May be empty."),
+                Field(name: "default", shape: .any, doc: "Value when none is given."),
+            ]
         case .display:
-            [Field(name: "title", shape: .string, doc: "Template, e.g. ${title}."),
-             Field(name: "subtitle", shape: .string, doc: "Template."),
-             Field(name: "image", shape: .string, doc: "Symbol name.")]
+            [
+                Field(name: "title", shape: .string, doc: "Template, e.g. ${title}."),
+                Field(name: "subtitle", shape: .string, doc: "Template."),
+                Field(name: "image", shape: .string, doc: "Symbol name."),
+            ]
         case .query:
-            [Field(name: "where", shape: .string, doc: "Expression over the entity's properties."),
-             Field(name: "sort", shape: .oneOf([.string, .list(.string)]), doc: "Property names; -name sorts descending."),
-             Field(name: "limit", shape: .integer, doc: "At most this many.")]
+            [
+                Field(name: "where", shape: .string, doc: "Expression over the entity's properties."),
+                Field(
+                    name: "sort", shape: .oneOf([.string, .list(.string)]),
+                    doc: "Property names; -name sorts descending."),
+                Field(name: "limit", shape: .integer, doc: "At most this many."),
+            ]
         case .intent:
-            [Field(name: "title", shape: .string, doc: "Shown in menus and summaries."),
-             Field(name: "description", shape: .string, doc: "What the intent does."),
-             Field(name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])), doc: "Parameters by name; a string value is the type."),
-             Field(name: "summary", shape: .oneOf([.string, .list(.object(.summaryBranch))]), doc: "Parameter summary, with when/otherwise branches."),
-             Field(name: "phrases", shape: .oneOf([.list(.oneOf([.string, .object(.phrase)])), .names(.list(.string))]), doc: "Phrase templates, as a list or by language."),
-             Field(name: "negativePhrases", shape: .list(.oneOf([.string, .object(.phrase)])), doc: "Look-alike sentences that must not match this intent."),
-             Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
-             Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
-             Field(name: "confirm", shape: .oneOf([.boolean, .string]), doc: "Ask yes/no before running; a string is the question."),
-             Field(name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."),
-             Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`.")]
+            [
+                Field(name: "title", shape: .string, doc: "Shown in menus and summaries."),
+                Field(name: "description", shape: .string, doc: "What the intent does."),
+                Field(
+                    name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
+                    doc: "Parameters by name; a string value is the type."),
+                Field(
+                    name: "summary", shape: .oneOf([.string, .list(.object(.summaryBranch))]),
+                    doc: "Parameter summary, with when/otherwise branches."),
+                Field(
+                    name: "phrases",
+                    shape: .oneOf([.list(.oneOf([.string, .object(.phrase)])), .names(.list(.string))]),
+                    doc: "Phrase templates, as a list or by language."),
+                Field(
+                    name: "negativePhrases", shape: .list(.oneOf([.string, .object(.phrase)])),
+                    doc: "Look-alike sentences that must not match this intent."),
+                Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
+                Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
+                Field(
+                    name: "confirm", shape: .oneOf([.boolean, .string]),
+                    doc: "Ask yes/no before running; a string is the question."),
+                Field(
+                    name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."
+                ),
+                Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`."),
+            ]
         case .parameter:
-            [Field(name: "type", shape: .string, doc: typeName, required: true),
-             Field(name: "title", shape: .string, doc: "How the parameter is named to people."),
-             Field(name: "prompt", shape: .string, doc: "The question asked when the value is missing."),
-             Field(name: "default", shape: .any, doc: "Value when none is given."),
-             Field(name: "optional", shape: .boolean, doc: "May be left out."),
-             Field(name: "validate", shape: .list(.object(.validation)), doc: "Rules a value must meet, each with its message.")]
+            [
+                Field(name: "type", shape: .string, doc: typeName, required: true),
+                Field(name: "title", shape: .string, doc: "How the parameter is named to people."),
+                Field(name: "prompt", shape: .string, doc: "The question asked when the value is missing."),
+                Field(name: "default", shape: .any, doc: "Value when none is given."),
+                Field(name: "optional", shape: .boolean, doc: "May be left out."),
+                Field(
+                    name: "validate", shape: .list(.object(.validation)),
+                    doc: "Rules a value must meet, each with its message."),
+            ]
         case .validation:
-            [Field(name: "min", shape: .number, doc: "Smallest allowed value (or length for strings)."),
-             Field(name: "max", shape: .number, doc: "Largest allowed value (or length for strings)."),
-             Field(name: "pattern", shape: .string, doc: "Regular expression the whole value must match."),
-             Field(name: "oneOf", shape: .list(.any), doc: "The allowed values."),
-             Field(name: "message", shape: .string, doc: "What to say when the rule fails.")]
+            [
+                Field(name: "min", shape: .number, doc: "Smallest allowed value (or length for strings)."),
+                Field(name: "max", shape: .number, doc: "Largest allowed value (or length for strings)."),
+                Field(name: "pattern", shape: .string, doc: "Regular expression the whole value must match."),
+                Field(name: "oneOf", shape: .list(.any), doc: "The allowed values."),
+                Field(name: "message", shape: .string, doc: "What to say when the rule fails."),
+            ]
         case .summaryBranch:
-            [Field(name: "when", shape: .string, doc: "Expression; the first branch whose condition holds is used."),
-             Field(name: "text", shape: .string, doc: "Template.", required: true)]
+            [
+                Field(name: "when", shape: .string, doc: "Expression; the first branch whose condition holds is used."),
+                Field(name: "text", shape: .string, doc: "Template.", required: true),
+            ]
         case .phrase:
-            [Field(name: "lang", shape: .string, doc: "Language code."),
-             Field(name: "text", shape: .string, doc: "Phrase template.", required: true)]
+            [
+                Field(name: "lang", shape: .string, doc: "Language code."),
+                Field(name: "text", shape: .string, doc: "Phrase template.", required: true),
+            ]
         case .result:
-            [Field(name: "value", shape: .string, doc: "Template; its type is the intent's result type."),
-             Field(name: "dialog", shape: .string, doc: "Template spoken as the answer."),
-             Field(name: "open", shape: .string, doc: "A deep link to open, e.g. radar://open/${radar.id}.")]
+            [
+                Field(name: "value", shape: .string, doc: "Template; its type is the intent's result type."),
+                Field(name: "dialog", shape: .string, doc: "Template spoken as the answer."),
+                Field(name: "open", shape: .string, doc: "A deep link to open, e.g. radar://open/${radar.id}."),
+            ]
         case .step:
-            [Field(name: "create", shape: .string, doc: "Entity type to create."),
-             Field(name: "update", shape: .string, doc: "Variable or parameter naming the entity to change."),
-             Field(name: "delete", shape: .string, doc: "Variable or parameter naming the entity to delete."),
-             Field(name: "find", shape: .string, doc: "Entity type to query: a list."),
-             Field(name: "find_first", shape: .string, doc: "Entity type to query: the first match or nil."),
-             Field(name: "let", shape: .names(.any), doc: "Bind names to expressions."),
-             Field(name: "call", shape: .string, doc: "Another intent, App.Intent or Intent."),
-             Field(name: "open", shape: .string, doc: "A URL template to open."),
-             Field(name: "if", shape: .string, doc: "Condition for then/else."),
-             Field(name: "fail", shape: .string, doc: "Stop with this message; nothing is saved."),
-             Field(name: "then", shape: .list(.object(.step)), doc: "Steps when the condition holds."),
-             Field(name: "else", shape: .list(.object(.step)), doc: "Steps when it does not."),
-             Field(name: "set", shape: .names(.any), doc: "Property values (create, update)."),
-             Field(name: "increment", shape: .names(.any), doc: "Amounts to add (update)."),
-             Field(name: "toggle", shape: .list(.string), doc: "Boolean properties to flip (update)."),
-             Field(name: "with", shape: .names(.any), doc: "Arguments (call)."),
-             Field(name: "where", shape: .string, doc: "Filter (find)."),
-             Field(name: "sort", shape: .oneOf([.string, .list(.string)]), doc: "Order (find)."),
-             Field(name: "limit", shape: .integer, doc: "At most this many (find)."),
-             Field(name: "as", shape: .string, doc: "Name for the step's result.")]
+            [
+                Field(name: "create", shape: .string, doc: "Entity type to create."),
+                Field(name: "update", shape: .string, doc: "Variable or parameter naming the entity to change."),
+                Field(name: "delete", shape: .string, doc: "Variable or parameter naming the entity to delete."),
+                Field(name: "find", shape: .string, doc: "Entity type to query: a list."),
+                Field(name: "find_first", shape: .string, doc: "Entity type to query: the first match or nil."),
+                Field(name: "let", shape: .names(.any), doc: "Bind names to expressions."),
+                Field(name: "call", shape: .string, doc: "Another intent, App.Intent or Intent."),
+                Field(name: "open", shape: .string, doc: "A URL template to open."),
+                Field(name: "if", shape: .string, doc: "Condition for then/else."),
+                Field(name: "fail", shape: .string, doc: "Stop with this message; nothing is saved."),
+                Field(name: "then", shape: .list(.object(.step)), doc: "Steps when the condition holds."),
+                Field(name: "else", shape: .list(.object(.step)), doc: "Steps when it does not."),
+                Field(name: "set", shape: .names(.any), doc: "Property values (create, update)."),
+                Field(name: "increment", shape: .names(.any), doc: "Amounts to add (update)."),
+                Field(name: "toggle", shape: .list(.string), doc: "Boolean properties to flip (update)."),
+                Field(name: "with", shape: .names(.any), doc: "Arguments (call)."),
+                Field(name: "where", shape: .string, doc: "Filter (find)."),
+                Field(name: "sort", shape: .oneOf([.string, .list(.string)]), doc: "Order (find)."),
+                Field(name: "limit", shape: .integer, doc: "At most this many (find)."),
+                Field(name: "as", shape: .string, doc: "Name for the step's result."),
+            ]
         case .shortcut:
-            [Field(name: "intent", shape: .string, doc: "The intent the shortcut runs.", required: true),
-             Field(name: "phrases", shape: .list(.oneOf([.string, .object(.phrase)])), doc: "Phrases; each should name {app}."),
-             Field(name: "shortTitle", shape: .string, doc: "Short label."),
-             Field(name: "image", shape: .string, doc: "Symbol name.")]
+            [
+                Field(name: "intent", shape: .string, doc: "The intent the shortcut runs.", required: true),
+                Field(
+                    name: "phrases", shape: .list(.oneOf([.string, .object(.phrase)])),
+                    doc: "Phrases; each should name {app}."),
+                Field(name: "shortTitle", shape: .string, doc: "Short label."),
+                Field(name: "image", shape: .string, doc: "Symbol name."),
+            ]
         case .example:
-            [Field(name: "say", shape: .string, doc: "A sentence as a person would type it.", required: true),
-             Field(name: "lang", shape: .string, doc: "Its language."),
-             Field(name: "intent", shape: .string, doc: "Expected intent, when not the enclosing one."),
-             Field(name: "expect", shape: .oneOf([.string, .names(.any)]), doc: "Expected parameter values, or no_match.")]
+            [
+                Field(name: "say", shape: .string, doc: "A sentence as a person would type it.", required: true),
+                Field(name: "lang", shape: .string, doc: "Its language."),
+                Field(name: "intent", shape: .string, doc: "Expected intent, when not the enclosing one."),
+                Field(
+                    name: "expect", shape: .oneOf([.string, .names(.any)]),
+                    doc: "Expected parameter values, or no_match."),
+            ]
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
-             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
+            .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)
         }
     }
@@ -196,8 +257,9 @@ public enum DefinitionSchema {
             return [
                 Field(name: "shortcut", shape: .string, doc: "The shortcut's name.", required: true),
                 Field(name: "description", shape: .string, doc: "What the shortcut does."),
-                Field(name: "input", shape: .names(.oneOf([.string, .object(.shortcutInput)])),
-                      doc: "Inputs by name (--input name=value); a string value is the type."),
+                Field(
+                    name: "input", shape: .names(.oneOf([.string, .object(.shortcutInput)])),
+                    doc: "Inputs by name (--input name=value); a string value is the type."),
                 body("steps", "The steps, run in order."),
             ]
         case .shortcutInput:
@@ -208,8 +270,9 @@ public enum DefinitionSchema {
             ]
         case .sayStep:
             return [
-                Field(name: "say", shape: .string, doc: "A phrase, resolved like typed input; may use ${…}.",
-                      required: true),
+                Field(
+                    name: "say", shape: .string, doc: "A phrase, resolved like typed input; may use ${…}.",
+                    required: true),
                 binding("Variable for the intent's result."),
             ]
         case .intentStep:
@@ -230,8 +293,9 @@ public enum DefinitionSchema {
             ]
         case .repeatStep:
             return [
-                Field(name: "repeat", shape: .oneOf([.integer, .string]),
-                      doc: "How many times: a whole number or an expression.", required: true),
+                Field(
+                    name: "repeat", shape: .oneOf([.integer, .string]),
+                    doc: "How many times: a whole number or an expression.", required: true),
                 binding("Variable for the round, counting from 1."),
                 body("do", "Steps run each round."),
             ]
@@ -244,8 +308,9 @@ public enum DefinitionSchema {
         case .chooseStep:
             return [
                 Field(name: "choose", shape: .string, doc: "The question: a template.", required: true),
-                Field(name: "from", shape: .oneOf([.list(.any), .string]), doc: "The options: [a, b] or ${list}.",
-                      required: true),
+                Field(
+                    name: "from", shape: .oneOf([.list(.any), .string]), doc: "The options: [a, b] or ${list}.",
+                    required: true),
                 binding("Variable for the choice (default: choice)."),
             ]
         case .askStep:
@@ -258,13 +323,15 @@ public enum DefinitionSchema {
             return [Field(name: "show", shape: .string, doc: "Text to show: a template.", required: true)]
         case .outputStep:
             return [
-                Field(name: "output", shape: .any, doc: "The shortcut's output: a value or template; ends the run.",
-                      required: true)
+                Field(
+                    name: "output", shape: .any, doc: "The shortcut's output: a value or template; ends the run.",
+                    required: true)
             ]
         case .stopStep:
             return [
-                Field(name: "stop", shape: .oneOf([.null, .boolean, .string]), doc: "Ends the run; a text says why.",
-                      required: true)
+                Field(
+                    name: "stop", shape: .oneOf([.null, .boolean, .string]), doc: "Ends the run; a text says why.",
+                    required: true)
             ]
         case .runStep:
             return [

@@ -93,7 +93,10 @@ public struct ParameterDefinition: Sendable {
 
 public struct ValidationDefinition: Sendable {
     public enum Rule: Sendable {
-        case min(Node), max(Node), pattern(Located<String>), oneOf([Node])
+        case min(Node)
+        case max(Node)
+        case pattern(Located<String>)
+        case oneOf([Node])
     }
 
     public var rule: Rule

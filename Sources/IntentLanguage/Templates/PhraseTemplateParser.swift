@@ -9,7 +9,8 @@ enum PhraseTemplateParser {
         var parser = State(characters: Array(source.unicodeScalars))
         let branches = try parser.parseAlternatives(closing: nil, depth: 0)
         guard branches.count == 1 else {
-            throw ExpressionSyntaxError(message: "put alternatives in parentheses: '(a|b)'", offset: parser.firstBar ?? 0)
+            throw ExpressionSyntaxError(
+                message: "put alternatives in parentheses: '(a|b)'", offset: parser.firstBar ?? 0)
         }
         let items = branches[0]
         guard !items.isEmpty else { throw ExpressionSyntaxError(message: "empty phrase", offset: 0) }
@@ -21,7 +22,9 @@ enum PhraseTemplateParser {
         var i = 0
         var firstBar: Int?
 
-        mutating func parseAlternatives(closing: Unicode.Scalar?, depth: Int) throws(ExpressionSyntaxError) -> [[PhraseTemplate.Item]] {
+        mutating func parseAlternatives(closing: Unicode.Scalar?, depth: Int) throws(ExpressionSyntaxError)
+            -> [[PhraseTemplate.Item]]
+        {
             guard depth < 32 else { throw ExpressionSyntaxError(message: "phrase nested too deeply", offset: i) }
             var branches: [[PhraseTemplate.Item]] = [[]]
             while i < characters.count {
@@ -46,7 +49,8 @@ enum PhraseTemplateParser {
                     }
                     i += 1
                     if inner.contains(where: \.isEmpty), c == "(" {
-                        throw ExpressionSyntaxError(message: "empty alternative; use [optional] for words that may be left out", offset: open)
+                        throw ExpressionSyntaxError(
+                            message: "empty alternative; use [optional] for words that may be left out", offset: open)
                     }
                     if inner.allSatisfy(\.isEmpty) {
                         throw ExpressionSyntaxError(message: "empty '\(c)\(c == "(" ? ")" : "]")'", offset: open)
@@ -70,7 +74,9 @@ enum PhraseTemplateParser {
                     i += 1
                     name = name.trimmed
                     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                        throw ExpressionSyntaxError(message: "'\(c)\(name)\(close)' is not a valid \(c == "{" ? "slot" : "rule") name", offset: open)
+                        throw ExpressionSyntaxError(
+                            message: "'\(c)\(name)\(close)' is not a valid \(c == "{" ? "slot" : "rule") name",
+                            offset: open)
                     }
                     if c == "<" {
                         branches[branches.count - 1].append(.rule(name, offset: open + 1))
@@ -81,7 +87,9 @@ enum PhraseTemplateParser {
                     throw ExpressionSyntaxError(message: "unexpected '\(c)'", offset: i)
                 } else {
                     var word = ""
-                    while i < characters.count, !characters[i].isSpace, !PhraseTemplateParser.specials.contains(characters[i]) {
+                    while i < characters.count, !characters[i].isSpace,
+                        !PhraseTemplateParser.specials.contains(characters[i])
+                    {
                         word.unicodeScalars.append(characters[i])
                         i += 1
                     }

@@ -69,7 +69,8 @@ public struct TimeOfDay: Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard (1...3).contains(parts.count), !parts.contains(nil) else { return nil }
         let numbers = parts.compactMap { $0 }
-        self.init(hour: numbers[0], minute: numbers.count > 1 ? numbers[1] : 0, second: numbers.count > 2 ? numbers[2] : 0)
+        self.init(
+            hour: numbers[0], minute: numbers.count > 1 ? numbers[1] : 0, second: numbers.count > 2 ? numbers[2] : 0)
     }
 
     public var description: String {

@@ -82,7 +82,9 @@ public enum ISODate {
             let rest = String(decoding: scalars[position...], as: UTF8.self)
             if rest == "Z" {
                 parts.zoneOffset = 0
-            } else if let sign = rest.first, sign == "+" || sign == "-", let hours = number((position + 1)..<(position + 3)) {
+            } else if let sign = rest.first, sign == "+" || sign == "-",
+                let hours = number((position + 1)..<(position + 3))
+            {
                 var offset = hours * 3600
                 if let minutes = number((position + 4)..<(position + 6)) {
                     offset += minutes * 60

@@ -56,7 +56,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var notes: [Note]
     public var fixIt: FixIt?
 
-    public init(_ severity: Severity, _ message: Message, at location: SourceRange?, notes: [Note] = [], fixIt: FixIt? = nil) {
+    public init(
+        _ severity: Severity, _ message: Message, at location: SourceRange?, notes: [Note] = [], fixIt: FixIt? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -91,24 +93,35 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func error(_ message: Diagnostic.Message, at location: SourceRange?, notes: [Diagnostic.Note] = [], fixIt: Diagnostic.FixIt? = nil) {
+    public mutating func error(
+        _ message: Diagnostic.Message, at location: SourceRange?, notes: [Diagnostic.Note] = [],
+        fixIt: Diagnostic.FixIt? = nil
+    ) {
         diagnostics.append(Diagnostic(.error, message, at: location, notes: notes, fixIt: fixIt))
     }
 
-    public mutating func warning(_ message: Diagnostic.Message, at location: SourceRange?, notes: [Diagnostic.Note] = [], fixIt: Diagnostic.FixIt? = nil) {
+    public mutating func warning(
+        _ message: Diagnostic.Message, at location: SourceRange?, notes: [Diagnostic.Note] = [],
+        fixIt: Diagnostic.FixIt? = nil
+    ) {
         diagnostics.append(Diagnostic(.warning, message, at: location, notes: notes, fixIt: fixIt))
     }
 
     /// An "unknown X 'y'" error with "did you mean 'z'?" when a known name is close.
-    public mutating func unknown(_ what: String, _ name: String, at location: SourceRange?, known: some Sequence<String>) {
+    public mutating func unknown(
+        _ what: String, _ name: String, at location: SourceRange?, known: some Sequence<String>
+    ) {
         missing("unknown \(what) '\(name)'", name, at: location, known: known)
     }
 
     /// `message`, then "; did you mean 'z'?" when a known name is close to `name`.
-    public mutating func missing(_ message: Diagnostic.Message, _ name: String, at location: SourceRange?, known: some Sequence<String>) {
+    public mutating func missing(
+        _ message: Diagnostic.Message, _ name: String, at location: SourceRange?, known: some Sequence<String>
+    ) {
         if let suggestion = EditDistance.closest(to: name, in: known) {
-            error("\(message.text); did you mean '\(suggestion)'?", at: location,
-                  fixIt: location.map { Diagnostic.FixIt(replacement: suggestion, range: $0) })
+            error(
+                "\(message.text); did you mean '\(suggestion)'?", at: location,
+                fixIt: location.map { Diagnostic.FixIt(replacement: suggestion, range: $0) })
         } else {
             error(message, at: location)
         }

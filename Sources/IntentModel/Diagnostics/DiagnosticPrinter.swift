@@ -17,7 +17,9 @@ public struct DiagnosticPrinter: Sendable {
 
     public func render(_ diagnostic: Diagnostic) -> String {
         var out = entry(diagnostic.severity.rawValue, diagnostic.message.text, diagnostic.location)
-        if let fixIt = diagnostic.fixIt, fixIt.range.start.line == fixIt.range.end.line || fixIt.range.start == fixIt.range.end {
+        if let fixIt = diagnostic.fixIt,
+            fixIt.range.start.line == fixIt.range.end.line || fixIt.range.start == fixIt.range.end
+        {
             out += "    fix-it: replace with '\(fixIt.replacement)'\n"
         }
         for note in diagnostic.notes {

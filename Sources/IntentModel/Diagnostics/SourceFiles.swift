@@ -32,7 +32,8 @@ public struct SourceFiles: Sendable {
         guard let file = files[path], number >= 1, number <= file.lineStarts.count else { return nil }
         let utf8 = file.text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: file.lineStarts[number - 1])
-        let end = number < file.lineStarts.count
+        let end =
+            number < file.lineStarts.count
             ? utf8.index(utf8.startIndex, offsetBy: file.lineStarts[number] - 1)
             : utf8.endIndex
         let line = file.text[start..<end]
@@ -51,7 +52,8 @@ extension SourceFiles {
         var column = start.column
         let scalars = line.unicodeScalars
         if let index = scalars.index(scalars.startIndex, offsetBy: column - 1, limitedBy: scalars.endIndex),
-           index < scalars.endIndex, scalars[index] == "\"" || scalars[index] == "'" {
+            index < scalars.endIndex, scalars[index] == "\"" || scalars[index] == "'"
+        {
             column += 1
         }
         let begin = Mark(file: start.file, line: start.line, column: column + span.lowerBound)

@@ -19,13 +19,26 @@ public struct Expression: Sendable, Hashable {
     }
 
     public enum UnaryOperator: String, Sendable, Hashable {
-        case not = "!", negate = "-"
+        case not = "!"
+        case negate = "-"
     }
 
     public enum BinaryOperator: String, Sendable, Hashable {
-        case or = "||", and = "&&", equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
-        case greater = ">", greaterOrEqual = ">=", contains = "in", add = "+", subtract = "-"
-        case multiply = "*", divide = "/", remainder = "%", coalesce = "??"
+        case or = "||"
+        case and = "&&"
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case contains = "in"
+        case add = "+"
+        case subtract = "-"
+        case multiply = "*"
+        case divide = "/"
+        case remainder = "%"
+        case coalesce = "??"
     }
 
     public var kind: Kind

@@ -34,13 +34,15 @@ extension IntentGraph {
             out += "\nTips:\n"
             for shortcut in shortcuts {
                 for phrase in shortcut.phrases {
-                    out += "  Try saying: \"\(Self.speak(phrase.template, appName: intent.name.app, rules: app?.rules ?? [:]))\"\n"
+                    out +=
+                        "  Try saying: \"\(Self.speak(phrase.template, appName: intent.name.app, rules: app?.rules ?? [:]))\"\n"
                 }
             }
         }
         let into = edges.filter { $0.from == intent.name }
         if !into.isEmpty {
-            out += "\nIts result goes on to: \(into.map { "\($0.to.name) (\($0.parameter))" }.joined(separator: ", "))\n"
+            out +=
+                "\nIts result goes on to: \(into.map { "\($0.to.name) (\($0.parameter))" }.joined(separator: ", "))\n"
         }
         return out
     }

@@ -14,7 +14,9 @@ extension IntentGraph {
                 out += "  enum \(enumeration.name.name): \(enumeration.cases.map(\.id).joined(separator: ", "))\n"
             }
             for entity in app.entities {
-                let properties = entity.properties.filter { !$0.isBuiltin }.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" }
+                let properties = entity.properties.filter { !$0.isBuiltin }.map {
+                    "\($0.name): \($0.type)\($0.isOptional ? "?" : "")"
+                }
                 out += "  entity \(entity.name.name) { \(properties.joined(separator: ", ")) }\n"
             }
             for intent in app.intents {
@@ -50,17 +52,21 @@ extension IntentGraph {
         func escape(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         }
-        var out = "digraph intents {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=11];\n  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        var out =
+            "digraph intents {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=11];\n  edge [fontname=\"Helvetica\", fontsize=9];\n"
         for (index, app) in apps.enumerated() {
             out += "  subgraph cluster_\(index) {\n    label=\"\(escape(app.name))\";\n    style=rounded;\n"
             for enumeration in app.enums {
-                out += "    \(id("enum", enumeration.name)) [label=\"\(escape(enumeration.name.name))\\n(enum)\", shape=ellipse, style=dashed];\n"
+                out +=
+                    "    \(id("enum", enumeration.name)) [label=\"\(escape(enumeration.name.name))\\n(enum)\", shape=ellipse, style=dashed];\n"
             }
             for entity in app.entities {
-                out += "    \(id("entity", entity.name)) [label=\"\(escape(entity.name.name))\\n(entity)\", shape=ellipse];\n"
+                out +=
+                    "    \(id("entity", entity.name)) [label=\"\(escape(entity.name.name))\\n(entity)\", shape=ellipse];\n"
             }
             for intent in app.intents {
-                out += "    \(id("intent", intent.name)) [label=\"\(escape(intent.title))\", shape=box, style=\"rounded,filled\", fillcolor=\"#eef3ff\"];\n"
+                out +=
+                    "    \(id("intent", intent.name)) [label=\"\(escape(intent.title))\", shape=box, style=\"rounded,filled\", fillcolor=\"#eef3ff\"];\n"
             }
             for (number, shortcut) in app.shortcuts.enumerated() {
                 let node = "\"shortcut:\(app.name):\(number)\""
@@ -73,13 +79,16 @@ extension IntentGraph {
             for parameter in intent.parameters {
                 let base = parameter.type.element ?? parameter.type
                 if let name = base.entityName {
-                    out += "  \(id("entity", name)) -> \(id("intent", intent.name)) [label=\"\(escape(parameter.name))\"];\n"
+                    out +=
+                        "  \(id("entity", name)) -> \(id("intent", intent.name)) [label=\"\(escape(parameter.name))\"];\n"
                 } else if let name = base.enumName {
-                    out += "  \(id("enum", name)) -> \(id("intent", intent.name)) [label=\"\(escape(parameter.name))\", style=dashed];\n"
+                    out +=
+                        "  \(id("enum", name)) -> \(id("intent", intent.name)) [label=\"\(escape(parameter.name))\", style=dashed];\n"
                 }
             }
             if let result = intent.resultType, let name = (result.element ?? result).entityName {
-                out += "  \(id("intent", intent.name)) -> \(id("entity", name)) [label=\"result\", color=\"#3366cc\"];\n"
+                out +=
+                    "  \(id("intent", intent.name)) -> \(id("entity", name)) [label=\"result\", color=\"#3366cc\"];\n"
             }
         }
         out += "}\n"
@@ -95,10 +104,22 @@ extension IntentGraph {
                     "synonyms": app.synonyms,
                     "languages": app.languages,
                     "scheme": app.scheme ?? NSNull(),
-                    "enums": app.enums.map { ["name": $0.name.name, "cases": $0.cases.map { ["id": $0.id, "title": $0.title, "synonyms": $0.synonyms] }] },
+                    "enums": app.enums.map {
+                        [
+                            "name": $0.name.name,
+                            "cases": $0.cases.map { ["id": $0.id, "title": $0.title, "synonyms": $0.synonyms] },
+                        ]
+                    },
                     "entities": app.entities.map { entity -> [String: Any] in
-                        ["name": entity.name.name, "matchBy": entity.matchBy,
-                         "properties": entity.properties.map { ["name": $0.name, "type": $0.type.description, "optional": $0.isOptional, "builtin": $0.isBuiltin] }]
+                        [
+                            "name": entity.name.name, "matchBy": entity.matchBy,
+                            "properties": entity.properties.map {
+                                [
+                                    "name": $0.name, "type": $0.type.description, "optional": $0.isOptional,
+                                    "builtin": $0.isBuiltin,
+                                ]
+                            },
+                        ]
                     },
                     "intents": app.intents.map { intent -> [String: Any] in
                         [
@@ -106,8 +127,12 @@ extension IntentGraph {
                             "title": intent.title,
                             "description": intent.description ?? NSNull(),
                             "parameters": intent.parameters.map { parameter -> [String: Any] in
-                                ["name": parameter.name, "type": parameter.type.description, "optional": parameter.isOptional,
-                                 "default": parameter.defaultValue.map { $0.description } ?? NSNull(), "prompt": parameter.prompt ?? NSNull()]
+                                [
+                                    "name": parameter.name, "type": parameter.type.description,
+                                    "optional": parameter.isOptional,
+                                    "default": parameter.defaultValue.map { $0.description } ?? NSNull(),
+                                    "prompt": parameter.prompt ?? NSNull(),
+                                ]
                             },
                             "phrases": intent.phrases.map { ["lang": $0.language, "text": $0.template.source] },
                             "resultType": intent.resultType.map { $0.description } ?? NSNull(),
@@ -116,12 +141,23 @@ extension IntentGraph {
                             "examples": intent.examples.count,
                         ]
                     },
-                    "shortcuts": app.shortcuts.map { ["intent": $0.intent.name, "shortTitle": $0.shortTitle, "phrases": $0.phrases.map(\.template.source)] },
+                    "shortcuts": app.shortcuts.map {
+                        [
+                            "intent": $0.intent.name, "shortTitle": $0.shortTitle,
+                            "phrases": $0.phrases.map(\.template.source),
+                        ]
+                    },
                 ]
             },
-            "edges": edges.map { ["from": $0.from.description, "to": $0.to.description, "parameter": $0.parameter, "type": $0.type.description] },
+            "edges": edges.map {
+                [
+                    "from": $0.from.description, "to": $0.to.description, "parameter": $0.parameter,
+                    "type": $0.type.description,
+                ]
+            },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -18,9 +18,11 @@ public struct IntentGraph: Sendable {
         }
         var edges: [Edge] = []
         for producer in intents {
-            guard let resultType = producer.resultType, let entity = (resultType.element ?? resultType).entityName else { continue }
+            guard let resultType = producer.resultType, let entity = (resultType.element ?? resultType).entityName
+            else { continue }
             for (consumer, parameter) in consumers[.entity(entity)] ?? [] where consumer.name != producer.name {
-                edges.append(Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: .entity(entity)))
+                edges.append(
+                    Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: .entity(entity)))
             }
         }
         self.edges = edges
@@ -38,7 +40,9 @@ public struct IntentGraph: Sendable {
     public func intents(named name: String) -> [Intent] {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2 {
-            return intents.filter { $0.name.app.lowercased() == parts[0].lowercased() && $0.name.name.lowercased() == parts[1].lowercased() }
+            return intents.filter {
+                $0.name.app.lowercased() == parts[0].lowercased() && $0.name.name.lowercased() == parts[1].lowercased()
+            }
         }
         return intents.filter { $0.name.name.lowercased() == name.lowercased() }
     }
@@ -46,7 +50,9 @@ public struct IntentGraph: Sendable {
     /// Entities named `Name` or `App.Name` (case-insensitive); more than one when the bare name is ambiguous.
     public func entities(named name: String) -> [Entity] {
         let folded = name.lowercased()
-        return entities.filter { name.contains(".") ? $0.name.description.lowercased() == folded : $0.name.name.lowercased() == folded }
+        return entities.filter {
+            name.contains(".") ? $0.name.description.lowercased() == folded : $0.name.name.lowercased() == folded
+        }
     }
 
     public func intent(_ name: QualifiedName) -> Intent? {
@@ -95,7 +101,12 @@ public struct IntentGraph: Sendable {
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
 
-        package init(name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil, enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut], rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String], location: SourceRange) {
+        package init(
+            name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil,
+            enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut],
+            rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String],
+            location: SourceRange
+        ) {
             self.name = name
             self.description = description
             self.synonyms = synonyms
@@ -163,7 +174,10 @@ public struct IntentGraph: Sendable {
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
-        package init(name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil, displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange) {
+        package init(
+            name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil,
+            displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange
+        ) {
             self.name = name
             self.properties = properties
             self.displayTitle = displayTitle
@@ -197,7 +211,10 @@ public struct IntentGraph: Sendable {
         public let isBuiltin: Bool
         public let location: SourceRange
 
-        package init(name: String, type: ValueType, isOptional: Bool, defaultValue: Value? = nil, isBuiltin: Bool, location: SourceRange) {
+        package init(
+            name: String, type: ValueType, isOptional: Bool, defaultValue: Value? = nil, isBuiltin: Bool,
+            location: SourceRange
+        ) {
             self.name = name
             self.type = type
             self.isOptional = isOptional
@@ -255,7 +272,13 @@ public struct IntentGraph: Sendable {
         /// Whether the intent removes data: such intents always confirm.
         public var deletes: Bool { perform.contains { $0.deletes } }
 
-        package init(name: QualifiedName, title: String, description: String? = nil, parameters: [Parameter], summary: [SummaryBranch], phrases: [Phrase], negativePhrases: [Phrase], perform: [Step], resultValue: Template? = nil, resultType: ValueType? = nil, resultDialog: Template? = nil, opens: Template? = nil, confirmation: Confirmation? = nil, donate: [String], examples: [Example], location: SourceRange) {
+        package init(
+            name: QualifiedName, title: String, description: String? = nil, parameters: [Parameter],
+            summary: [SummaryBranch], phrases: [Phrase], negativePhrases: [Phrase], perform: [Step],
+            resultValue: Template? = nil, resultType: ValueType? = nil, resultDialog: Template? = nil,
+            opens: Template? = nil, confirmation: Confirmation? = nil, donate: [String], examples: [Example],
+            location: SourceRange
+        ) {
             self.name = name
             self.title = title
             self.description = description
@@ -288,7 +311,10 @@ public struct IntentGraph: Sendable {
         /// Needs a value from the user: neither optional nor defaulted.
         public var isRequired: Bool { !isOptional && defaultValue == nil }
 
-        package init(name: String, type: ValueType, title: String, prompt: String? = nil, defaultValue: Value? = nil, isOptional: Bool, validations: [Validation], location: SourceRange) {
+        package init(
+            name: String, type: ValueType, title: String, prompt: String? = nil, defaultValue: Value? = nil,
+            isOptional: Bool, validations: [Validation], location: SourceRange
+        ) {
             self.name = name
             self.type = type
             self.title = title
@@ -302,7 +328,10 @@ public struct IntentGraph: Sendable {
 
     public struct Validation: Sendable {
         public enum Rule: Sendable, Hashable {
-            case min(Double), max(Double), pattern(String), oneOf([Value])
+            case min(Double)
+            case max(Double)
+            case pattern(String)
+            case oneOf([Value])
         }
 
         public let rule: Rule
@@ -351,7 +380,9 @@ public struct IntentGraph: Sendable {
         public let image: String?
         public let location: SourceRange
 
-        package init(intent: QualifiedName, phrases: [Phrase], shortTitle: String, image: String? = nil, location: SourceRange) {
+        package init(
+            intent: QualifiedName, phrases: [Phrase], shortTitle: String, image: String? = nil, location: SourceRange
+        ) {
             self.intent = intent
             self.phrases = phrases
             self.shortTitle = shortTitle

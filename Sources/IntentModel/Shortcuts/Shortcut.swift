@@ -16,7 +16,9 @@ public struct Shortcut: Sendable {
         public let prompt: String?
         public let location: SourceRange
 
-        package init(name: String, type: ValueType, defaultValue: Value? = nil, prompt: String? = nil, location: SourceRange) {
+        package init(
+            name: String, type: ValueType, defaultValue: Value? = nil, prompt: String? = nil, location: SourceRange
+        ) {
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
@@ -61,7 +63,9 @@ public struct Shortcut: Sendable {
 
     public func input(_ name: String) -> Input? { inputs.first { $0.name == name } }
 
-    package init(name: String, description: String? = nil, file: String, inputs: [Input], steps: [Step], location: SourceRange) {
+    package init(
+        name: String, description: String? = nil, file: String, inputs: [Input], steps: [Step], location: SourceRange
+    ) {
         self.name = name
         self.description = description
         self.file = file
@@ -82,7 +86,9 @@ public struct ShortcutCompilation: Sendable {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    package init(shortcut: Shortcut? = nil, shortcuts: [String: Shortcut], diagnostics: [Diagnostic], sources: SourceFiles) {
+    package init(
+        shortcut: Shortcut? = nil, shortcuts: [String: Shortcut], diagnostics: [Diagnostic], sources: SourceFiles
+    ) {
         self.shortcut = shortcut
         self.shortcuts = shortcuts
         self.diagnostics = diagnostics

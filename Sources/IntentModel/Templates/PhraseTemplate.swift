@@ -67,7 +67,8 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// The same, each piece turned into `T` once per template item rather than once per sentence.
     public func expansions<T>(rules: [String: PhraseTemplate], limit: Int = 512, _ transform: (Piece) -> T) -> [[T]]? {
         var budget = limit
-        return Self.expand(items, rules: rules, budget: &budget, depth: 0, empty: [], leaf: { [transform($0)] }, concat: +)
+        return Self.expand(
+            items, rules: rules, budget: &budget, depth: 0, empty: [], leaf: { [transform($0)] }, concat: +)
     }
 
     /// A sentence reduced to a polynomial hash: `hash` of its pieces and `power` = base^length,
@@ -90,15 +91,20 @@ public struct PhraseTemplate: Sendable, Hashable {
 
     /// The hash of every sentence the template can produce (nil past `limit`): a cheap way to find
     /// sentences two templates share, to be confirmed with `expansions`.
-    public func sentenceHashes(rules: [String: PhraseTemplate], limit: Int = 512, _ id: (Piece) -> UInt64) -> [SentenceHash]? {
+    public func sentenceHashes(rules: [String: PhraseTemplate], limit: Int = 512, _ id: (Piece) -> UInt64)
+        -> [SentenceHash]?
+    {
         var budget = limit
-        return Self.expand(items, rules: rules, budget: &budget, depth: 0, empty: .empty,
-                           leaf: { SentenceHash(hash: id($0) &+ 1, power: SentenceHash.base) }, concat: { $0.appending($1) })
+        return Self.expand(
+            items, rules: rules, budget: &budget, depth: 0, empty: .empty,
+            leaf: { SentenceHash(hash: id($0) &+ 1, power: SentenceHash.base) }, concat: { $0.appending($1) })
     }
 
     /// Expands items into sentences of any representation: arrays of pieces, or hashes.
-    private static func expand<S>(_ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int,
-                                  empty: S, leaf: (Piece) -> S, concat: (S, S) -> S) -> [S]? {
+    private static func expand<S>(
+        _ items: [Item], rules: [String: PhraseTemplate], budget: inout Int, depth: Int,
+        empty: S, leaf: (Piece) -> S, concat: (S, S) -> S
+    ) -> [S]? {
         guard depth < 16 else { return nil }
         var sentences: [S] = [empty]
         for item in items {
@@ -109,14 +115,19 @@ public struct PhraseTemplate: Sendable, Hashable {
             case .app: options = [leaf(.app)]
             case .rule(let name, _):
                 guard let rule = rules[name],
-                      let expanded = expand(rule.items, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf, concat: concat)
+                    let expanded = expand(
+                        rule.items, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf,
+                        concat: concat)
                 else { return nil }
                 options = expanded
             case .alternatives(let branches), .optional(let branches):
                 var collected: [S] = []
                 if case .optional = item { collected.append(empty) }
                 for branch in branches {
-                    guard let expanded = expand(branch, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf, concat: concat)
+                    guard
+                        let expanded = expand(
+                            branch, rules: rules, budget: &budget, depth: depth + 1, empty: empty, leaf: leaf,
+                            concat: concat)
                     else { return nil }
                     collected += expanded
                 }
@@ -135,4 +146,3 @@ public struct PhraseTemplate: Sendable, Hashable {
         return sentences
     }
 }
-

@@ -46,7 +46,10 @@ public enum JSONText {
         case .integer(let number):
             output += String(number)
         case .number(let number):
-            guard number.isFinite else { output += "null"; return }
+            guard number.isFinite else {
+                output += "null"
+                return
+            }
             let text = number.description
             output += text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)
         case .string(let text):

@@ -44,8 +44,9 @@ public final class Conversation {
         let intent = pending?.intent
         pending = nil
         pendingIntentChoice = nil
-        return Answer(status: .cancelled, app: intent?.name.app, intent: intent?.name,
-                      dialog: "Cancelled. Nothing was changed.")
+        return Answer(
+            status: .cancelled, app: intent?.name.app, intent: intent?.name,
+            dialog: "Cancelled. Nothing was changed.")
     }
 
     /// Answers `text`: a reply to the open question, or a new phrase.
@@ -106,15 +107,17 @@ public final class Conversation {
             case (.entity, .string(let text)):
                 state.raw[name] = .string(text)
             case (.array(.entity), .list(let items)) where items.contains { $0.record == nil }:
-                state.raw[name] = .array(items.map {
-                    .string(session.evaluator(app: nil, store: nil, clock: clock).describe($0))
-                })
+                state.raw[name] = .array(
+                    items.map {
+                        .string(session.evaluator(app: nil, store: nil, clock: clock).describe($0))
+                    })
             default:
                 do {
                     state.values[name] = try values.coerce(datum, to: parameter.type)
                 } catch {
-                    return Answer(status: .error, app: intent.name.app, intent: intent.name, dialog: error.description,
-                                  error: error.description)
+                    return Answer(
+                        status: .error, app: intent.name.app, intent: intent.name, dialog: error.description,
+                        error: error.description)
                 }
             }
         }
@@ -135,8 +138,9 @@ public final class Conversation {
 
     private func start(_ candidate: Candidate, clock: Clock) -> Answer {
         guard let intent = session.graph.intent(candidate.intent) else {
-            return Answer(status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
-                          error: "unknown intent \(candidate.intent)")
+            return Answer(
+                status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
+                error: "unknown intent \(candidate.intent)")
         }
         pending = Pending(intent: intent, raw: candidate.values)
         return advance(clock: clock)
@@ -179,7 +183,8 @@ public final class Conversation {
             guard let value = matcher.parseValue(text, as: parameter.type) else {
                 // Not a value of that kind: perhaps a new request instead.
                 if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome,
-                   candidate.score.edits == 0 {
+                    candidate.score.edits == 0
+                {
                     pending = nil
                     return start(candidate, clock: clock)
                 }
@@ -195,7 +200,6 @@ public final class Conversation {
     static func choice(_ text: String, count: Int) -> Int? {
         ConversationWords.understood.choice(Normalizer.foldedWords(text), count: count)
     }
-
 
     // MARK: Resolution
 
@@ -213,21 +217,28 @@ public final class Conversation {
                     }
                     state.values[parameter.name] = datum
                 case .choose(let records, let message):
-                    return ask(state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
-                               prefix: message, clock: clock, disambiguation: true)
+                    return ask(
+                        state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
+                        prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
-                    return ask(state, .value(parameter: parameter.name,
-                                             choices: resolver.suggestions(for: parameter, evaluator)),
-                               prefix: message, clock: clock)
+                    return ask(
+                        state,
+                        .value(
+                            parameter: parameter.name,
+                            choices: resolver.suggestions(for: parameter, evaluator)),
+                        prefix: message, clock: clock)
                 }
             } else if let value = parameter.defaultValue {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
-                return ask(state, .value(parameter: parameter.name,
-                                         choices: resolver.suggestions(for: parameter, evaluator)),
-                           prefix: nil, clock: clock)
+                return ask(
+                    state,
+                    .value(
+                        parameter: parameter.name,
+                        choices: resolver.suggestions(for: parameter, evaluator)),
+                    prefix: nil, clock: clock)
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
@@ -237,7 +248,8 @@ public final class Conversation {
         pending = nil
         if options.dryRun {
             var answer = describe(state, status: .ready, evaluator)
-            answer.dialog = "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator)
+            answer.dialog =
+                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator)
                 + ". (dry run: nothing was changed)"
             return answer
         }
@@ -246,8 +258,10 @@ public final class Conversation {
 
     // MARK: Questions and answers
 
-    private func ask(_ state: Pending, _ question: Question, prefix: String?, clock: Clock,
-                     disambiguation: Bool = false) -> Answer {
+    private func ask(
+        _ state: Pending, _ question: Question, prefix: String?, clock: Clock,
+        disambiguation: Bool = false
+    ) -> Answer {
         var state = state
         state.question = question
         pending = state
@@ -259,7 +273,8 @@ public final class Conversation {
             answer.status = .needsConfirmation
             let text: String
             if case .dialog(let template)? = state.intent.confirmation,
-               let rendered = try? evaluator.render(template, in: state.values) {
+                let rendered = try? evaluator.render(template, in: state.values)
+            {
                 text = rendered
             } else {
                 text = Summary.text(of: state.intent, parameters: state.values, evaluator) + "?"
@@ -291,7 +306,8 @@ public final class Conversation {
         var answer = describe(
             state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
         do {
-            let (outcome, changes) = try session.store.write { transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
+            let (outcome, changes) = try session.store.write {
+                transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
                 var executor = Executor(graph: session.graph, store: transaction, clock: clock)
                 let outcome = try executor.run(intent, parameters: state.values)
                 let evaluator = session.evaluator(app: intent.name.app, store: transaction, clock: clock)
@@ -299,7 +315,9 @@ public final class Conversation {
                 for (name, value) in state.values { parameters[name] = evaluator.json(value) }
                 let donation = parameters.filter { intent.donate.contains($0.key) }
                 let changes = transaction.changes
-                try transaction.journal(intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation, now: clock.now)
+                try transaction.journal(
+                    intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation,
+                    now: clock.now)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
                 return (outcome, changes)

@@ -76,12 +76,17 @@ struct ParameterResolver {
     /// The entity's suggested records, offered as choices when asking for one.
     func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> [Datum] {
         guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
-        let query = entity.suggested ?? IntentGraph.Query(
-            entity: name, filter: nil, sort: [IntentGraph.SortKey(property: IntentGraph.BuiltinProperty.updatedAt.rawValue, descending: true)], limit: 5)
-        let records = (try? session.store.read { transaction in
-            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock)
-                .query(query, in: [:])
-        }) ?? []
+        let query =
+            entity.suggested
+            ?? IntentGraph.Query(
+                entity: name, filter: nil,
+                sort: [IntentGraph.SortKey(property: IntentGraph.BuiltinProperty.updatedAt.rawValue, descending: true)],
+                limit: 5)
+        let records =
+            (try? session.store.read { transaction in
+                try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock)
+                    .query(query, in: [:])
+            }) ?? []
         return records.prefix(9).map(Datum.entity)
     }
 }

@@ -11,11 +11,12 @@ struct ParameterValidator {
             let ok: Bool
             switch validation.rule {
             case .min(let bound), .max(let bound):
-                let measure: Double? = switch datum {
-                case .string(let text): Double(text.count)
-                case .list(let items): Double(items.count)
-                default: datum.numeric
-                }
+                let measure: Double? =
+                    switch datum {
+                    case .string(let text): Double(text.count)
+                    case .list(let items): Double(items.count)
+                    default: datum.numeric
+                    }
                 guard let measure else { continue }
                 if case .min = validation.rule { ok = measure >= bound } else { ok = measure <= bound }
             case .pattern(let pattern):

@@ -7,7 +7,8 @@ import IntentProject
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile the definitions and print every diagnostic.",
-        discussion: "Prints 'file:line:col: error|warning: message' with the source line and a caret. The shortcut files in --shortcuts (default ./Shortcuts, when it exists) are checked against the definitions too. Exits 1 when there are errors."
+        discussion:
+            "Prints 'file:line:col: error|warning: message' with the source line and a caret. The shortcut files in --shortcuts (default ./Shortcuts, when it exists) are checked against the definitions too. Exits 1 when there are errors."
     )
 
     @OptionGroup var global: GlobalOptions

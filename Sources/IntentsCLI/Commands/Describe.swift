@@ -7,7 +7,8 @@ import IntentRuntime
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe an intent (summary, parameters, phrases, tips), or a shortcut file step by step.",
-        discussion: "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."
+        discussion:
+            "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -35,7 +36,9 @@ struct Describe: ParsableCommand {
             Terminal.standardError(message + "\n")
             throw ExitCode(1)
         default:
-            Terminal.standardError("error: '\(name)' names more than one intent: \(found.map(\.name.description).joined(separator: ", "))\n")
+            Terminal.standardError(
+                "error: '\(name)' names more than one intent: \(found.map(\.name.description).joined(separator: ", "))\n"
+            )
             throw ExitCode(1)
         }
     }

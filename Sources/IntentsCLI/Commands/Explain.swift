@@ -34,16 +34,20 @@ enum ExplainRenderer {
         var out = "tokens: " + recognition.tokens.map(\.text).joined(separator: " | ") + "\n"
         switch recognition.outcome {
         case .match(let candidate): out += "result: \(candidate.intent)\n"
-        case .ambiguous(let candidates): out += "result: ambiguous between \(candidates.map(\.intent.description).joined(separator: " and "))\n"
+        case .ambiguous(let candidates):
+            out += "result: ambiguous between \(candidates.map(\.intent.description).joined(separator: " and "))\n"
         case .noMatch(let suggestions):
             out += "result: no match\n"
-            if !suggestions.isEmpty { out += "Did you mean: " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?\n" }
+            if !suggestions.isEmpty {
+                out += "Did you mean: " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?\n"
+            }
         }
         for (rank, candidate) in recognition.candidates.prefix(top).enumerated() {
             out += "\n#\(rank + 1) \(candidate.intent)  [\(candidate.language)] \(candidate.template)\n"
             for slot in candidate.slots {
                 let words = recognition.tokens[slot.span].map(\.raw).joined(separator: " ")
-                out += "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(slot.typed ? "typed" : "free text"))\n"
+                out +=
+                    "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(slot.typed ? "typed" : "free text"))\n"
             }
             if let app = candidate.namedApp { out += "   app named: \(app)\n" }
             out += "   score: \(candidate.score)\n"

@@ -5,9 +5,13 @@ struct Intents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "intents",
         abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
-        discussion: "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite.",
+        discussion:
+            "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite.",
         version: "0.1.0",
-        subcommands: [Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self, Batch.self, StoreCommand.self, Undo.self],
+        subcommands: [
+            Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,
+            Batch.self, StoreCommand.self, Undo.self,
+        ],
         defaultSubcommand: Repl.self
     )
 }

@@ -34,7 +34,9 @@ struct Repl: ParsableCommand {
                 historyPath: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("history"),
                 candidates: LineEditor.completions(phrases: session.index.completions, commands: Self.commands))
             let intents = session.graph.intents.count
-            print("intents — \(session.graph.apps.count) apps, \(intents) intents; store \(storeOptions.path). Type :help for help, Ctrl-D to leave.")
+            print(
+                "intents — \(session.graph.apps.count) apps, \(intents) intents; store \(storeOptions.path). Type :help for help, Ctrl-D to leave."
+            )
         }
         var failures = 0
         while true {
@@ -82,7 +84,8 @@ struct Repl: ParsableCommand {
             return false
         case ":help", ":h", ":?":
             let examples = session.index.completions.prefix(6).map { "  \($0)" }.joined(separator: "\n")
-            print("""
+            print(
+                """
                 Say what you want to do, for example:
                 \(examples)
                 Commands:
@@ -93,13 +96,21 @@ struct Repl: ParsableCommand {
                   :quit             leave (or Ctrl-D); Ctrl-C cancels a question
                 """)
         case ":explain":
-            guard !argument.isEmpty else { print("Usage: :explain PHRASE"); break }
-            print(ExplainRenderer.render(session.matcher(clock: session.clock).recognize(argument, language: lang), top: 3), terminator: "")
+            guard !argument.isEmpty else {
+                print("Usage: :explain PHRASE")
+                break
+            }
+            print(
+                ExplainRenderer.render(
+                    session.matcher(clock: session.clock).recognize(argument, language: lang), top: 3), terminator: "")
         case ":intents":
             for app in session.graph.apps {
                 print(app.name)
                 for intent in app.intents {
-                    let phrase = intent.phrases.first.map { "  — “\(IntentGraph.speak($0.template, appName: app.name, rules: app.rules))”" } ?? ""
+                    let phrase =
+                        intent.phrases.first.map {
+                            "  — “\(IntentGraph.speak($0.template, appName: app.name, rules: app.rules))”"
+                        } ?? ""
                     print("  \(intent.title)\(phrase)")
                 }
             }
@@ -111,7 +122,9 @@ struct Repl: ParsableCommand {
             }
             do {
                 let items = try Listing.records(of: entity, where: nil, graph: session.graph, store: session.store)
-                print(items.isEmpty ? "No \(entity.name.name.lowercased()) records." : items.map(\.line).joined(separator: "\n"))
+                print(
+                    items.isEmpty
+                        ? "No \(entity.name.name.lowercased()) records." : items.map(\.line).joined(separator: "\n"))
             } catch {
                 print("error: \(error)")
             }
@@ -119,7 +132,8 @@ struct Repl: ParsableCommand {
             do { print(try session.undo()) } catch { print("error: \(error)") }
         default:
             let known = ["quit", "help", "explain", "intents", "list", "undo"]
-            let suggestion = EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
+            let suggestion =
+                EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
             print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")
         }
         return true

@@ -28,7 +28,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("input"), help: ArgumentHelp("An input's value (repeatable).", valueName: "name=value"))
     var inputs: [String] = []
 
-    @Option(help: ArgumentHelp("Answers to the run's questions, one per line, in order (- for standard input).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Answers to the run's questions, one per line, in order (- for standard input).", valueName: "file"))
     var answers: String?
 
     @Flag(help: "Print the output and a log of the steps as one JSON object.")
@@ -56,7 +58,10 @@ struct Run: ParsableCommand {
             options.inputs[String(input[..<equals])] = String(input[input.index(after: equals)...])
         }
         if let answers {
-            let data = answers == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileHandle(forReadingAtPath: answers)?.readDataToEndOfFile()
+            let data =
+                answers == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : FileHandle(forReadingAtPath: answers)?.readDataToEndOfFile()
             guard let data, let text = String(data: data, encoding: .utf8) else {
                 Terminal.standardError("error: cannot read the answers file \(answers)\n")
                 throw ExitCode(2)
@@ -68,14 +73,17 @@ struct Run: ParsableCommand {
         guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
         let session = try storeOptions.session(global, project: project)
         let interactive = !json && isatty(STDIN_FILENO) != 0
-        let prompt: ((String, [String]) -> String?)? = interactive ? { question, choices in
-            print(question)
-            for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice)") }
-            print("  › ", terminator: "")
-            fflush(nil)
-            return readLine()
-        } : nil
-        let runner = ShortcutRunner(session: session, shortcuts: project.shortcuts, options: options, prompt: prompt) { event in
+        let prompt: ((String, [String]) -> String?)? =
+            interactive
+            ? { question, choices in
+                print(question)
+                for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice)") }
+                print("  › ", terminator: "")
+                fflush(nil)
+                return readLine()
+            } : nil
+        let runner = ShortcutRunner(session: session, shortcuts: project.shortcuts, options: options, prompt: prompt) {
+            event in
             if !json { print(event.text) }
         }
         let result = runner.run(shortcut)
@@ -84,8 +92,10 @@ struct Run: ParsableCommand {
         }
         if case .failed(let failure) = result.ending {
             var collector = DiagnosticCollector()
-            collector.error(Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")), at: failure.location,
-                            notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
+            collector.error(
+                Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")),
+                at: failure.location,
+                notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
             let printer = DiagnosticPrinter(sources: project.sources, colored: Terminal.stderrIsTerminal)
             Terminal.standardError(printer.render(collector.diagnostics))
             throw ExitCode(1)
@@ -120,7 +130,8 @@ struct Batch: ParsableCommand {
     var lang: String?
 
     func run() throws {
-        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        let data =
+            file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
         guard let data else {
             Terminal.standardError("error: cannot read \(file)\n")
             throw ExitCode(2)
@@ -150,7 +161,9 @@ struct Batch: ParsableCommand {
             }
             if progress, index % 10 == 0 || index == lines.count - 1 {
                 let width = 30, filled = (index + 1) * width / lines.count
-                Terminal.standardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(index + 1)/\(lines.count)")
+                Terminal.standardError(
+                    "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                        + "] \(index + 1)/\(lines.count)")
             }
             if answer.storeFailure || (!ok && stopOnError) { break }
         }

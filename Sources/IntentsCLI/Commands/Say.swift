@@ -39,7 +39,8 @@ struct Say: ParsableCommand {
     func run() throws {
         let text = try Self.phraseText(phrase)
         let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+        let conversation = Conversation(
+            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
         var answer = conversation.respond(to: text)
         let interactive = !json && isatty(STDIN_FILENO) != 0 && !phrase.isEmpty
         while interactive, answer.isQuestion {
@@ -65,7 +66,9 @@ struct Say: ParsableCommand {
         var text: String
         if arguments.isEmpty {
             // At a terminal, waiting for end of input would look like a hang.
-            if isatty(STDIN_FILENO) != 0 { throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"") }
+            if isatty(STDIN_FILENO) != 0 {
+                throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
+            }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard let decoded = String(validating: data, as: UTF8.self) else {
                 throw usage("the input is not UTF-8 text (\(data.count) bytes)")
@@ -78,7 +81,9 @@ struct Say: ParsableCommand {
             throw usage("the input holds control characters; it does not look like a phrase")
         }
         text = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmed
-        guard !text.isEmpty else { throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"") }
+        guard !text.isEmpty else {
+            throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
+        }
         guard text.utf8.count <= maximumBytes else {
             throw usage("the phrase is \(text.utf8.count) bytes; one phrase is at most \(maximumBytes) bytes")
         }

@@ -15,7 +15,8 @@ struct StoreCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List what the store holds of one entity.",
-            discussion: "ENTITY is an entity's name (Task) or App.Entity. --where takes a condition in the definitions' expression language, e.g. --where '!isCompleted && urgency == urgent'."
+            discussion:
+                "ENTITY is an entity's name (Task) or App.Entity. --where takes a condition in the definitions' expression language, e.g. --where '!isCompleted && urgency == urgent'."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -41,11 +42,17 @@ struct StoreCommand: ParsableCommand {
                 }
             }
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {
-                print(json ? "[]" : "No \(entity.name.name.lowercased()) records yet (the store \(storeOptions.path) does not exist).")
+                print(
+                    json
+                        ? "[]"
+                        : "No \(entity.name.name.lowercased()) records yet (the store \(storeOptions.path) does not exist)."
+                )
                 return
             }
             let store = try storeOptions.openForReading(graph, clock: project.clock)
-            let listing = try StoreCommand.failing { try Listing.records(of: entity, where: filter, graph: graph, store: store) }
+            let listing = try StoreCommand.failing {
+                try Listing.records(of: entity, where: filter, graph: graph, store: store)
+            }
             if json {
                 print(try JSONText.pretty(listing.map(\.json)))
             } else if listing.isEmpty {
@@ -58,7 +65,8 @@ struct StoreCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write every record as JSON: {\"App.Entity\": [records]}.")
+        static let configuration = CommandConfiguration(
+            abstract: "Write every record as JSON: {\"App.Entity\": [records]}.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -68,7 +76,10 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            let store = FileManager.default.fileExists(atPath: storeOptions.path) ? try storeOptions.openForReading(graph, clock: project.clock) : try storeOptions.open(graph, clock: project.clock)
+            let store =
+                FileManager.default.fileExists(atPath: storeOptions.path)
+                ? try storeOptions.openForReading(graph, clock: project.clock)
+                : try storeOptions.open(graph, clock: project.clock)
             let object = try StoreCommand.failing { try store.read { try $0.export() } }
             let text = try JSONText.pretty(object) + "\n"
             if let output {
@@ -85,7 +96,8 @@ struct StoreCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Insert or replace (by id) the records of a JSON export.",
-            discussion: "Everything is checked first; a file with any bad record changes nothing. The import can be undone with 'intents undo'."
+            discussion:
+                "Everything is checked first; a file with any bad record changes nothing. The import can be undone with 'intents undo'."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -125,7 +137,8 @@ struct StoreCommand: ParsableCommand {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The intents executed most recently, and the donations they left.")
+        static let configuration = CommandConfiguration(
+            abstract: "The intents executed most recently, and the donations they left.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -138,7 +151,10 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            guard FileManager.default.fileExists(atPath: storeOptions.path) else { print("Nothing has run yet."); return }
+            guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+                print("Nothing has run yet.")
+                return
+            }
             let store = try storeOptions.open(graph, clock: project.clock, readOnly: true)
             if donations {
                 for donation in try StoreCommand.failing({ try store.read { try $0.donations(limit: limit) } }) {
@@ -146,7 +162,9 @@ struct StoreCommand: ParsableCommand {
                 }
             } else {
                 for execution in try StoreCommand.failing({ try store.read { try $0.executions(limit: limit) } }) {
-                    print("#\(execution.id)  \(execution.at)  \(execution.intent)\(execution.undone ? "  (undone)" : "")  \(execution.dialog)")
+                    print(
+                        "#\(execution.id)  \(execution.at)  \(execution.intent)\(execution.undone ? "  (undone)" : "")  \(execution.dialog)"
+                    )
                 }
             }
         }
@@ -157,10 +175,15 @@ struct StoreCommand: ParsableCommand {
         if found.count == 1 { return found[0] }
         if found.isEmpty {
             var message = "error: no entity named '\(name)'"
-            if let suggestion = EditDistance.closest(to: name, in: graph.entities.map(\.name.name)) { message += "; did you mean '\(suggestion)'?" }
-            Terminal.standardError(message + " (entities: \(graph.entities.map(\.name.description).joined(separator: ", ")))\n")
+            if let suggestion = EditDistance.closest(to: name, in: graph.entities.map(\.name.name)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            Terminal.standardError(
+                message + " (entities: \(graph.entities.map(\.name.description).joined(separator: ", ")))\n")
         } else {
-            Terminal.standardError("error: '\(name)' names more than one entity: \(found.map(\.name.description).joined(separator: ", "))\n")
+            Terminal.standardError(
+                "error: '\(name)' names more than one entity: \(found.map(\.name.description).joined(separator: ", "))\n"
+            )
         }
         throw ExitCode(2)
     }

@@ -54,7 +54,9 @@ enum Terminal {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+    static var stderrIsTerminal: Bool {
+        isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
 
     /// Errors always; warnings only when asked (commands other than `check` keep quiet about them).
     static func printDiagnostics(_ project: Project, warnings: Bool) {
@@ -68,7 +70,9 @@ enum Terminal {
 
 /// Where the store lives: `--store PATH`, else `$INTENTS_STORE`, else `./.intents/store.sqlite`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: ArgumentHelp("The store file (default: $INTENTS_STORE or ./.intents/store.sqlite).", valueName: "path"))
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp("The store file (default: $INTENTS_STORE or ./.intents/store.sqlite).", valueName: "path"))
     var storePath: String?
 
     var path: String {

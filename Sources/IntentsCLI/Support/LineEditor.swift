@@ -24,7 +24,9 @@ final class LineEditor {
         Self.candidates = candidates
         let opened = intents_editor_open("intents") { editor, _ in
             guard let editor, let info = el_line(editor) else { return UInt8(CC_ERROR) }
-            let typed = String(decoding: UnsafeRawBufferPointer(start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer), as: UTF8.self)
+            let typed = String(
+                decoding: UnsafeRawBufferPointer(
+                    start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer), as: UTF8.self)
             let matches = LineEditor.candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
             guard !matches.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
             let common = LineEditor.commonPrefix(matches)
@@ -90,7 +92,9 @@ final class LineEditor {
         for phrase in commands + phrases {
             var text = phrase
             if let placeholder = text.firstIndex(of: "<") { text = String(text[..<placeholder]) }
-            if seen.insert(text.lowercased()).inserted, !text.trimmingCharacters(in: .whitespaces).isEmpty { result.append(text) }
+            if seen.insert(text.lowercased()).inserted, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                result.append(text)
+            }
         }
         return result
     }

@@ -16,8 +16,10 @@ public enum ConflictSampler {
     public static func check(_ graph: IntentGraph, matcher: Matcher) -> [Diagnostic] {
         let index = matcher.index
         var diagnostics: [Diagnostic] = index.skippedTemplates.map { skipped in
-            Diagnostic(.warning, "this phrase expands to more than \(PhraseIndex.expansionLimit) sentences and is not matched; split it into several phrases",
-                       at: skipped.phrase.location)
+            Diagnostic(
+                .warning,
+                "this phrase expands to more than \(PhraseIndex.expansionLimit) sentences and is not matched; split it into several phrases",
+                at: skipped.phrase.location)
         }
         var reported: Set<String> = []
         for app in graph.apps {
@@ -27,15 +29,23 @@ public enum ConflictSampler {
                         let recognition = matcher.recognize(sentence, language: phrase.language)
                         let own = recognition.candidates.first { $0.intent == intent.name }
                         guard let rival = recognition.candidates.first(where: { $0.intent != intent.name }),
-                              own == nil || rival.score >= own!.score else { continue }
+                            own == nil || rival.score >= own!.score
+                        else { continue }
                         let key = "\(intent.name)|\(rival.intent)"
                         guard reported.insert(key).inserted else { continue }
                         let rivalIntent = graph.intent(rival.intent)
-                        let rivalPhrase = rivalIntent?.phrases.first { $0.template.source == rival.template }
-                            ?? graph.app(named: rival.intent.app)?.shortcuts.flatMap(\.phrases).first { $0.template.source == rival.template }
-                        diagnostics.append(Diagnostic(
-                            .warning, .sampleMatchesOther(sentence, intent.name, rival.intent), at: phrase.location,
-                            notes: [Diagnostic.Note("'\(rival.intent.name)' takes it with this phrase", at: rivalPhrase?.location)]))
+                        let rivalPhrase =
+                            rivalIntent?.phrases.first { $0.template.source == rival.template }
+                            ?? graph.app(named: rival.intent.app)?.shortcuts.flatMap(\.phrases).first {
+                                $0.template.source == rival.template
+                            }
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning, .sampleMatchesOther(sentence, intent.name, rival.intent), at: phrase.location,
+                                notes: [
+                                    Diagnostic.Note(
+                                        "'\(rival.intent.name)' takes it with this phrase", at: rivalPhrase?.location)
+                                ]))
                     }
                 }
             }
@@ -44,15 +54,20 @@ public enum ConflictSampler {
     }
 
     /// Up to `samplesPerPhrase` sentences of a template, spread over its expansions, slots filled.
-    static func samples(of phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, graph: IntentGraph) -> [String] {
-        guard let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit), !sentences.isEmpty else { return [] }
+    static func samples(
+        of phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, graph: IntentGraph
+    ) -> [String] {
+        guard let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
+            !sentences.isEmpty
+        else { return [] }
         let step = max(1, sentences.count / samplesPerPhrase)
         return stride(from: 0, to: sentences.count, by: step).prefix(samplesPerPhrase).map { index in
             sentences[index].map { piece -> String in
                 switch piece {
                 case .word(let word): word
                 case .app: app.name
-                case .slot(let name): sampleValue(intent.parameter(name)?.type ?? .string, graph: graph, language: phrase.language)
+                case .slot(let name):
+                    sampleValue(intent.parameter(name)?.type ?? .string, graph: graph, language: phrase.language)
                 }
             }.joined(separator: " ")
         }

@@ -30,7 +30,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
                 exact[key] = index
-                for word in Set(words) { byWord[WordAndLength(word: word, length: length), default: []].append(Int32(index)) }
+                for word in Set(words) {
+                    byWord[WordAndLength(word: word, length: length), default: []].append(Int32(index))
+                }
             }
         }
 
@@ -122,7 +124,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 guard (table.masks[Int(index)] ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
                 let folded = table.folded[Int(index)]
                 guard table.exact[folded] == Int(index) else { continue }
-                if let distance = EditDistance.within(folded, text, limit: allowance) { hits.append((table.names[Int(index)], distance)) }
+                if let distance = EditDistance.within(folded, text, limit: allowance) {
+                    hits.append((table.names[Int(index)], distance))
+                }
             }
         }
         return hits.sorted { $0.distance < $1.distance }

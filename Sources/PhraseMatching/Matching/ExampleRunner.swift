@@ -48,11 +48,14 @@ public struct ExampleRunner: Sendable {
         case (.noMatch, .ambiguous(let candidates)):
             return "expected no match, got a choice of \(candidates.map(\.intent.description).joined(separator: ", "))"
         case (.match(let intent, _), .noMatch(let suggestions)):
-            return "expected \(intent), got no match" + (suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: "; ")))")
+            return "expected \(intent), got no match"
+                + (suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: "; ")))")
         case (.match(let intent, _), .ambiguous(let candidates)):
             return "expected \(intent), got a choice of \(candidates.map(\.intent.description).joined(separator: ", "))"
         case (.match(let intent, let expected), .match(let candidate)):
-            guard candidate.intent == intent else { return "expected \(intent), got \(candidate.intent) (\(candidate.template))" }
+            guard candidate.intent == intent else {
+                return "expected \(intent), got \(candidate.intent) (\(candidate.template))"
+            }
             let values = candidate.values
             let declared = matcher.index.graph.intent(intent)
             var problems: [String] = []
@@ -72,7 +75,8 @@ public struct ExampleRunner: Sendable {
     func same(_ expected: Value, _ actual: Value) -> Bool {
         switch (expected, actual) {
         case (.string(let a), .string(let b)), (.url(let a), .url(let b)):
-            return TextFolding.fold(a).trimmingCharacters(in: .punctuationCharacters) == TextFolding.fold(b).trimmingCharacters(in: .punctuationCharacters)
+            return TextFolding.fold(a).trimmingCharacters(in: .punctuationCharacters)
+                == TextFolding.fold(b).trimmingCharacters(in: .punctuationCharacters)
         case (.integer(let a), .integer(let b)): return a == b
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
         case (.number(let a), .number(let b)): return abs(a - b) < 1e-9
@@ -82,7 +86,8 @@ public struct ExampleRunner: Sendable {
         case (.string(let spoken), .date):
             // A date written as people say it ("next monday"), read like the sentence's own.
             let tokens = Normalizer.tokens(spoken)
-            guard let parsed = DateParser(clock: matcher.clock).parse(tokens, at: 0), parsed.length == tokens.count else {
+            guard let parsed = DateParser(clock: matcher.clock).parse(tokens, at: 0), parsed.length == tokens.count
+            else {
                 return false
             }
             return same(.date(parsed.value(in: matcher.clock)), actual)

@@ -21,7 +21,8 @@ public struct Matcher: Sendable {
     }
 
     static let fillers: Set<String> = [
-        "hey", "hi", "hello", "ok", "okay", "um", "umm", "uh", "uhm", "er", "erm", "hmm", "please", "pls", "kindly", "just",
+        "hey", "hi", "hello", "ok", "okay", "um", "umm", "uh", "uhm", "er", "erm", "hmm", "please", "pls", "kindly",
+        "just",
         "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
@@ -81,7 +82,8 @@ public struct Matcher: Sendable {
             if word.utf8.count >= 4, index.spokenByWord[word] == nil, let first = word.utf8.first {
                 let length = word.utf8.count
                 for shapeLength in (length - 1)...(length + 1) {
-                    for known in index.spokenWordsByShape[PhraseIndex.WordShape(first: first, length: shapeLength)] ?? []
+                    for known in index.spokenWordsByShape[PhraseIndex.WordShape(first: first, length: shapeLength)]
+                        ?? []
                     where EditDistance.within(known, word, limit: 1) != nil {
                         for phrase in index.spokenByWord[known] ?? [] { add(phrase, 0.7) }
                     }
@@ -152,7 +154,9 @@ struct Search {
                     let word = tokens[start + offset].text
                     if word == name { continue }
                     let a = word.utf8.count, b = name.utf8.count
-                    guard b >= 6, abs(a - b) <= 1, word.utf8.first == name.utf8.first, EditDistance.within(word, name, limit: 1) != nil else {
+                    guard b >= 6, abs(a - b) <= 1, word.utf8.first == name.utf8.first,
+                        EditDistance.within(word, name, limit: 1) != nil
+                    else {
                         close = false
                         break
                     }
@@ -214,7 +218,10 @@ struct Search {
             for edge in node.slots {
                 for option in SlotParser.options(for: edge, tokens: tokens, at: position, matcher: matcher) {
                     var next = path
-                    next.slots.append(Candidate.Slot(name: edge.name, value: option.value, span: position..<(position + option.length), typed: option.typed))
+                    next.slots.append(
+                        Candidate.Slot(
+                            name: edge.name, value: option.value, span: position..<(position + option.length),
+                            typed: option.typed))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
                     next.score.edits += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
@@ -247,8 +254,10 @@ struct Search {
         var score = path.score
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
-        found.append(Candidate(intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
-                               score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
+        found.append(
+            Candidate(
+                intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
+                score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
     }
 }
 
@@ -265,7 +274,9 @@ extension Matcher {
         }
         let tokens = Normalizer.tokens(trimmed)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
-        let whole = SlotParser.options(for: type, tokens: tokens, at: 0, matcher: self).filter { $0.length == tokens.count }
+        let whole = SlotParser.options(for: type, tokens: tokens, at: 0, matcher: self).filter {
+            $0.length == tokens.count
+        }
         return (whole.first { $0.typed } ?? whole.first)?.value
     }
 }

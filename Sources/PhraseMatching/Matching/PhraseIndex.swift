@@ -49,7 +49,9 @@ public struct PhraseIndex: Sendable {
     /// Templates that expand to too many sentences to index; `intents check` warns about them.
     public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
-    static let prepositions: Set<String> = ["in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber"]
+    static let prepositions: Set<String> = [
+        "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
+    ]
     static let expansionLimit = 4096
 
     public init(graph: IntentGraph) {
@@ -68,17 +70,24 @@ public struct PhraseIndex: Sendable {
                 enumTerms[enumeration.name] = terms.sorted { $0.tokens.count > $1.tokens.count }
             }
             for intent in app.intents {
-                for phrase in intent.phrases { insert(phrase, intent: intent, app: app, negative: false, shortcut: false) }
-                for phrase in intent.negativePhrases { insert(phrase, intent: intent, app: app, negative: true, shortcut: false) }
+                for phrase in intent.phrases {
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false)
+                }
+                for phrase in intent.negativePhrases {
+                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false)
+                }
             }
             for shortcut in app.shortcuts {
                 guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
-                for phrase in shortcut.phrases { insert(phrase, intent: intent, app: app, negative: false, shortcut: true) }
+                for phrase in shortcut.phrases {
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true)
+                }
             }
         }
         appNames.sort { $0.tokens.count > $1.tokens.count }
         for app in graph.apps {
-            let phrases = app.shortcuts.flatMap(\.phrases).map { ($0, true) } + app.intents.flatMap(\.phrases).map { ($0, false) }
+            let phrases =
+                app.shortcuts.flatMap(\.phrases).map { ($0, true) } + app.intents.flatMap(\.phrases).map { ($0, false) }
             for (phrase, isShortcut) in phrases {
                 let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
                 let words = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
@@ -93,27 +102,37 @@ public struct PhraseIndex: Sendable {
 
     public var nodeCount: Int { nodes.count }
 
-    private mutating func insert(_ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool) {
+    private mutating func insert(
+        _ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool
+    ) {
         guard let sentences = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit) else {
             skippedTemplates.append((intent.name, phrase))
             return
         }
         for sentence in sentences {
-            insert(sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut, leaveOutApp: false)
+            insert(
+                sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
+                leaveOutApp: false)
             if sentence.contains(.app) {
-                insert(sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut, leaveOutApp: true)
+                insert(
+                    sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
+                    leaveOutApp: true)
             }
         }
     }
 
-    private mutating func insert(_ sentence: [PhraseTemplate.Piece], phrase: IntentGraph.Phrase, intent: IntentGraph.Intent,
-                                 app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool) {
+    private mutating func insert(
+        _ sentence: [PhraseTemplate.Piece], phrase: IntentGraph.Phrase, intent: IntentGraph.Intent,
+        app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool
+    ) {
         var pieces = sentence
         if leaveOutApp {
             var kept: [PhraseTemplate.Piece] = []
             for piece in pieces {
                 if piece == .app {
-                    if case .word(let word)? = kept.last, Self.prepositions.contains(TextFolding.fold(word)) { kept.removeLast() }
+                    if case .word(let word)? = kept.last, Self.prepositions.contains(TextFolding.fold(word)) {
+                        kept.removeLast()
+                    }
                     continue
                 }
                 kept.append(piece)
@@ -147,8 +166,9 @@ public struct PhraseIndex: Sendable {
                 }
             }
         }
-        let entry = Entry(intent: intent.name, app: app.name, template: phrase.template.source, language: phrase.language,
-                          appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut)
+        let entry = Entry(
+            intent: intent.name, app: app.name, template: phrase.template.source, language: phrase.language,
+            appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut)
         let duplicate = nodes[Int(node)].entries.contains { existing in
             let e = entries[Int(existing)]
             return e.intent == entry.intent && e.isNegative == entry.isNegative && e.appLeftOut == entry.appLeftOut

@@ -19,7 +19,10 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The parts in comparison order, larger is better.
     public var parts: [(name: String, value: Int)] {
-        [("edits", -edits), ("literal", literalWords), ("typed", typedSlots), ("free", -freeWords), ("app", appNamed), ("skipped", -skipped)]
+        [
+            ("edits", -edits), ("literal", literalWords), ("typed", typedSlots), ("free", -freeWords),
+            ("app", appNamed), ("skipped", -skipped),
+        ]
     }
 
     /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.

@@ -10,7 +10,8 @@ public enum Normalizer {
     static let contractions: [String: [String]] = [
         "what's": ["what", "is"], "whats": ["what", "is"], "where's": ["where", "is"], "who's": ["who", "is"],
         "how's": ["how", "is"], "it's": ["it", "is"], "that's": ["that", "is"], "there's": ["there", "is"],
-        "i'm": ["i", "am"], "im": ["i", "am"], "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
+        "i'm": ["i", "am"], "im": ["i", "am"], "you're": ["you", "are"], "we're": ["we", "are"],
+        "they're": ["they", "are"],
         "i've": ["i", "have"], "i'll": ["i", "will"], "i'd": ["i", "would"], "let's": ["let", "us"],
         "don't": ["do", "not"], "doesn't": ["does", "not"], "didn't": ["did", "not"], "can't": ["can", "not"],
         "cannot": ["can", "not"], "won't": ["will", "not"], "isn't": ["is", "not"], "aren't": ["are", "not"],
@@ -19,8 +20,12 @@ public enum Normalizer {
     ]
 
     static let apostrophes: Set<Character> = ["’", "‘", "`", "´"]
-    static let leadingPunctuation: Set<Character> = ["\"", "'", "“", "”", "„", "‚", "‘", "’", "«", "»", "(", "[", "{", "¿", "¡", "<"]
-    static let trailingPunctuation: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "“", "”", "‘", "’", "«", "»", ")", "]", "}", "…", ">"]
+    static let leadingPunctuation: Set<Character> = [
+        "\"", "'", "“", "”", "„", "‚", "‘", "’", "«", "»", "(", "[", "{", "¿", "¡", "<",
+    ]
+    static let trailingPunctuation: Set<Character> = [
+        ".", ",", "!", "?", ";", ":", "\"", "'", "“", "”", "‘", "’", "«", "»", ")", "]", "}", "…", ">",
+    ]
 
     /// Tokens of `text`; nil past `maximumTokens`.
     public static func tokens(_ text: String) -> [Token] {
@@ -50,9 +55,11 @@ public enum Normalizer {
             }
             // "3,5" is a number (and "1,000" a thousand), not two words.
             if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isNumber), !word[..<comma].isEmpty,
-               word[word.index(after: comma)...].allSatisfy(\.isNumber), word.index(after: comma) < word.endIndex {
+                word[word.index(after: comma)...].allSatisfy(\.isNumber), word.index(after: comma) < word.endIndex
+            {
                 let fraction = word[word.index(after: comma)...]
-                let number = fraction.count == 3 ? String(word[..<comma]) + fraction : String(word[..<comma]) + "." + fraction
+                let number =
+                    fraction.count == 3 ? String(word[..<comma]) + fraction : String(word[..<comma]) + "." + fraction
                 tokens.append(Token(text: number, raw: word, trailing: trailing))
                 continue
             }
@@ -64,7 +71,10 @@ public enum Normalizer {
                 let last = index == parts.count - 1
                 if let expansion = contractions[folded] {
                     for (n, expanded) in expansion.enumerated() {
-                        tokens.append(Token(text: expanded, raw: n == 0 ? raw : expanded, trailing: last && n == expansion.count - 1 ? trailing : ""))
+                        tokens.append(
+                            Token(
+                                text: expanded, raw: n == 0 ? raw : expanded,
+                                trailing: last && n == expansion.count - 1 ? trailing : ""))
                     }
                 } else if folded.hasSuffix("'s"), folded.count > 2 {
                     // Possessive: "milk's" matches "milk"; the raw text keeps it.
@@ -91,13 +101,19 @@ public enum Normalizer {
         var index = 0
         while index < bytes.count {
             // Whitespace (and NUL) separate pieces.
-            while index < bytes.count, bytes[index] == 32 || (bytes[index] >= 9 && bytes[index] <= 13) || bytes[index] == 0 { index += 1 }
+            while index < bytes.count,
+                bytes[index] == 32 || (bytes[index] >= 9 && bytes[index] <= 13) || bytes[index] == 0
+            { index += 1 }
             guard index < bytes.count else { break }
             var end = index
-            while end < bytes.count, !(bytes[end] == 32 || (bytes[end] >= 9 && bytes[end] <= 13) || bytes[end] == 0) { end += 1 }
+            while end < bytes.count, !(bytes[end] == 32 || (bytes[end] >= 9 && bytes[end] <= 13) || bytes[end] == 0) {
+                end += 1
+            }
             var piece = Array(bytes[index..<end])
             index = end
-            for position in piece.indices where piece[position] == UInt8(ascii: "`") { piece[position] = UInt8(ascii: "'") }
+            for position in piece.indices where piece[position] == UInt8(ascii: "`") {
+                piece[position] = UInt8(ascii: "'")
+            }
             var start = 0, stop = piece.count
             while start < stop, asciiLeading.contains(piece[start]) { start += 1 }
             var trailingStart = stop
@@ -116,9 +132,13 @@ public enum Normalizer {
             }
             // "3,5" is a number (and "1,000" a thousand), not two words.
             if let comma = word.firstIndex(of: UInt8(ascii: ",")), comma > word.startIndex, comma + 1 < word.endIndex,
-               word[..<comma].allSatisfy(isDigit), word[(comma + 1)...].allSatisfy(isDigit) {
+                word[..<comma].allSatisfy(isDigit), word[(comma + 1)...].allSatisfy(isDigit)
+            {
                 let whole = string(word[..<comma]), fraction = string(word[(comma + 1)...])
-                tokens.append(Token(text: fraction.count == 3 ? whole + fraction : whole + "." + fraction, raw: wordText, trailing: trailing))
+                tokens.append(
+                    Token(
+                        text: fraction.count == 3 ? whole + fraction : whole + "." + fraction, raw: wordText,
+                        trailing: trailing))
                 continue
             }
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
@@ -138,7 +158,10 @@ public enum Normalizer {
                 let last = number == parts.count - 1
                 if let expansion = contractions[folded] {
                     for (n, expanded) in expansion.enumerated() {
-                        tokens.append(Token(text: expanded, raw: n == 0 ? raw : expanded, trailing: last && n == expansion.count - 1 ? trailing : ""))
+                        tokens.append(
+                            Token(
+                                text: expanded, raw: n == 0 ? raw : expanded,
+                                trailing: last && n == expansion.count - 1 ? trailing : ""))
                     }
                 } else if folded.hasSuffix("'s"), folded.utf8.count > 2 {
                     tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
@@ -161,12 +184,17 @@ public enum Normalizer {
         // Characters, not strings: String.contains(String) goes through Foundation and was a tenth of index building.
         guard word.contains(where: { $0 == "." || $0 == ":" }) else { return false }
         let lower = word.lowercased()
-        if lower.contains(where: { $0 == ":" }), lower.split(separator: ":", maxSplits: 1).last?.hasPrefix("//") == true { return true }
+        if lower.contains(where: { $0 == ":" }), lower.split(separator: ":", maxSplits: 1).last?.hasPrefix("//") == true
+        {
+            return true
+        }
         if lower.hasPrefix("www.") { return true }
         // example.com, swift.org/path
         let host = lower.split(separator: "/", maxSplits: 1).first.map(String.init) ?? lower
         let labels = host.split(separator: ".")
-        guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.count <= 6, tld.allSatisfy(\.isLetter) else { return false }
-        return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } } && !lower.hasSuffix(".")
+        guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.count <= 6, tld.allSatisfy(\.isLetter)
+        else { return false }
+        return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+            && !lower.hasSuffix(".")
     }
 }

@@ -23,11 +23,14 @@ struct DateParser {
 
     static let weekdays: [String: Int] = [
         "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
-        "sonntag": 1, "montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6, "samstag": 7, "sonnabend": 7,
+        "sonntag": 1, "montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6, "samstag": 7,
+        "sonnabend": 7,
     ]
     static let months: [String: Int] = [
-        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5, "june": 6,
-        "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10,
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+        "june": 6,
+        "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10,
+        "oct": 10,
         "november": 11, "nov": 11, "december": 12, "dec": 12,
         "januar": 1, "februar": 2, "marz": 3, "mai": 5, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
     ]
@@ -75,16 +78,22 @@ struct DateParser {
         case "today", "heute": return (today, 1)
         case "tonight": return (calendar.date(bySettingHour: 20, minute: 0, second: 0, of: today)!, 1)
         case "tomorrow", "morgen":
-            if word(tokens, start + 1) == "morning" { return (calendar.date(bySettingHour: 9, minute: 0, second: 0, of: add(1))!, 2) }
+            if word(tokens, start + 1) == "morning" {
+                return (calendar.date(bySettingHour: 9, minute: 0, second: 0, of: add(1))!, 2)
+            }
             return (add(1), 1)
         case "yesterday", "gestern": return (add(-1), 1)
         case "ubermorgen": return (add(2), 1)
         default: break
         }
-        if first == "the", word(tokens, start + 1) == "day", word(tokens, start + 2) == "after", word(tokens, start + 3) == "tomorrow" {
+        if first == "the", word(tokens, start + 1) == "day", word(tokens, start + 2) == "after",
+            word(tokens, start + 3) == "tomorrow"
+        {
             return (add(2), 4)
         }
-        if first == "day", word(tokens, start + 1) == "after", word(tokens, start + 2) == "tomorrow" { return (add(2), 3) }
+        if first == "day", word(tokens, start + 1) == "after", word(tokens, start + 2) == "tomorrow" {
+            return (add(2), 3)
+        }
         // ISO date
         if first.count == 10, first.dropFirst(4).first == "-", let date = isoDay(first) { return (date, 1) }
         // [on|next|this|am|nächsten|kommenden] weekday
@@ -106,10 +115,13 @@ struct DateParser {
         if ["on", "am"].contains(first) { index += 1 }
         if word(tokens, index) == "the" { index += 1 }
         if let name = word(tokens, index), let month = Self.months[name], let dayWord = word(tokens, index + 1),
-           let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord), (1...31).contains(dayNumber) {
+            let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord), (1...31).contains(dayNumber)
+        {
             return (nextDate(month: month, day: dayNumber), index - start + 2)
         }
-        if let dayWord = word(tokens, index), let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord), (1...31).contains(dayNumber) {
+        if let dayWord = word(tokens, index), let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord),
+            (1...31).contains(dayNumber)
+        {
             var monthIndex = index + 1
             if word(tokens, monthIndex) == "of" { monthIndex += 1 }
             if let name = word(tokens, monthIndex), let month = Self.months[name] {
@@ -166,10 +178,15 @@ struct DateParser {
         }
         if text.contains(":") {
             let parts = text.split(separator: ":").compactMap { Int($0) }
-            if parts.count == 2 { hour = parts[0]; minute = parts[1] }
+            if parts.count == 2 {
+                hour = parts[0]
+                minute = parts[1]
+            }
         } else if let value = Int(text) {
             hour = value
-        } else if let number = NumberParser.parse(tokens, at: index), number.isInteger, number.value <= 24, hasPreposition {
+        } else if let number = NumberParser.parse(tokens, at: index), number.isInteger, number.value <= 24,
+            hasPreposition
+        {
             hour = Int(number.value)
             length = number.length
         }
@@ -177,8 +194,12 @@ struct DateParser {
         // A bare number is a time only after "at"/"um" or with am/pm/uhr/o'clock.
         var next = index + length
         if meridiem == nil, let following = word(tokens, next) {
-            if ["am", "pm", "a.m", "p.m"].contains(following) { meridiem = following.hasPrefix("a") ? "am" : "pm"; next += 1 }
-            else if ["uhr", "o'clock", "oclock"].contains(following) { next += 1 }
+            if ["am", "pm", "a.m", "p.m"].contains(following) {
+                meridiem = following.hasPrefix("a") ? "am" : "pm"
+                next += 1
+            } else if ["uhr", "o'clock", "oclock"].contains(following) {
+                next += 1
+            }
         }
         guard hasPreposition || meridiem != nil || next > index + length || clock.contains(":") else { return nil }
         if meridiem == "pm", hourValue < 12 { hourValue += 12 }
@@ -188,7 +209,9 @@ struct DateParser {
 
     /// "in 2 hours", "in five minutes", "in 3 days", "in zwei stunden"
     private func parseRelative(_ tokens: [Token], at start: Int) -> (Date, Int)? {
-        guard word(tokens, start) == "in", let duration = DurationParser.parse(tokens, at: start + 1) else { return nil }
+        guard word(tokens, start) == "in", let duration = DurationParser.parse(tokens, at: start + 1) else {
+            return nil
+        }
         return (now.addingTimeInterval(TimeInterval(duration.seconds)), duration.length + 1)
     }
 }

@@ -59,27 +59,38 @@ enum DurationParser {
             if let seconds = DurationText.parse(text), seconds > 0 { return Part(seconds: seconds, length: 1, unit: 0) }
         }
         // "half an hour", "a quarter of an hour", "eine halbe stunde", "anderthalb stunden"
-        if word == "half", start + 2 < tokens.count, ["a", "an"].contains(tokens[start + 1].text), let unit = unitSeconds[tokens[start + 2].text] {
+        if word == "half", start + 2 < tokens.count, ["a", "an"].contains(tokens[start + 1].text),
+            let unit = unitSeconds[tokens[start + 2].text]
+        {
             return Part(seconds: unit / 2, length: 3, unit: unit)
         }
-        if word == "quarter", start + 3 < tokens.count, tokens[start + 1].text == "of", ["a", "an"].contains(tokens[start + 2].text),
-           let unit = unitSeconds[tokens[start + 3].text] {
+        if word == "quarter", start + 3 < tokens.count, tokens[start + 1].text == "of",
+            ["a", "an"].contains(tokens[start + 2].text),
+            let unit = unitSeconds[tokens[start + 3].text]
+        {
             return Part(seconds: unit / 4, length: 4, unit: unit)
         }
-        if ["a", "an"].contains(word), start + 1 < tokens.count, tokens[start + 1].text == "quarter", start + 4 < tokens.count,
-           tokens[start + 2].text == "of", let unit = unitSeconds[tokens[start + 4].text] {
+        if ["a", "an"].contains(word), start + 1 < tokens.count, tokens[start + 1].text == "quarter",
+            start + 4 < tokens.count,
+            tokens[start + 2].text == "of", let unit = unitSeconds[tokens[start + 4].text]
+        {
             return Part(seconds: unit / 4, length: 5, unit: unit)
         }
-        if ["eine", "einer", "ein"].contains(word), start + 2 < tokens.count, ["halbe", "halben"].contains(tokens[start + 1].text),
-           let unit = unitSeconds[tokens[start + 2].text] {
+        if ["eine", "einer", "ein"].contains(word), start + 2 < tokens.count,
+            ["halbe", "halben"].contains(tokens[start + 1].text),
+            let unit = unitSeconds[tokens[start + 2].text]
+        {
             return Part(seconds: unit / 2, length: 3, unit: unit)
         }
-        if ["anderthalb", "eineinhalb"].contains(word), start + 1 < tokens.count, let unit = unitSeconds[tokens[start + 1].text] {
+        if ["anderthalb", "eineinhalb"].contains(word), start + 1 < tokens.count,
+            let unit = unitSeconds[tokens[start + 1].text]
+        {
             return Part(seconds: unit * 3 / 2, length: 2, unit: unit)
         }
         // "an hour", "a minute", "eine stunde"
         if ["a", "an", "one", "eine", "einen", "ein"].contains(word), start + 1 < tokens.count,
-           let unit = unitSeconds[tokens[start + 1].text], tokens[start + 1].text.count > 1 {
+            let unit = unitSeconds[tokens[start + 1].text], tokens[start + 1].text.count > 1
+        {
             return Part(seconds: unit, length: 2, unit: unit)
         }
         guard let number = NumberParser.parse(tokens, at: start), number.value > 0 else { return nil }

@@ -11,15 +11,21 @@ enum NumberParser {
         "zero": 0, "oh": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-        "null": 0, "eins": 1, "ein": 1, "eine": 1, "einen": 1, "einem": 1, "zwei": 2, "zwo": 2, "drei": 3, "vier": 4, "funf": 5,
+        "null": 0, "eins": 1, "ein": 1, "eine": 1, "einen": 1, "einem": 1, "zwei": 2, "zwo": 2, "drei": 3, "vier": 4,
+        "funf": 5,
         "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwolf": 12, "dreizehn": 13,
         "vierzehn": 14, "funfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19,
     ]
     static let tens: [String: Int] = [
-        "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-        "zwanzig": 20, "dreissig": 30, "vierzig": 40, "funfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
+        "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+        "ninety": 90,
+        "zwanzig": 20, "dreissig": 30, "vierzig": 40, "funfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80,
+        "neunzig": 90,
     ]
-    static let scales: [String: Int] = ["hundred": 100, "hundert": 100, "thousand": 1000, "tausend": 1000, "million": 1_000_000, "millionen": 1_000_000, "millions": 1_000_000]
+    static let scales: [String: Int] = [
+        "hundred": 100, "hundert": 100, "thousand": 1000, "tausend": 1000, "million": 1_000_000, "millionen": 1_000_000,
+        "millions": 1_000_000,
+    ]
     static let dozens: [String: Int] = ["dozen": 12, "dutzend": 12, "couple": 2, "paar": 2]
 
     /// The longest number at `start`, if there is one.
@@ -32,7 +38,9 @@ enum NumberParser {
             let normalized = text.replacingOccurrences(of: ",", with: ".")
             if let value = Double(normalized), value.isFinite {
                 best = Parsed(value: value, length: 1, isInteger: !normalized.contains("."))
-            } else if text.hasSuffix("st") || text.hasSuffix("nd") || text.hasSuffix("rd") || text.hasSuffix("th") || text.hasSuffix(".") {
+            } else if text.hasSuffix("st") || text.hasSuffix("nd") || text.hasSuffix("rd") || text.hasSuffix("th")
+                || text.hasSuffix(".")
+            {
                 return nil
             }
         } else if let words = parseWords(tokens, at: start) {
@@ -46,10 +54,17 @@ enum NumberParser {
             var index = next + 1
             while index < tokens.count {
                 let word = tokens[index].text
-                if let digit = units[word], digit < 10, word != "a", word != "an" { digits += String(digit) }
-                else if word.count == 1, let digit = Int(word) { digits += String(digit) }
-                else if word.allSatisfy(\.isNumber), !word.isEmpty, digits.isEmpty { digits = word; index += 1; break }
-                else { break }
+                if let digit = units[word], digit < 10, word != "a", word != "an" {
+                    digits += String(digit)
+                } else if word.count == 1, let digit = Int(word) {
+                    digits += String(digit)
+                } else if word.allSatisfy(\.isNumber), !word.isEmpty, digits.isEmpty {
+                    digits = word
+                    index += 1
+                    break
+                } else {
+                    break
+                }
                 index += 1
             }
             if !digits.isEmpty, let fraction = Double("0." + digits) {
@@ -64,7 +79,8 @@ enum NumberParser {
     private static func parseWords(_ tokens: [Token], at start: Int) -> Parsed? {
         // "half a dozen"
         if tokens[start].text == "half", start + 2 < tokens.count, ["a", "an"].contains(tokens[start + 1].text),
-           let dozen = dozens[tokens[start + 2].text] {
+            let dozen = dozens[tokens[start + 2].text]
+        {
             return Parsed(value: Double(dozen) / 2, length: 3, isInteger: dozen % 2 == 0)
         }
         var total = 0, current = 0
@@ -77,7 +93,8 @@ enum NumberParser {
             if articles.contains(word) {
                 // An article is a number only before a scale or a dozen: "a hundred", "a dozen".
                 guard last == .none, index + 1 < tokens.count,
-                      scales[tokens[index + 1].text] != nil || dozens[tokens[index + 1].text] != nil else { break }
+                    scales[tokens[index + 1].text] != nil || dozens[tokens[index + 1].text] != nil
+                else { break }
                 current = 1
                 last = .unit
             } else if let dozen = dozens[word] {
@@ -105,7 +122,8 @@ enum NumberParser {
                 }
             } else if word == "and" || word == "und" {
                 guard last == .hundred || last == .scale, index + 1 < tokens.count,
-                      units[tokens[index + 1].text] != nil || tens[tokens[index + 1].text] != nil else { break }
+                    units[tokens[index + 1].text] != nil || tens[tokens[index + 1].text] != nil
+                else { break }
                 index += 1
                 continue
             } else if last == .none, let compound = germanCompound(word) {
@@ -153,10 +171,13 @@ enum NumberParser {
             if let value = Int(word.dropLast(suffix.count)) { return value }
         }
         let words: [String: Int] = [
-            "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
-            "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+            "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9,
+            "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+            "sixteenth": 16,
             "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
-            "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "funften": 5, "sechsten": 6, "siebten": 7, "achten": 8,
+            "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "funften": 5, "sechsten": 6, "siebten": 7,
+            "achten": 8,
             "neunten": 9, "zehnten": 10, "erster": 1, "zweiter": 2, "dritter": 3,
         ]
         return words[word]

@@ -28,11 +28,17 @@ enum SlotParser {
         case .string:
             return freeText(tokens, at: start)
         case .integer:
-            guard let number = NumberParser.parse(tokens, at: start), number.value == number.value.rounded(), abs(number.value) < 1e15 else { return [] }
+            guard let number = NumberParser.parse(tokens, at: start), number.value == number.value.rounded(),
+                abs(number.value) < 1e15
+            else { return [] }
             return [Option(length: number.length, value: .integer(Int(number.value)), typed: true)]
         case .number:
             guard let number = NumberParser.parse(tokens, at: start) else { return [] }
-            return [Option(length: number.length, value: number.isInteger ? .integer(Int(number.value)) : .number(number.value), typed: true)]
+            return [
+                Option(
+                    length: number.length,
+                    value: number.isInteger ? .integer(Int(number.value)) : .number(number.value), typed: true)
+            ]
         case .boolean:
             guard let value = booleans[tokens[start].text] else { return [] }
             return [Option(length: 1, value: .boolean(value), typed: true)]
@@ -94,11 +100,16 @@ enum SlotParser {
                 guard term.tokens.count == 1 else { continue }
                 let wanted = term.tokens[0], said = tokens[start].text
                 guard wanted.utf8.count >= 5, wanted.utf8.first == said.utf8.first,
-                      abs(wanted.utf8.count - said.utf8.count) <= 2 else { continue }
-                guard let distance = EditDistance.within(said, wanted, limit: wanted.count >= 8 ? 2 : 1) else { continue }
+                    abs(wanted.utf8.count - said.utf8.count) <= 2
+                else { continue }
+                guard let distance = EditDistance.within(said, wanted, limit: wanted.count >= 8 ? 2 : 1) else {
+                    continue
+                }
                 edits = distance
             }
-            guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else { continue }
+            guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else {
+                continue
+            }
             options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
         }
         return options
@@ -131,13 +142,19 @@ enum SlotParser {
         var values: [Value] = []
         var position = start
         var results: [Option] = []
-        while position < tokens.count, let first = options(for: element, tokens: tokens, at: position, matcher: matcher).first {
+        while position < tokens.count,
+            let first = options(for: element, tokens: tokens, at: position, matcher: matcher).first
+        {
             values.append(first.value)
             position += first.length
             results.append(Option(length: position - start, value: .array(values), typed: true))
-            if position < tokens.count, listSeparators.contains(tokens[position].text) { position += 1 }
-            else if position > 0, tokens[position - 1].trailing.contains(",") { continue }
-            else { break }
+            if position < tokens.count, listSeparators.contains(tokens[position].text) {
+                position += 1
+            } else if position > 0, tokens[position - 1].trailing.contains(",") {
+                continue
+            } else {
+                break
+            }
         }
         return results
     }
