@@ -102,6 +102,8 @@ extension Compiler {
             perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
+        // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
+        intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intents[name] = intent
         intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
         intents[name] = intent
