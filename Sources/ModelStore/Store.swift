@@ -28,6 +28,8 @@ public final class Store: Sendable {
         let columns: [(name: String, type: ValueType)]
         /// Case identifiers in declared order, for sorting enum columns by meaning, not spelling.
         let enumOrder: [String: [String]]
+        /// Enum properties' cases (titles and synonyms too), for checking imported values.
+        var enumCases: [String: [IntentGraph.Enumeration.Case]] = [:]
 
         func type(of property: String) -> ValueType? {
             if let builtin = IntentGraph.BuiltinProperty(rawValue: property) { return builtin.type }
@@ -57,6 +59,11 @@ public final class Store: Sendable {
                 entity: entity, name: entity.name.description, quoted: dialect.quote(entity.name.description),
                 columns: entity.properties.filter { !$0.isBuiltin }.map { ($0.name, $0.type) },
                 enumOrder: order)
+            for property in entity.properties {
+                if let name = property.type.enumName, let enumeration = graph.enumeration(name) {
+                    tables[entity.name]?.enumCases[property.name] = enumeration.cases
+                }
+            }
         }
         self.tables = tables
 
