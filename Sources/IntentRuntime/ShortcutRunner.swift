@@ -168,7 +168,7 @@ public final class ShortcutRunner {
                 result[input.name] = values.datum(value, as: input.type)
             } else {
                 let question = input.prompt ?? "What's \(input.name)?"
-                guard let text = answer(question, choices: [], at: input.location, step: "input") else {
+                guard let text = try answer(question, choices: [], at: input.location, step: "input") else {
                     throw Failure(
                         message:
                             "input '\(input.name)' (\(input.type)) has no value: give it with --input \(input.name)=…",
@@ -202,14 +202,23 @@ public final class ShortcutRunner {
     }
 
     /// The next answer: from the answers list, else the person at the terminal, else nil.
-    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) -> String? {
+    /// An answer holding a control character is refused (it could be stored and printed later).
+    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) throws -> String?
+    {
         if let next = answers.popFirst() {
+            if let problem = ControlCharacters.problem(in: next, what: "the answer to “\(question)”") {
+                throw Failure(message: problem, location: location)
+            }
             let numbered: [String] = choices.enumerated().map { "\($0.offset + 1). \($0.element)" }
             let asked: String = numbered.isEmpty ? question : question + " " + numbered.joined(separator: "  ")
             record(Event(location: location, step: step, text: asked + " → " + next, intent: nil, status: nil))
             return next
         }
-        return prompt?(question, choices)
+        let typed = prompt?(question, choices)
+        if let typed, let problem = ControlCharacters.problem(in: typed, what: "the answer to “\(question)”") {
+            throw Failure(message: problem, location: location)
+        }
+        return typed
     }
 
     private func record(_ event: Event) {
@@ -330,7 +339,7 @@ public final class ShortcutRunner {
                 throw Failure(message: "nothing to choose from for “\(question)”", location: location)
             }
             let titles = choices.map(evaluator.describe)
-            guard let reply = answer(question, choices: titles, at: location, step: "choose") else {
+            guard let reply = try answer(question, choices: titles, at: location, step: "choose") else {
                 throw Failure(message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
             }
             if let index = Conversation.choice(reply, count: choices.count) {
@@ -346,7 +355,7 @@ public final class ShortcutRunner {
 
         case .ask(let promptTemplate, let type, let binding):
             let question = try text(promptTemplate, scope, at: location)
-            guard let reply = answer(question, choices: [], at: location, step: "ask") else {
+            guard let reply = try answer(question, choices: [], at: location, step: "ask") else {
                 throw Failure(
                     message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
             }
@@ -415,7 +424,7 @@ public final class ShortcutRunner {
     ) throws -> Answer {
         var answer = first
         while answer.isQuestion {
-            guard let reply = self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
+            guard let reply = try self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
                 conversation.cancel()
                 throw Failure(
                     message:

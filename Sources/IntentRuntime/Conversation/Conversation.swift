@@ -53,6 +53,11 @@ public final class Conversation {
     public func respond(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
+        if let scalar = ControlCharacters.first(in: trimmed) {
+            // Refused before anything else: such text could be stored and printed to a terminal later.
+            let message = "That holds a control character (\(ControlCharacters.name(scalar))); type it without."
+            return Answer(status: .error, dialog: message, error: message)
+        }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil

@@ -45,6 +45,9 @@ struct Run: ParsableCommand {
     @Option(help: "Most steps the run may take.")
     var maxSteps = 1_000_000
 
+    @Flag(help: "Let run: steps read shortcut files outside the file's folder and the definitions' Shortcuts folder.")
+    var runAnywhere = false
+
     func run() throws {
         var options = ShortcutRunner.Options()
         options.dryRun = dryRun
@@ -56,6 +59,10 @@ struct Run: ParsableCommand {
                 throw ExitCode(2)
             }
             options.inputs[String(input[..<equals])] = String(input[input.index(after: equals)...])
+            if let problem = ControlCharacters.problem(in: input, what: "--input \(input[..<equals])") {
+                Terminal.standardError("error: \(problem)\n")
+                throw ExitCode(2)
+            }
         }
         if let answers {
             let data =
@@ -67,9 +74,15 @@ struct Run: ParsableCommand {
                 throw ExitCode(2)
             }
             options.answers = text.split(whereSeparator: \.isNewline).map(String.init)
+            for (number, line) in options.answers.enumerated() {
+                if let problem = ControlCharacters.problem(in: line, what: "line \(number + 1) of \(answers)") {
+                    Terminal.standardError("error: \(problem)\n")
+                    throw ExitCode(2)
+                }
+            }
         }
         // Checked before the store is opened: a file with errors touches nothing.
-        let project = try global.loadProject(shortcuts: .files([file]))
+        let project = try global.loadProject(shortcuts: .files([file]), runAnywhere: runAnywhere)
         guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
         let session = try storeOptions.session(global, project: project)
         let interactive = !json && isatty(STDIN_FILENO) != 0
