@@ -26,13 +26,13 @@ struct GlobalOptions: ParsableArguments {
     /// when asked, to stderr. The project may have errors: `check` reports them all.
     func loadProject(
         directory: String? = nil, shortcuts: Project.Shortcuts = .none, sampleConflicts: Bool = false,
-        warnings: Bool = false
+        warnings: Bool = false, runAnywhere: Bool = false
     ) throws -> Project {
         let project: Project
         do {
             project = try Project.load(
                 intents: directory ?? intentsDirectory, shortcuts: shortcuts, clock: clock(),
-                sampleConflicts: sampleConflicts)
+                sampleConflicts: sampleConflicts, runAnywhere: runAnywhere)
         } catch let error as DefinitionLoadError {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
