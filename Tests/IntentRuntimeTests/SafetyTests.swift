@@ -1,0 +1,166 @@
+import Foundation
+import IntentLanguage
+import IntentModel
+import ModelStore
+import TestSupport
+import Testing
+
+@testable import IntentRuntime
+
+/// A fresh store over a graph compiled from text, in a temporary directory.
+final class GraphScratch {
+    let directory: String
+    let graph: IntentGraph
+    var path: String { directory + "/store.sqlite" }
+
+    init(_ yaml: String) {
+        directory = NSTemporaryDirectory() + "intents-safety-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        graph = compileGraph(yaml)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
+        let store = try Store(path: path, graph: graph, clock: Bundled.clock)
+        return Conversation(session: try Session(graph: graph, store: store), options: options)
+    }
+}
+
+@Suite("Safety: deletes through call:, confirmations")
+struct DestructiveCallTests {
+    static let notes = """
+        app: Notes
+        entities:
+          Note:
+            properties:
+              text: string
+            matchBy: [text]
+        intents:
+          AddNote:
+            parameters:
+              text: { type: string }
+            phrases: ["note {text}"]
+            perform:
+              - create: Note
+                set: { text: "${text}" }
+            result: { dialog: "Noted." }
+          DeleteNote:
+            parameters:
+              note: { type: Note }
+            phrases: ["delete the note {note}"]
+            perform:
+              - delete: note
+            result: { dialog: "Deleted." }
+          Forget:
+            parameters:
+              note: { type: Note }
+            phrases: ["forget {note}"]
+            perform:
+              - call: DeleteNote
+                with: { note: "${note}" }
+            result: { dialog: "Forgotten." }
+          ForgetLater:
+            parameters:
+              note: { type: Note }
+            phrases: ["forget {note} later"]
+            perform:
+              - call: Forget
+                with: { note: "${note}" }
+            result: { dialog: "Forgotten later." }
+        """
+
+    @Test("An intent that deletes through call: (directly or two calls deep) is destructive", arguments: [
+        ("Forget", true), ("ForgetLater", true), ("DeleteNote", true), ("AddNote", false),
+    ])
+    func propagates(_ intent: String, _ deletes: Bool) throws {
+        let graph = compileGraph(Self.notes)
+        let found = try #require(graph.intents.first { $0.name.name == intent })
+        #expect(found.deletes == deletes)
+        let json = graph.renderJSON()
+        #expect(json.contains("\"confirm\":\(deletes)") || json.contains("\"confirm\" : \(deletes)"))
+    }
+
+    @Test("Deleting through call: asks before acting; no leaves the record")
+    func asksBeforeActing() throws {
+        let scratch = GraphScratch(Self.notes)
+        let conversation = try scratch.conversation()
+        #expect(conversation.say("note milk").status == .done)
+        let question = conversation.say("forget milk")
+        #expect(question.status == .needsConfirmation)
+        #expect(conversation.say("no").status != .done)
+        #expect(try conversation.titles("Note").count == 1)
+        #expect(conversation.say("forget milk later").status == .needsConfirmation)
+        #expect(conversation.say("yes").status == .done)
+        #expect(try conversation.titles("Note").isEmpty)
+    }
+}
+
+@Suite("Safety: questions that cannot be answered, answers that are wrong")
+struct QuestionEndingTests {
+    @Test("An entity prompt on an empty store says there is nothing to choose and stops")
+    func emptyStoreStops() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("complete a task")
+        #expect(answer.status == .error)
+        #expect(answer.dialog == "There are no tasks yet, so there is nothing to choose.")
+        #expect(!conversation.isWaiting)
+        let named = conversation.say("complete the task pizza")
+        #expect(named.status == .error)
+        #expect(named.dialog == "I couldn't find a task called “pizza”. There are no tasks yet, so there is nothing to choose.")
+        #expect(!conversation.isWaiting)
+    }
+
+    func runner(_ source: String, prompt: @escaping (String, [String]) -> String?, options: ShortcutRunner.Options = .init(), scratch: Scratch) throws -> ShortcutRunner.Result {
+        let session = try scratch.conversation().session
+        let compilation = ShortcutCompiler.compile(
+            path: "t/main.yaml", graph: session.graph, matcher: session.matcher(clock: Bundled.clock),
+            files: ["t/main.yaml": source])
+        let shortcut = try #require(compilation.shortcut, "\(compilation.diagnostics)")
+        return ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: options, prompt: prompt)
+            .run(shortcut)
+    }
+
+    @Test("A wrong choose answer at the terminal asks again")
+    func chooseAsksAgain() throws {
+        var replies = ["seven", "2"]
+        var asked: [String] = []
+        let result = try runner(
+            """
+            shortcut: Pick
+            steps:
+              - choose: "How long?"
+                from: [25, 50, 90]
+                as: minutes
+              - output: "${minutes}"
+            """,
+            prompt: { question, _ in
+                asked.append(question)
+                return replies.isEmpty ? nil : replies.removeFirst()
+            }, scratch: Scratch())
+        #expect(result.outputText == "50")
+        #expect(asked == ["How long?", "“seven” is not one of the choices. How long?"])
+    }
+
+    @Test("No to a confirmation inside a shortcut ends the run cleanly, saying so")
+    func noEndsTheRun() throws {
+        let scratch = Scratch()
+        try scratch.conversation().say("add buy milk to my tasks")
+        var options = ShortcutRunner.Options()
+        options.answers = ["no"]
+        let result = try runner(
+            """
+            shortcut: Clean
+            steps:
+              - say: "delete the task buy milk"
+              - show: "not reached"
+            """, prompt: { _, _ in nil }, options: options, scratch: scratch)
+        guard case .stopped = result.ending else {
+            Issue.record("expected a clean stop, got \(result.ending)")
+            return
+        }
+        #expect(result.log.last?.text == "Cancelled. Nothing was changed.")
+        #expect(!result.log.contains { $0.text == "not reached" })
+        #expect(try scratch.conversation().titles("Task") == ["buy milk"])
+    }
+}
