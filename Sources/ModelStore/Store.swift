@@ -68,6 +68,7 @@ public final class Store: Sendable {
         self.tables = tables
 
         let fileManager = FileManager.default
+        if let problem = Self.pathProblem(path) { throw .unusable(path: path, reason: problem) }
         let exists = fileManager.fileExists(atPath: path)
         if !exists {
             guard !readOnly else {
@@ -100,7 +101,7 @@ public final class Store: Sendable {
         } catch {
             throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
         }
-        if !readOnly { try migrate() }
+        if !readOnly, needsMigration() { try migrate() }
     }
 
     /// Writable by this process and not marked read-only (root may write anything; its mode still says what the owner meant).
