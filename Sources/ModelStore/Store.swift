@@ -93,7 +93,10 @@ public final class Store: Sendable {
         if !readOnly { configuration.journalMode = .wal }
         // In WAL mode NORMAL never corrupts and loses nothing when a process dies; only a power cut
         // may drop the last commits. FULL would sync every intent to disk.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: Store.foldFunction)
+        }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             // Reading the schema is the first thing SQLite checks the header on.

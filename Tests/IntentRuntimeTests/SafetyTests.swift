@@ -164,3 +164,45 @@ struct QuestionEndingTests {
         #expect(try scratch.conversation().titles("Task") == ["buy milk"])
     }
 }
+
+@Suite("Safety: where: queries agree with evaluation and do not overflow SQLite")
+struct WhereQueryTests {
+    static let conditions: [(condition: String, expected: [String])] = [
+        ("'ÉCL' in title", ["Éclair recipe"]),
+        ("'ecl' in title", ["Éclair recipe"]),
+        ("'STRASSE' in title", ["Straße fegen"]),
+        ("'straße' in title", ["Straße fegen"]),
+        ("'strasse' in title", ["Straße fegen"]),
+        ("'milk' in title", ["buy MILK"]),
+        (
+            (0..<150).map { "title == 'nothing \($0)'" }.joined(separator: " || ") + " || title == 'buy MILK'",
+            ["buy MILK"]
+        ),
+        (
+            (0..<150).map { "title != 'nothing \($0)'" }.joined(separator: " && ") + " && 'milk' in title",
+            ["buy MILK"]
+        ),
+    ]
+
+    @Test("SQL and the evaluator give the same records", arguments: Self.conditions)
+    func agree(_ condition: String, _ expected: [String]) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add Éclair recipe to my tasks", "add Straße fegen to my tasks", "add buy MILK to my tasks")
+        let graph = conversation.session.graph
+        let task = graph.entities.first { $0.name.name == "Task" }!
+        try conversation.session.store.read { transaction in
+            let evaluator = Evaluator(graph: graph, clock: Bundled.clock, app: "FocusBlox", store: transaction)
+            let all = try transaction.fetch(RecordQuery(entity: task.name))
+            let filter = try graph.filter(condition, for: task.name)
+            let viaQuery = try evaluator.query(
+                IntentGraph.Query(entity: task.name, filter: filter, sort: [], limit: nil), in: [:]
+            ).map { $0.values["title"]?.description ?? "" }
+            let viaEvaluation = try all.filter {
+                try evaluator.evaluate(filter, in: evaluator.scope(of: $0, over: [:])).truthy
+            }.map { $0.values["title"]?.description ?? "" }
+            #expect(viaQuery == expected)
+            #expect(viaEvaluation == expected)
+            #expect(try QueryCompiler(evaluator: evaluator, entity: task, scope: [:]).filter(filter) != nil)
+        }
+    }
+}
