@@ -72,6 +72,9 @@ public final class ShortcutRunner {
     private var steps = 0
     private var answers: ArraySlice<String>
     private var depth = 0
+    /// Whether the last answer was typed at the terminal (a wrong one is asked again) rather than
+    /// read from the answers list (a wrong one fails the run: the list would go out of step).
+    private var lastAnswerWasTyped = false
 
     public init(
         session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?,
@@ -205,6 +208,7 @@ public final class ShortcutRunner {
     /// An answer holding a control character is refused (it could be stored and printed later).
     private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) throws -> String?
     {
+        lastAnswerWasTyped = false
         if let next = answers.popFirst() {
             if let problem = ControlCharacters.problem(in: next, what: "the answer to “\(question)”") {
                 throw Failure(message: problem, location: location)
@@ -215,6 +219,7 @@ public final class ShortcutRunner {
             return next
         }
         let typed = prompt?(question, choices)
+        lastAnswerWasTyped = typed != nil
         if let typed, let problem = ControlCharacters.problem(in: typed, what: "the answer to “\(question)”") {
             throw Failure(message: problem, location: location)
         }
@@ -339,18 +344,26 @@ public final class ShortcutRunner {
                 throw Failure(message: "nothing to choose from for “\(question)”", location: location)
             }
             let titles = choices.map(evaluator.describe)
-            guard let reply = try answer(question, choices: titles, at: location, step: "choose") else {
-                throw Failure(message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
-            }
-            if let index = Conversation.choice(reply, count: choices.count) {
-                scope[binding] = choices[index]
-            } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
-                scope[binding] = choices[index]
-            } else {
-                throw Failure(
-                    message:
-                        "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
-                    location: location)
+            var asking = question
+            while true {
+                guard let reply = try answer(asking, choices: titles, at: location, step: "choose") else {
+                    throw Failure(
+                        message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
+                }
+                if let index = Conversation.choice(reply, count: choices.count) {
+                    scope[binding] = choices[index]
+                } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
+                    scope[binding] = choices[index]
+                } else if lastAnswerWasTyped {
+                    asking = "“\(reply)” is not one of the choices. \(question)"
+                    continue
+                } else {
+                    throw Failure(
+                        message:
+                            "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
+                        location: location)
+                }
+                break
             }
 
         case .ask(let promptTemplate, let type, let binding):
@@ -441,7 +454,10 @@ public final class ShortcutRunner {
         case .noMatch:
             throw Failure(message: "no intent matches \(what)", location: location)
         case .cancelled:
-            throw Failure(message: "\(what) was cancelled", location: location)
+            // The person said no: the run ends here, cleanly, saying so (not a failure).
+            record(
+                Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
+            throw Stop.stop
         default:
             throw Failure(message: answer.error ?? answer.dialog, location: location)
         }

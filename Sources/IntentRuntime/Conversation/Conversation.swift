@@ -226,6 +226,9 @@ public final class Conversation {
                         state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
                         prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
+                    if let nothing = resolver.nothingToChoose(for: parameter) {
+                        return stop(state, saying: message + " " + nothing)
+                    }
                     return ask(
                         state,
                         .value(
@@ -238,6 +241,7 @@ public final class Conversation {
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
+                if let nothing = resolver.nothingToChoose(for: parameter) { return stop(state, saying: nothing) }
                 return ask(
                     state,
                     .value(
@@ -259,6 +263,13 @@ public final class Conversation {
             return answer
         }
         return execute(state, clock: clock)
+    }
+
+    /// Ends the request without a question: `message` says why it cannot go on.
+    private func stop(_ state: Pending, saying message: String) -> Answer {
+        pending = nil
+        return Answer(
+            status: .error, app: state.intent.name.app, intent: state.intent.name, dialog: message, error: message)
     }
 
     // MARK: Questions and answers

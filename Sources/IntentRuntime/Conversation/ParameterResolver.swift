@@ -73,6 +73,15 @@ struct ParameterResolver {
         }
     }
 
+    /// For an entity parameter whose entity has no records at all, what to say instead of asking
+    /// (there is nothing to choose; asking would repeat for ever); nil otherwise.
+    func nothingToChoose(for parameter: IntentGraph.Parameter) -> String? {
+        guard let name = (parameter.type.element ?? parameter.type).entityName else { return nil }
+        let count = try? session.store.read { try $0.count(RecordQuery(entity: name)) }
+        guard count == 0 else { return nil }
+        return "There are no \(name.name.lowercased())s yet, so there is nothing to choose."
+    }
+
     /// The entity's suggested records, offered as choices when asking for one.
     func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> [Datum] {
         guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
