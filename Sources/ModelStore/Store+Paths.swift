@@ -50,6 +50,7 @@ extension Store {
                     let declared = Dictionary(
                         table.columns.map { ($0.name, Columns.key($0.type)) }, uniquingKeysWith: { a, _ in a })
                     if stored != declared { return true }
+                    if try !removedCasesInUse(table, db).isEmpty { return true }
                 }
                 return false
             }

@@ -302,6 +302,7 @@ public final class Store: Sendable {
                 try record(column.name, column.type)
             }
         }
+        refusals += try removedCasesInUse(table, db)
         let declared = Set(table.columns.map(\.name))
         for (property, type) in stored.sorted(by: { $0.key < $1.key }) where !declared.contains(property) {
             let holding = try holdingData(property)

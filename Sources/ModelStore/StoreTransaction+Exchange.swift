@@ -92,6 +92,17 @@ extension StoreTransaction {
             }
             records[name.description] = objects
         }
+        // Entities the definitions no longer declare: their rows as stored, so nothing is lost.
+        for name in try store.orphanedTables(db).keys {
+            let sql = "SELECT * FROM \(store.dialect.quote(name)) ORDER BY createdAt, \(store.dialect.insertionOrder)"
+            records[name] = try Row.fetchAll(db, sql: sql).map { row in
+                var object: [String: JSONValue] = [:]
+                for column in row.columnNames {
+                    if let value = Columns.json(stored: row[column]) { object[column] = value }
+                }
+                return object
+            }
+        }
         return StoreExport(records: records)
     }
 

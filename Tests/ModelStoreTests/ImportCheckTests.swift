@@ -82,3 +82,46 @@ struct OpenWithoutLockTests {
         }
     }
 }
+
+@Suite("Data the definitions no longer describe is refused or kept and reported, never hidden")
+struct OrphanedDataTests {
+    @Test("Removing an enum case that records still use is refused, naming the case; export keeps the value")
+    func removedCaseInUse() throws {
+        let scratch = Scratch()
+        _ = try Notebook.seeded(scratch.path)
+        let withoutLow = compileGraph(Notebook.definitions().replacingOccurrences(of: "      low: { title: Low }\n", with: ""))
+        #expect {
+            _ = try Store(path: scratch.path, graph: withoutLow, clock: Notebook.clock)
+        } throws: { error in
+            guard case StoreError.destructiveChange(_, let reasons) = error else { return false }
+            return reasons == ["Page.priority holds the case 'low' in 1 record, but Priority no longer declares it"]
+        }
+        let readOnly = try Store(path: scratch.path, graph: withoutLow, clock: Notebook.clock, readOnly: true)
+        let pages = try readOnly.read { try $0.export() }.records["Notebook.Page"] ?? []
+        #expect(pages.count == 4)
+        #expect(pages.contains { $0["priority"] == "low" })
+    }
+
+    @Test("Removing an enum case nobody uses migrates")
+    func removedCaseUnused() throws {
+        let scratch = Scratch()
+        _ = try Notebook.seeded(scratch.path)
+        let extra = compileGraph(
+            Notebook.definitions().replacingOccurrences(of: "      low: { title: Low }\n", with: "      low: { title: Low }\n      later: { title: Later }\n"))
+        _ = try Store(path: scratch.path, graph: extra, clock: Notebook.clock)
+        _ = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+    }
+
+    @Test("A renamed entity's rows are kept, reported and exported")
+    func renamedEntity() throws {
+        let scratch = Scratch()
+        _ = try Notebook.seeded(scratch.path)
+        let renamed = compileGraph(Notebook.definitions().replacingOccurrences(of: "  Page:\n", with: "  Sheet:\n"))
+        let store = try Store(path: scratch.path, graph: renamed, clock: Notebook.clock)
+        #expect(try store.orphanedRecords() == ["Notebook.Page": 4])
+        let export = try store.read { try $0.export() }
+        #expect(export.records["Notebook.Page"]?.count == 4)
+        #expect(export.records["Notebook.Page"]?.contains { $0["title"] == "intro" } == true)
+        #expect(export.records["Notebook.Sheet"]?.isEmpty == true)
+    }
+}
