@@ -129,3 +129,41 @@ struct SafetyCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
     }
 }
+
+/// 17. Definitions reached through symlinks; folders without apps.
+@Suite("Definitions folders: symlinks followed, loops detected, empty folders reported")
+struct DefinitionFolderTests {
+    let directory = NSTemporaryDirectory() + "intents-folders-" + UUID().uuidString
+
+    init() throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory + "/real/radar", withIntermediateDirectories: true)
+        try manager.copyItem(
+            atPath: CommandLineTests.root + "/Intents/radar/app.yaml", toPath: directory + "/real/radar/app.yaml")
+        try manager.createSymbolicLink(atPath: directory + "/linked", withDestinationPath: directory + "/real")
+        try manager.createDirectory(atPath: directory + "/apps", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: directory + "/apps/radar", withDestinationPath: directory + "/real/radar")
+        try manager.createDirectory(atPath: directory + "/looping/radar", withIntermediateDirectories: true)
+        try manager.copyItem(
+            atPath: CommandLineTests.root + "/Intents/radar/app.yaml", toPath: directory + "/looping/radar/app.yaml")
+        try manager.createSymbolicLink(atPath: directory + "/looping/radar/again", withDestinationPath: directory + "/looping")
+        try manager.createDirectory(atPath: directory + "/empty/nothing", withIntermediateDirectories: true)
+    }
+
+    @Test("A symlinked definitions folder, app folder, or a loop of links loads the app once", arguments: ["linked", "apps", "looping"])
+    func followsSymlinks(_ folder: String) throws {
+        let run = try CommandLineTests.intents(["graph", "--intents", directory + "/" + folder])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Radar"))
+        #expect(run.stderr.isEmpty)
+        let check = try CommandLineTests.intents(["check", directory + "/" + folder, "--shortcuts", directory + "/none"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test("A folder without apps says so")
+    func emptyFolder() throws {
+        let run = try CommandLineTests.intents(["check", directory + "/empty"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no apps found in '\(directory)/empty'"))
+    }
+}
