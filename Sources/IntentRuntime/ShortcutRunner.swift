@@ -71,7 +71,9 @@ public final class ShortcutRunner {
     private var log: [Event] = []
     private var steps = 0
     private var answers: ArraySlice<String>
-    private var depth = 0
+    var depth = 0
+    /// In a dry run, the names bound to results the run does not have (see `describeInDryRun`).
+    var unknown: Set<String> = []
     /// Whether the last answer was typed at the terminal (a wrong one is asked again) rather than
     /// read from the answers list (a wrong one fails the run: the list would go out of step).
     private var lastAnswerWasTyped = false
@@ -88,7 +90,7 @@ public final class ShortcutRunner {
         self.answers = options.answers[...]
     }
 
-    private enum Stop: Error {
+    enum Stop: Error {
         case output(Datum)
         case stop
     }
@@ -99,6 +101,7 @@ public final class ShortcutRunner {
     public func run(_ shortcut: Shortcut) -> Result {
         log = []
         steps = 0
+        unknown = []
         var ending = Ending.finished
         var output: Datum?
         do {
@@ -226,14 +229,14 @@ public final class ShortcutRunner {
         return typed
     }
 
-    private func record(_ event: Event) {
+    func record(_ event: Event) {
         log.append(event)
         onEvent(event)
     }
 
     // MARK: Steps
 
-    private func run(_ steps: [Shortcut.Step], in scope: inout [String: Datum]) throws {
+    func run(_ steps: [Shortcut.Step], in scope: inout [String: Datum]) throws {
         for step in steps { try run(step, in: &scope) }
     }
 
@@ -244,13 +247,13 @@ public final class ShortcutRunner {
         }
     }
 
-    private func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
+    func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
         try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
             try evaluator.value(of: template, in: scope)
         }
     }
 
-    private func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
+    func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
         try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
             try evaluator.render(template, in: scope)
         }
@@ -279,13 +282,14 @@ public final class ShortcutRunner {
                 location: step.location)
         }
         let location = step.location
+        if try describeInDryRun(step, in: &scope) { return }
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
             let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
-            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+            bind(binding, answer, in: &scope)
 
         case .intent(let name, let arguments, let binding):
             guard let intent = session.graph.intent(name) else {
@@ -297,7 +301,7 @@ public final class ShortcutRunner {
             let answer = try converse(
                 conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
                 what: intent.title)
-            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+            bind(binding, answer, in: &scope)
 
         case .set(let assignments):
             for assignment in assignments { scope[assignment.name] = try value(assignment.value, scope, at: location) }
@@ -428,6 +432,18 @@ public final class ShortcutRunner {
                 failure.calledFrom.append(location)
                 throw failure
             }
+        }
+    }
+
+    /// Binds an intent's result; in a dry run (nothing executed, no result) the name is unknown.
+    private func bind(_ binding: String?, _ answer: Answer, in scope: inout [String: Datum]) {
+        guard let binding else { return }
+        if options.dryRun, answer.status == .ready {
+            unknown.insert(binding)
+            scope[binding] = .null
+        } else {
+            unknown.remove(binding)
+            scope[binding] = answer.value ?? .string(answer.dialog)
         }
     }
 

@@ -206,3 +206,46 @@ struct WhereQueryTests {
         }
     }
 }
+
+@Suite("Safety: a dry run says what each step would do without inventing results")
+struct DryRunTests {
+    func dryRun(_ file: String) throws -> ShortcutRunner.Result {
+        let scratch = Scratch()
+        let conversation = try scratch.conversation()
+        conversation.say("add buy milk to my tasks")
+        let session = conversation.session
+        let path = Bundled.root + "/Shortcuts/" + file
+        let compilation = ShortcutCompiler.compile(
+            path: path, graph: session.graph, matcher: session.matcher(clock: Bundled.clock))
+        let shortcut = try #require(compilation.shortcut, "\(compilation.diagnostics)")
+        var options = ShortcutRunner.Options()
+        options.dryRun = true
+        let result = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: options, prompt: nil)
+            .run(shortcut)
+        #expect(try conversation.titles("Task") == ["buy milk"], "a dry run changes nothing")
+        return result
+    }
+
+    @Test("morning-review: later steps are described, not run on made-up values")
+    func morningReview() throws {
+        let result = try dryRun("morning-review.yaml")
+        if case .failed(let failure) = result.ending { Issue.record("failed: \(failure.message)") }
+        #expect(
+            result.log.map(\.text) == [
+                "Ready: What's next. (dry run: nothing was changed)",
+                "Would decide “count(next) == 0” on a result a dry run does not have (next); neither branch runs",
+                "Would repeat for each item of “${next}” (not known in a dry run), with task as one of them:",
+                "Would show “• «task.title»«task.urgency == urgent ? ' (urgent)' : ''»”",
+                "Would run Start Focus Block with title: «first(next).title», minutes: 25",
+                "Would output “«block»”",
+            ])
+    }
+
+    @Test("fortune-for-every-sign: no score is invented")
+    func fortune() throws {
+        let result = try dryRun("fortune-for-every-sign.yaml")
+        if case .failed(let failure) = result.ending { Issue.record("failed: \(failure.message)") }
+        #expect(!result.log.contains { $0.text.contains("(0%)") })
+        #expect(result.log.last?.text == "Would output “Best match for Leo: «best.title» («bestScore»%).”")
+    }
+}
