@@ -10,6 +10,8 @@ public final class ShortcutRunner {
     public struct Options {
         public var dryRun = false
         public var atomic = false
+        /// Confirmations are answered yes (`--yes`).
+        public var confirmAll = false
         /// `--input name=value`, as typed.
         public var inputs: [String: String] = [:]
         /// Answers to questions, used in order (`--answers FILE`, one per line).
@@ -286,7 +288,7 @@ public final class ShortcutRunner {
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
             bind(binding, answer, in: &scope)
@@ -297,7 +299,7 @@ public final class ShortcutRunner {
             }
             var values: [String: Datum] = [:]
             for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
                 what: intent.title)

@@ -25,9 +25,14 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Shortcut files to check against the definitions.", valueName: "dir"))
     var shortcuts = "Shortcuts"
 
+    @Flag(help: "Print the diagnostics as one JSON object on standard output instead.")
+    var json = false
+
     func run() throws {
         let project = try global.loadProject(
-            directory: directory, shortcuts: .directory(shortcuts), sampleConflicts: !noSampling, warnings: true)
+            directory: directory, shortcuts: .directory(shortcuts), sampleConflicts: !noSampling, warnings: true,
+            quiet: json)
+        if json { print(try JSONText.compact(CheckReport(project.diagnostics))) }
         if project.hasErrors || (warningsAsErrors && !project.diagnostics.isEmpty) { throw ExitCode(1) }
     }
 }

@@ -25,6 +25,7 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         let session = try storeOptions.session(global)
+        try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(session: session, options: .init(language: lang))
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?

@@ -26,7 +26,7 @@ struct GlobalOptions: ParsableArguments {
     /// when asked, to stderr. The project may have errors: `check` reports them all.
     func loadProject(
         directory: String? = nil, shortcuts: Project.Shortcuts = .none, sampleConflicts: Bool = false,
-        warnings: Bool = false, runAnywhere: Bool = false
+        warnings: Bool = false, runAnywhere: Bool = false, quiet: Bool = false
     ) throws -> Project {
         let project: Project
         do {
@@ -37,7 +37,7 @@ struct GlobalOptions: ParsableArguments {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
         }
-        Terminal.printDiagnostics(project, warnings: warnings)
+        if !quiet { Terminal.printDiagnostics(project, warnings: warnings) }
         return project
     }
 
