@@ -167,3 +167,30 @@ struct DefinitionFolderTests {
         #expect(run.stderr.contains("no apps found in '\(directory)/empty'"))
     }
 }
+
+/// 25. `intents check DIR` checks the shortcut files that belong with DIR.
+@Suite("check DIR: the Shortcuts folder beside DIR")
+struct CheckShortcutFolderTests {
+    @Test("check DIR reads DIR/../Shortcuts, not the current folder's; --shortcuts may name files")
+    func shortcutsBesideTheDefinitions() throws {
+        let directory = NSTemporaryDirectory() + "intents-check-" + UUID().uuidString
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory + "/Intents/radar", withIntermediateDirectories: true)
+        try manager.copyItem(
+            atPath: CommandLineTests.root + "/Intents/radar/app.yaml", toPath: directory + "/Intents/radar/app.yaml")
+        let clean = try CommandLineTests.intents(["check", directory + "/Intents", "--no-sampling"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(!clean.stderr.contains("morning-review"))
+
+        try manager.createDirectory(atPath: directory + "/Shortcuts", withIntermediateDirectories: true)
+        try "shortcut: Bad\nsteps:\n  - intent: Radar.CreateRadr\n".write(
+            toFile: directory + "/Shortcuts/bad.yaml", atomically: true, encoding: .utf8)
+        let broken = try CommandLineTests.intents(["check", directory + "/Intents", "--no-sampling"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("Shortcuts/bad.yaml:3:13: error: unknown intent"), "\(broken.stderr)")
+
+        let named = try CommandLineTests.intents(
+            ["check", "--no-sampling", "--shortcuts", CommandLineTests.root + "/Shortcuts/morning-review.yaml"])
+        #expect(named.status == 0, "\(named.stderr)")
+    }
+}

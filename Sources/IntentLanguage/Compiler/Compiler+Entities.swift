@@ -63,7 +63,10 @@ extension Compiler {
                     "'\(name)' is not a valid property name: use letters, digits and '_'", at: property.name.range)
                 continue
             }
-            guard let (type, optionalMark) = resolveType(property.type, app: app) else { continue }
+            guard let (type, optionalMark) = resolveType(property.type, app: app) else {
+                failedMembers.insert("\(app).\(definition.name.value).\(name)")
+                continue
+            }
             let builtin = IntentGraph.BuiltinProperty(rawValue: name)
             if builtin == .id {
                 diagnostics.error("'id' is given to every entity by the store", at: property.name.range)
@@ -115,6 +118,7 @@ extension Compiler {
                 descending
                 ? String(key.value.dropFirst()) : key.value.hasPrefix("+") ? String(key.value.dropFirst()) : key.value
             guard let type = properties[name] else {
+                if hasFailed(entity, name) { continue }
                 diagnostics.missing(
                     .noProperty(entity.name, name), name, at: key.range, known: properties.keys.sorted())
                 continue

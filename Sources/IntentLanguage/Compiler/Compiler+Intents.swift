@@ -122,6 +122,7 @@ extension Compiler {
             }
             guard let (type, optionalMark) = resolveType(parameter.type, app: app) else {
                 silentNames.insert(name)
+                failedMembers.insert("\(app).\(definition.name.value).\(name)")
                 continue
             }
             var defaultValue: Value?
@@ -271,6 +272,7 @@ extension Compiler {
         var expected: [String: Value] = [:]
         for (name, node) in definition.expect {
             guard let parameter = target.parameter(name.value) else {
+                if hasFailed(target.name, name.value) { continue }
                 diagnostics.missing(
                     "\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
                     known: target.parameters.map(\.name))

@@ -116,6 +116,9 @@ struct ShortcutChecker {
             if let input = input(definition) {
                 inputs.append(input)
                 scope[input.name] = input.type
+            } else {
+                // Its own error says what is wrong; its uses say nothing more.
+                compiler.silentNames.insert(definition.name.value)
             }
         }
         let steps = self.steps(definition.steps, scope: &scope)
