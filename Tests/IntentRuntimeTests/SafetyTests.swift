@@ -249,3 +249,110 @@ struct DryRunTests {
         #expect(result.log.last?.text == "Would output “Best match for Leo: «best.title» («bestScore»%).”")
     }
 }
+
+@Suite("Safety: types named in messages by their title, with a or an")
+struct ArticleTests {
+    static let home = """
+        app: Home
+        entities:
+          Area:
+            properties: { name: string }
+            matchBy: [name]
+          MediaPlayer:
+            properties: { name: string }
+            matchBy: [name]
+          BinarySensor:
+            properties: { name: string }
+            matchBy: [name]
+          Plug:
+            title: Smart Plug
+            properties: { name: string }
+            matchBy: [name]
+          Herb:
+            article: an
+            properties: { name: string }
+            matchBy: [name]
+          UnitCell:
+            properties: { name: string }
+            matchBy: [name]
+        intents:
+          AddArea:
+            parameters: { name: string }
+            phrases: ["add area {name}"]
+            perform: [{ create: Area, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          AddPlayer:
+            parameters: { name: string }
+            phrases: ["add player {name}"]
+            perform: [{ create: MediaPlayer, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          AddSensor:
+            parameters: { name: string }
+            phrases: ["add sensor {name}"]
+            perform: [{ create: BinarySensor, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          AddPlug:
+            parameters: { name: string }
+            phrases: ["add plug {name}"]
+            perform: [{ create: Plug, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          AddHerb:
+            parameters: { name: string }
+            phrases: ["add herb {name}"]
+            perform: [{ create: Herb, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          AddCell:
+            parameters: { name: string }
+            phrases: ["add cell {name}"]
+            perform: [{ create: UnitCell, set: { name: "${name}" } }]
+            result: { dialog: "ok" }
+          ShowArea:
+            parameters: { area: Area }
+            phrases: ["show area {area}"]
+            result: { dialog: "ok" }
+          PlayOn:
+            parameters: { player: MediaPlayer }
+            phrases: ["play on {player}"]
+            result: { dialog: "ok" }
+          ReadSensor:
+            parameters: { sensor: BinarySensor }
+            phrases: ["read sensor {sensor}"]
+            result: { dialog: "ok" }
+          SwitchPlug:
+            parameters: { plug: Plug }
+            phrases: ["switch plug {plug}"]
+            result: { dialog: "ok" }
+          PickHerb:
+            parameters: { herb: Herb }
+            phrases: ["pick herb {herb}"]
+            result: { dialog: "ok" }
+          ChargeCell:
+            parameters: { cell: UnitCell }
+            phrases: ["charge cell {cell}"]
+            result: { dialog: "ok" }
+        """
+
+    @Test(
+        "Not found names the type by its title, with the right article",
+        arguments: [
+            ("add area kitchen", "show area zzzz", "I couldn't find an area called “zzzz”."),
+            ("add player den", "play on zzzz", "I couldn't find a media player called “zzzz”."),
+            ("add sensor door", "read sensor zzzz", "I couldn't find a binary sensor called “zzzz”."),
+            ("add plug lamp", "switch plug zzzz", "I couldn't find a smart plug called “zzzz”."),
+            ("add herb basil", "pick herb zzzz", "I couldn't find an herb called “zzzz”."),
+            ("add cell one", "charge cell zzzz", "I couldn't find a unit cell called “zzzz”."),
+        ])
+    func articles(_ setup: String, _ phrase: String, _ expected: String) throws {
+        let conversation = try GraphScratch(Self.home).conversation()
+        #expect(conversation.say(setup).status == .done)
+        let answer = conversation.say(phrase)
+        #expect(answer.dialog.hasPrefix(expected), "\(answer.dialog)")
+    }
+
+    @Test("An empty store names the type in the plural")
+    func plural() throws {
+        let conversation = try GraphScratch(Self.home).conversation()
+        #expect(conversation.say("show area zzzz").dialog.hasSuffix("There are no areas yet, so there is nothing to choose."))
+        #expect(conversation.say("play on zzzz").dialog.hasSuffix("There are no media players yet, so there is nothing to choose."))
+    }
+}

@@ -50,6 +50,14 @@ extension Compiler {
                 name: qualified, properties: properties, displayTitle: title, displaySubtitle: subtitle,
                 displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested,
                 location: definition.name.range)
+            entities[qualified]?.title = definition.title?.value
+            if let article = definition.article {
+                if ["a", "an"].contains(article.value) {
+                    entities[qualified]?.article = article.value
+                } else {
+                    diagnostics.error("'article' is 'a' or 'an', not '\(article.value)'", at: article.range)
+                }
+            }
         }
     }
 

@@ -70,6 +70,8 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         entity.matchBy = fields["matchBy"].map { strings($0, "'matchBy'") } ?? []
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
+        entity.title = fields["title"].flatMap { string($0, "'title'") }
+        entity.article = fields["article"].flatMap { string($0, "'article'") }
         return entity
     }
 

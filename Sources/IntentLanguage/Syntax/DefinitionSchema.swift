@@ -110,6 +110,9 @@ public enum DefinitionSchema {
             [
                 Field(name: "title", shape: .string, doc: "How the type is named to people."),
                 Field(
+                    name: "article", shape: .string,
+                    doc: "'a' or 'an' before the title in messages, when the vowel-sound rule guesses wrong."),
+                Field(
                     name: "properties", shape: .names(.oneOf([.string, .object(.property)])),
                     doc: "Properties by name; a string value is the type."),
                 Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),

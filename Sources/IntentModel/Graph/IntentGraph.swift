@@ -174,6 +174,11 @@ public struct IntentGraph: Sendable {
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
+        /// `title:` as declared ("Smart Plug"); see `noun` for how messages name the type.
+        public package(set) var title: String?
+        /// `article:` as declared ("a" or "an").
+        public package(set) var article: String?
+
         package init(
             name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil,
             displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange
