@@ -194,3 +194,25 @@ struct CheckShortcutFolderTests {
         #expect(named.status == 0, "\(named.stderr)")
     }
 }
+
+@Suite("intents-bench --help")
+struct BenchHelpTests {
+    @Test("--help prints the usage at once instead of running every benchmark", arguments: ["--help", "-h", "help"])
+    func help(_ flag: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.arguments = [flag]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        let finished = !process.isRunning
+        if !finished { process.terminate() }
+        #expect(finished, "still running after 20 s")
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0 || !finished)
+        #expect(text.hasPrefix("Usage: intents-bench"))
+    }
+}
