@@ -356,3 +356,20 @@ struct ArticleTests {
         #expect(conversation.say("play on zzzz").dialog.hasSuffix("There are no media players yet, so there is nothing to choose."))
     }
 }
+
+@Suite("Safety: Tab completes slot values")
+struct SlotCompletionTests {
+    @Test(
+        "After a phrase's words, Tab offers the slot's enum cases, synonyms and stored entity names",
+        arguments: [
+            ("complete the task bu", ["complete the task buy bread", "complete the task buy milk"]),
+            ("complete the task pay", ["complete the task pay rent"]),
+            ("track rust as bull", ["track rust as bullish"]),
+        ])
+    func completes(_ typed: String, _ expected: [String]) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks", "add buy bread to my tasks", "add pay rent to my tasks")
+        let completer = SlotCompleter(session: conversation.session)
+        #expect(completer.completions(for: typed) == expected)
+    }
+}

@@ -216,3 +216,46 @@ struct BenchHelpTests {
         #expect(text.hasPrefix("Usage: intents-bench"))
     }
 }
+
+@Suite("The REPL at a terminal: undo as a phrase, history without answers")
+struct ReplTerminalTests {
+    let directory = NSTemporaryDirectory() + "intents-repl-" + UUID().uuidString
+
+    @Test("undo typed at the prompt works like :undo")
+    func undoAsAPhrase() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let run = try ConversationCommandTests.run(
+            [], store: directory + "/store.sqlite", input: Data("add milk to my tasks\nundo\n:list Task\n".utf8))
+        #expect(run.stdout.contains("Undid Create Task"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("No task records.\n"))
+    }
+
+    @Test("Answers to questions are not kept in the history (run under a pseudo-terminal)")
+    func historyKeepsPhrasesOnly() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", CommandLineTests.root + "/.build/debug/intents --intents " + CommandLineTests.root + "/Intents", "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["INTENTS_STORE"] = directory + "/store.sqlite"
+        environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        input.fileHandleForWriting.write(Data("add milk to my tasks\nstart a focus block\ntaxes\n\u{04}".utf8))
+        // The history is saved line by line: once the question's phrase is in, give the answer a moment.
+        let deadline = Date().addingTimeInterval(20)
+        func saved() -> String { (try? String(contentsOfFile: directory + "/history", encoding: .utf8)) ?? "" }
+        while process.isRunning, Date() < deadline, !saved().contains("focus\\040block") { usleep(50_000) }
+        usleep(1_000_000)
+        if process.isRunning { process.terminate() }
+        let history = saved()
+        #expect(history.contains("start\\040a\\040focus\\040block"), "\(history)")
+        #expect(!history.contains("taxes"), "\(history)")
+    }
+}
