@@ -176,7 +176,10 @@ extension Compiler {
                 bound = node.double
             }
             guard let bound else {
-                diagnostics.error("expected a number for '\(isMin ? "min" : "max")'", at: node.range)
+                diagnostics.error(
+                    base == .duration
+                        ? "expected a duration (1m, 1h30m, 90s) or seconds for '\(isMin ? "min" : "max")'"
+                        : "expected a number for '\(isMin ? "min" : "max")'", at: node.range)
                 return nil
             }
             rule = isMin ? .min(bound) : .max(bound)
