@@ -14,8 +14,25 @@ func argument(_ name: String, default value: Int) -> Int {
     return number
 }
 
+let usage = """
+    Usage: intents-bench [compile|match|runtime|shortcuts|all] [options]
+      compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
+      match:     [--entities N] [--rounds N] [--domains-only]
+      runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
+      shortcuts: [--rounds N]
+    Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
+    """
+let suites = ["compile", "match", "runtime", "shortcuts", "all"]
 let first = CommandLine.arguments.dropFirst().first
-let suite = ["compile", "match", "runtime", "shortcuts", "all"].contains(first ?? "") ? first! : "all"
+if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
+    print(usage)
+    exit(0)
+}
+if let first, !first.hasPrefix("-"), !suites.contains(first) {
+    FileHandle.standardError.write(Data("error: unknown benchmark '\(first)'\n\n\(usage)\n".utf8))
+    exit(2)
+}
+let suite = suites.contains(first ?? "") ? first! : "all"
 if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
 if suite == "runtime" || suite == "all" { try runtimeBenchmark() }

@@ -39,8 +39,11 @@ public struct Project: Sendable {
     /// Loads the definitions under `intents` and the shortcut files asked for, against `clock`.
     /// `sampleConflicts` also matches sentences sampled from every phrase against the other
     /// intents (what `intents check` reports). Throws only when the definitions cannot be read at all.
+    /// `run:` steps may read shortcut files beside the file run and in the `Shortcuts` folder
+    /// next to `intents`; `runAnywhere` lifts that.
     public static func load(
-        intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false
+        intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false,
+        runAnywhere: Bool = false
     ) throws(DefinitionLoadError) -> Project {
         let compilation = try IntentCompiler.compile(directory: intents)
         var collector = DiagnosticCollector()
@@ -59,7 +62,10 @@ public struct Project: Sendable {
         }
         var compiled: [String: Shortcut] = [:]
         for file in files {
-            let result = ShortcutCompiler.compile(path: file, graph: graph, matcher: matcher)
+            let shortcutsFolder = ((intents as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("Shortcuts")
+            let result = ShortcutCompiler.compile(
+                path: file, graph: graph, matcher: matcher, runFolders: [shortcutsFolder], runAnywhere: runAnywhere)
             for diagnostic in result.diagnostics { collector.append(diagnostic) }
             sources.merge(result.sources)
             compiled.merge(result.shortcuts) { first, _ in first }
@@ -74,7 +80,7 @@ public struct Project: Sendable {
 
     /// The compiled shortcut file at `path`; nil when it was not loaded or has errors.
     public func shortcut(at path: String) -> Shortcut? {
-        shortcuts[(path as NSString).standardizingPath]
+        shortcuts[ShortcutPath.lexical(path)]
     }
 
     /// A matcher over the index, reading the clock once, looking entity names up in `entities`.

@@ -186,7 +186,8 @@ struct Values {
     private func article(_ type: ValueType) -> String {
         switch type {
         case .integer, .url, .array: "an \(type)"
-        case .enumeration(let name), .entity(let name): "a \(name.name)"
+        case .enumeration(let name), .entity(let name):
+            "\(Nouns.article(for: Nouns.words(name.name))) \(Nouns.words(name.name))"
         default: "a \(type)"
         }
     }

@@ -162,7 +162,9 @@ struct Evaluator {
         case .contains:
             if let items = right.items { return .boolean(items.contains { equal($0, left) }) }
             if case .string(let haystack) = right, case .string(let needle) = left {
-                return .boolean(haystack.localizedCaseInsensitiveContains(needle))
+                // The store's `intents_fold` is the same folding, so SQL and evaluation agree.
+                let folded = TextFolding.fold(needle)
+                return .boolean(folded.isEmpty || TextFolding.fold(haystack).contains(folded))
             }
             return .boolean(false)
         case .add:

@@ -10,6 +10,8 @@ public final class ShortcutRunner {
     public struct Options {
         public var dryRun = false
         public var atomic = false
+        /// Confirmations are answered yes (`--yes`).
+        public var confirmAll = false
         /// `--input name=value`, as typed.
         public var inputs: [String: String] = [:]
         /// Answers to questions, used in order (`--answers FILE`, one per line).
@@ -71,7 +73,12 @@ public final class ShortcutRunner {
     private var log: [Event] = []
     private var steps = 0
     private var answers: ArraySlice<String>
-    private var depth = 0
+    var depth = 0
+    /// In a dry run, the names bound to results the run does not have (see `describeInDryRun`).
+    var unknown: Set<String> = []
+    /// Whether the last answer was typed at the terminal (a wrong one is asked again) rather than
+    /// read from the answers list (a wrong one fails the run: the list would go out of step).
+    private var lastAnswerWasTyped = false
 
     public init(
         session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?,
@@ -85,7 +92,7 @@ public final class ShortcutRunner {
         self.answers = options.answers[...]
     }
 
-    private enum Stop: Error {
+    enum Stop: Error {
         case output(Datum)
         case stop
     }
@@ -96,6 +103,7 @@ public final class ShortcutRunner {
     public func run(_ shortcut: Shortcut) -> Result {
         log = []
         steps = 0
+        unknown = []
         var ending = Ending.finished
         var output: Datum?
         do {
@@ -168,7 +176,7 @@ public final class ShortcutRunner {
                 result[input.name] = values.datum(value, as: input.type)
             } else {
                 let question = input.prompt ?? "What's \(input.name)?"
-                guard let text = answer(question, choices: [], at: input.location, step: "input") else {
+                guard let text = try answer(question, choices: [], at: input.location, step: "input") else {
                     throw Failure(
                         message:
                             "input '\(input.name)' (\(input.type)) has no value: give it with --input \(input.name)=…",
@@ -202,24 +210,35 @@ public final class ShortcutRunner {
     }
 
     /// The next answer: from the answers list, else the person at the terminal, else nil.
-    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) -> String? {
+    /// An answer holding a control character is refused (it could be stored and printed later).
+    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) throws -> String?
+    {
+        lastAnswerWasTyped = false
         if let next = answers.popFirst() {
+            if let problem = ControlCharacters.problem(in: next, what: "the answer to “\(question)”") {
+                throw Failure(message: problem, location: location)
+            }
             let numbered: [String] = choices.enumerated().map { "\($0.offset + 1). \($0.element)" }
             let asked: String = numbered.isEmpty ? question : question + " " + numbered.joined(separator: "  ")
             record(Event(location: location, step: step, text: asked + " → " + next, intent: nil, status: nil))
             return next
         }
-        return prompt?(question, choices)
+        let typed = prompt?(question, choices)
+        lastAnswerWasTyped = typed != nil
+        if let typed, let problem = ControlCharacters.problem(in: typed, what: "the answer to “\(question)”") {
+            throw Failure(message: problem, location: location)
+        }
+        return typed
     }
 
-    private func record(_ event: Event) {
+    func record(_ event: Event) {
         log.append(event)
         onEvent(event)
     }
 
     // MARK: Steps
 
-    private func run(_ steps: [Shortcut.Step], in scope: inout [String: Datum]) throws {
+    func run(_ steps: [Shortcut.Step], in scope: inout [String: Datum]) throws {
         for step in steps { try run(step, in: &scope) }
     }
 
@@ -230,13 +249,13 @@ public final class ShortcutRunner {
         }
     }
 
-    private func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
+    func value(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
         try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
             try evaluator.value(of: template, in: scope)
         }
     }
 
-    private func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
+    func text(_ template: Template, _ scope: [String: Datum], at location: SourceRange) throws -> String {
         try reading(at: location, queries: template.expressions.contains(where: \.containsQuery)) { evaluator in
             try evaluator.render(template, in: scope)
         }
@@ -265,13 +284,14 @@ public final class ShortcutRunner {
                 location: step.location)
         }
         let location = step.location
+        if try describeInDryRun(step, in: &scope) { return }
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
-            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+            bind(binding, answer, in: &scope)
 
         case .intent(let name, let arguments, let binding):
             guard let intent = session.graph.intent(name) else {
@@ -279,11 +299,11 @@ public final class ShortcutRunner {
             }
             var values: [String: Datum] = [:]
             for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
                 what: intent.title)
-            if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
+            bind(binding, answer, in: &scope)
 
         case .set(let assignments):
             for assignment in assignments { scope[assignment.name] = try value(assignment.value, scope, at: location) }
@@ -330,23 +350,31 @@ public final class ShortcutRunner {
                 throw Failure(message: "nothing to choose from for “\(question)”", location: location)
             }
             let titles = choices.map(evaluator.describe)
-            guard let reply = answer(question, choices: titles, at: location, step: "choose") else {
-                throw Failure(message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
-            }
-            if let index = Conversation.choice(reply, count: choices.count) {
-                scope[binding] = choices[index]
-            } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
-                scope[binding] = choices[index]
-            } else {
-                throw Failure(
-                    message:
-                        "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
-                    location: location)
+            var asking = question
+            while true {
+                guard let reply = try answer(asking, choices: titles, at: location, step: "choose") else {
+                    throw Failure(
+                        message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
+                }
+                if let index = Conversation.choice(reply, count: choices.count) {
+                    scope[binding] = choices[index]
+                } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
+                    scope[binding] = choices[index]
+                } else if lastAnswerWasTyped {
+                    asking = "“\(reply)” is not one of the choices. \(question)"
+                    continue
+                } else {
+                    throw Failure(
+                        message:
+                            "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
+                        location: location)
+                }
+                break
             }
 
         case .ask(let promptTemplate, let type, let binding):
             let question = try text(promptTemplate, scope, at: location)
-            guard let reply = answer(question, choices: [], at: location, step: "ask") else {
+            guard let reply = try answer(question, choices: [], at: location, step: "ask") else {
                 throw Failure(
                     message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
             }
@@ -409,13 +437,25 @@ public final class ShortcutRunner {
         }
     }
 
+    /// Binds an intent's result; in a dry run (nothing executed, no result) the name is unknown.
+    private func bind(_ binding: String?, _ answer: Answer, in scope: inout [String: Datum]) {
+        guard let binding else { return }
+        if options.dryRun, answer.status == .ready {
+            unknown.insert(binding)
+            scope[binding] = .null
+        } else {
+            unknown.remove(binding)
+            scope[binding] = answer.value ?? .string(answer.dialog)
+        }
+    }
+
     /// Carries a conversation through its questions with answers; fails the step if it cannot.
     private func converse(
         _ conversation: Conversation, _ first: Answer, step: String, at location: SourceRange, what: String
     ) throws -> Answer {
         var answer = first
         while answer.isQuestion {
-            guard let reply = self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
+            guard let reply = try self.answer(answer.dialog, choices: answer.choices, at: location, step: step) else {
                 conversation.cancel()
                 throw Failure(
                     message:
@@ -432,7 +472,10 @@ public final class ShortcutRunner {
         case .noMatch:
             throw Failure(message: "no intent matches \(what)", location: location)
         case .cancelled:
-            throw Failure(message: "\(what) was cancelled", location: location)
+            // The person said no: the run ends here, cleanly, saying so (not a failure).
+            record(
+                Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
+            throw Stop.stop
         default:
             throw Failure(message: answer.error ?? answer.dialog, location: location)
         }

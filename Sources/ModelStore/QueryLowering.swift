@@ -49,10 +49,15 @@ struct QueryLowering {
             return dialect.literal(flag)
         case .not(let operand):
             return "NOT (\(try condition(operand)))"
-        case .and(let lhs, let rhs):
-            return "(\(try condition(lhs)) AND \(try condition(rhs)))"
-        case .or(let lhs, let rhs):
-            return "(\(try condition(lhs)) OR \(try condition(rhs)))"
+        case .and, .or:
+            // A chain of one operator is written as a balanced tree, `((a OR b) OR (c OR d))`:
+            // `((a OR b) OR c)…` nests a level per term and overflows SQLite's parser stack at ~100
+            // terms (and its expression depth limit of 1000 even when written flat).
+            let isAnd: Bool
+            if case .and = filter { isAnd = true } else { isAnd = false }
+            var terms: [String] = []
+            for operand in Self.chain(filter, and: isAnd) { terms.append(try condition(operand)) }
+            return Self.balanced(terms[...], isAnd ? "AND" : "OR")
         case .compare(let property, let comparison, let value):
             return try compare(property, comparison, value)
         case .oneOf(let property, let values):
@@ -72,6 +77,29 @@ struct QueryLowering {
             }
             return dialect.listContains(column(property), bind(Columns.encode(value, as: element, clock: clock)))
         }
+    }
+
+    /// Terms joined by `op` as a balanced tree: depth log2 of their number.
+    static func balanced(_ terms: ArraySlice<String>, _ op: String) -> String {
+        if terms.count == 1 { return terms.first! }
+        let middle = terms.startIndex + terms.count / 2
+        return "(\(balanced(terms[..<middle], op)) \(op) \(balanced(terms[middle...], op)))"
+    }
+
+    /// The operands of a chain of `and` (or `or`) in order, however it nests, without recursion.
+    static func chain(_ filter: RecordFilter, and: Bool) -> [RecordFilter] {
+        var operands: [RecordFilter] = []
+        var pending = [filter]
+        while let next = pending.popLast() {
+            switch (next, and) {
+            case (.and(let lhs, let rhs), true), (.or(let lhs, let rhs), false):
+                pending.append(rhs)
+                pending.append(lhs)
+            default:
+                operands.append(next)
+            }
+        }
+        return operands
     }
 
     private mutating func compare(

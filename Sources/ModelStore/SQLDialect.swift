@@ -40,7 +40,7 @@ struct SQLiteDialect: SQLDialect {
     func isDifferent(_ expression: String, _ value: String) -> String { "(\(expression) IS NOT \(value))" }
 
     func textContains(_ column: String, _ needle: String) -> String {
-        "(instr(lower(\(column)), lower(\(needle))) > 0)"
+        "(instr(intents_fold(\(column)), intents_fold(\(needle))) > 0)"
     }
 
     func listContains(_ column: String, _ element: String) -> String {

@@ -28,6 +28,8 @@ public final class Store: Sendable {
         let columns: [(name: String, type: ValueType)]
         /// Case identifiers in declared order, for sorting enum columns by meaning, not spelling.
         let enumOrder: [String: [String]]
+        /// Enum properties' cases (titles and synonyms too), for checking imported values.
+        var enumCases: [String: [IntentGraph.Enumeration.Case]] = [:]
 
         func type(of property: String) -> ValueType? {
             if let builtin = IntentGraph.BuiltinProperty(rawValue: property) { return builtin.type }
@@ -57,10 +59,16 @@ public final class Store: Sendable {
                 entity: entity, name: entity.name.description, quoted: dialect.quote(entity.name.description),
                 columns: entity.properties.filter { !$0.isBuiltin }.map { ($0.name, $0.type) },
                 enumOrder: order)
+            for property in entity.properties {
+                if let name = property.type.enumName, let enumeration = graph.enumeration(name) {
+                    tables[entity.name]?.enumCases[property.name] = enumeration.cases
+                }
+            }
         }
         self.tables = tables
 
         let fileManager = FileManager.default
+        if let problem = Self.pathProblem(path) { throw .unusable(path: path, reason: problem) }
         let exists = fileManager.fileExists(atPath: path)
         if !exists {
             guard !readOnly else {
@@ -85,7 +93,10 @@ public final class Store: Sendable {
         if !readOnly { configuration.journalMode = .wal }
         // In WAL mode NORMAL never corrupts and loses nothing when a process dies; only a power cut
         // may drop the last commits. FULL would sync every intent to disk.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: Store.foldFunction)
+        }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             // Reading the schema is the first thing SQLite checks the header on.
@@ -93,7 +104,7 @@ public final class Store: Sendable {
         } catch {
             throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
         }
-        if !readOnly { try migrate() }
+        if !readOnly, needsMigration() { try migrate() }
     }
 
     /// Writable by this process and not marked read-only (root may write anything; its mode still says what the owner meant).
@@ -291,6 +302,7 @@ public final class Store: Sendable {
                 try record(column.name, column.type)
             }
         }
+        refusals += try removedCasesInUse(table, db)
         let declared = Set(table.columns.map(\.name))
         for (property, type) in stored.sorted(by: { $0.key < $1.key }) where !declared.contains(property) {
             let holding = try holdingData(property)

@@ -30,7 +30,7 @@ extension StoreTransaction {
             guard let value = Columns.value(fromJSON: json, as: column.type, timeZone: store.clock.timeZone) else {
                 throw StoreError.invalidData("\(entity.name).\(column.name) must be \(column.type), not \(json)")
             }
-            values[column.name] = value
+            values[column.name] = try checked(value, of: "\(entity.name).\(column.name)", cases: table.enumCases[column.name])
         }
         let now = store.clock.now
         func stamp(_ builtin: IntentGraph.BuiltinProperty) throws -> Date {
@@ -50,6 +50,32 @@ extension StoreTransaction {
             entity: entity, id: id, createdAt: try stamp(.createdAt), updatedAt: try stamp(.updatedAt), values: values)
     }
 
+    /// An imported value as a phrase would give it: text without control characters, enum values
+    /// as a case's identifier (a case's title or synonym is read as that case, as in a phrase).
+    private func checked(_ value: Value, of what: String, cases: [IntentGraph.Enumeration.Case]?) throws -> Value {
+        switch value {
+        case .string(let text), .url(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+            return value
+        case .enumCase(let text):
+            guard let cases else { return value }
+            if cases.contains(where: { $0.id == text }) { return value }
+            let folded = TextFolding.foldPhrase(text)
+            if let found = cases.first(where: { known in
+                ([known.id, known.title] + known.synonyms).contains { TextFolding.foldPhrase($0) == folded }
+            }) {
+                return .enumCase(found.id)
+            }
+            let ids = cases.map(\.id).joined(separator: ", ")
+            throw StoreError.invalidData(
+                "\(what) must be one of \(ids) (or their titles and synonyms), not \(JSONValue.string(text))")
+        case .array(let items):
+            return .array(try items.map { try checked($0, of: what, cases: cases) })
+        default:
+            return value
+        }
+    }
+
     /// Every record by entity. Columns the definitions no longer declare (a migration was
     /// refused) are exported as stored, so nothing is lost on the way out.
     public func export() throws -> StoreExport {
@@ -65,6 +91,17 @@ extension StoreTransaction {
                 objects.append(object)
             }
             records[name.description] = objects
+        }
+        // Entities the definitions no longer declare: their rows as stored, so nothing is lost.
+        for name in try store.orphanedTables(db).keys {
+            let sql = "SELECT * FROM \(store.dialect.quote(name)) ORDER BY createdAt, \(store.dialect.insertionOrder)"
+            records[name] = try Row.fetchAll(db, sql: sql).map { row in
+                var object: [String: JSONValue] = [:]
+                for column in row.columnNames {
+                    if let value = Columns.json(stored: row[column]) { object[column] = value }
+                }
+                return object
+            }
         }
         return StoreExport(records: records)
     }

@@ -103,3 +103,55 @@ struct SchemaTests {
         }
     }
 }
+
+/// 23. What the compiler accepts, the schema accepts; what it rejects, the schema rejects.
+struct SchemaAgreementTests {
+    static func app(parameter: String = "{ type: duration }", summary: String = "\"Go ${length}\"", steps: String = "[]")
+        -> String
+    {
+        """
+        app: T
+        entities:
+          Task:
+            properties: { title: string }
+            matchBy: [title]
+        intents:
+          Go:
+            parameters:
+              length: \(parameter)
+              task: { type: Task, optional: true }
+            summary: \(summary)
+            phrases: ["go {length}"]
+            perform: \(steps)
+            result: { dialog: "Going ${length}." }
+            examples:
+              - say: "go 5m"
+                expect: { length: 5m }
+        """
+    }
+
+    static let cases: [(name: String, source: String, accepted: Bool)] = [
+        ("duration bounds as durations", app(parameter: "{ type: duration, validate: [{ min: 1m }, { max: 2h }] }"), true),
+        ("duration bounds in seconds", app(parameter: "{ type: duration, validate: [{ min: 60 }] }"), true),
+        ("a summary list of plain texts", app(summary: "[\"Go ${length}\"]"), true),
+        ("a summary branch without text", app(summary: "[{ when: \"length > 1m\" }]"), false),
+        ("a step without a verb", app(steps: "[{ as: x }]"), false),
+        ("a step with two verbs", app(steps: "[{ create: Task, find: Task }]"), false),
+        ("a key another step takes", app(steps: "[{ create: Task, where: \"true\", set: { title: x } }]"), false),
+        ("a plain create", app(steps: "[{ create: Task, set: { title: x }, as: t }]"), true),
+        ("a find with its keys", app(steps: "[{ find: Task, where: \"title == 'x'\", sort: title, limit: 2, as: found }]"), true),
+    ]
+
+    @Test(
+        .enabled(if: SchemaTests.pythonHasJSONSchema, "needs python3 with jsonschema and PyYAML"),
+        arguments: Self.cases.map { ($0.name, $0.source, $0.accepted) })
+    func agrees(_ name: String, _ source: String, _ accepted: Bool) throws {
+        let errors = compile(source).diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty == accepted, "compiler: \(errors.map(\.message.text))")
+        let file = NSTemporaryDirectory() + "intents-agree-\(UUID().uuidString).yaml"
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let problems = try SchemaTests.validate([file], against: .definitions)
+        #expect(problems.isEmpty == accepted, "schema: \(problems)")
+    }
+}

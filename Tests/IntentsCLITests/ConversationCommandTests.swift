@@ -83,8 +83,10 @@ struct ConversationCommandTests {
         #expect(answer["dialog"] as? String == "What will you focus on?")
         #expect(answer["asking"] as? String == "title")
 
+        // With no radars at all there is nothing to choose: it says so instead of asking.
         let confirm = try intents(["say", "--json", "delete the radar on rust"])
-        #expect(try json(confirm)["status"] as? String == "needs_value")
+        #expect(try json(confirm)["status"] as? String == "error")
+        #expect((try json(confirm)["dialog"] as? String)?.hasSuffix("There are no radars yet, so there is nothing to choose.") == true)
     }
 
     @Test func noMatchAndDryRun() throws {

@@ -30,7 +30,7 @@ enum Notebook {
         enums:
           Priority:
             cases:
-              urgent: { title: Urgent }
+              urgent: { title: Urgent, synonyms: [asap, high priority] }
               normal: { title: Normal }
               low: { title: Low }
         entities:

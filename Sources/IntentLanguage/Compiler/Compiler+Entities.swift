@@ -50,6 +50,14 @@ extension Compiler {
                 name: qualified, properties: properties, displayTitle: title, displaySubtitle: subtitle,
                 displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested,
                 location: definition.name.range)
+            entities[qualified]?.title = definition.title?.value
+            if let article = definition.article {
+                if ["a", "an"].contains(article.value) {
+                    entities[qualified]?.article = article.value
+                } else {
+                    diagnostics.error("'article' is 'a' or 'an', not '\(article.value)'", at: article.range)
+                }
+            }
         }
     }
 
@@ -63,7 +71,10 @@ extension Compiler {
                     "'\(name)' is not a valid property name: use letters, digits and '_'", at: property.name.range)
                 continue
             }
-            guard let (type, optionalMark) = resolveType(property.type, app: app) else { continue }
+            guard let (type, optionalMark) = resolveType(property.type, app: app) else {
+                failedMembers.insert("\(app).\(definition.name.value).\(name)")
+                continue
+            }
             let builtin = IntentGraph.BuiltinProperty(rawValue: name)
             if builtin == .id {
                 diagnostics.error("'id' is given to every entity by the store", at: property.name.range)
@@ -115,6 +126,7 @@ extension Compiler {
                 descending
                 ? String(key.value.dropFirst()) : key.value.hasPrefix("+") ? String(key.value.dropFirst()) : key.value
             guard let type = properties[name] else {
+                if hasFailed(entity, name) { continue }
                 diagnostics.missing(
                     .noProperty(entity.name, name), name, at: key.range, known: properties.keys.sorted())
                 continue

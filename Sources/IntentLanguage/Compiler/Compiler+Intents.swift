@@ -102,6 +102,8 @@ extension Compiler {
             perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
+        // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
+        intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intents[name] = intent
         intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
         intents[name] = intent
@@ -120,6 +122,7 @@ extension Compiler {
             }
             guard let (type, optionalMark) = resolveType(parameter.type, app: app) else {
                 silentNames.insert(name)
+                failedMembers.insert("\(app).\(definition.name.value).\(name)")
                 continue
             }
             var defaultValue: Value?
@@ -173,7 +176,10 @@ extension Compiler {
                 bound = node.double
             }
             guard let bound else {
-                diagnostics.error("expected a number for '\(isMin ? "min" : "max")'", at: node.range)
+                diagnostics.error(
+                    base == .duration
+                        ? "expected a duration (1m, 1h30m, 90s) or seconds for '\(isMin ? "min" : "max")'"
+                        : "expected a number for '\(isMin ? "min" : "max")'", at: node.range)
                 return nil
             }
             rule = isMin ? .min(bound) : .max(bound)
@@ -269,6 +275,7 @@ extension Compiler {
         var expected: [String: Value] = [:]
         for (name, node) in definition.expect {
             guard let parameter = target.parameter(name.value) else {
+                if hasFailed(target.name, name.value) { continue }
                 diagnostics.missing(
                     "\'\(target.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
                     known: target.parameters.map(\.name))

@@ -61,6 +61,7 @@ extension Compiler {
             var toggle: [String] = []
             for property in step.toggle {
                 guard let type = environment.entities[entity]?[property.value] else {
+                    if hasFailed(entity, property.value) { continue }
                     diagnostics.missing(
                         .noProperty(entity.name, property.value), property.value, at: property.range,
                         known: (environment.entities[entity] ?? [:]).keys.sorted())
@@ -136,6 +137,7 @@ extension Compiler {
             var compiled: [IntentGraph.Assignment] = []
             for (name, node) in arguments {
                 guard let parameter = callee.parameter(name.value) else {
+                    if hasFailed(callee.name, name.value) { continue }
                     diagnostics.missing(
                         "\'\(callee.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
                         known: callee.parameters.map(\.name))
@@ -201,6 +203,7 @@ extension Compiler {
         var result: [IntentGraph.Assignment] = []
         for (name, node) in pairs {
             guard let type = properties[name.value] else {
+                if hasFailed(entity, name.value) { continue }
                 diagnostics.missing(
                     .noProperty(entity.name, name.value), name.value, at: name.range, known: properties.keys.sorted())
                 continue

@@ -99,6 +99,8 @@ struct Compiler {
     var intentsInProgress: [QualifiedName] = []
     /// Parameters of the intent being compiled whose declaration failed; their uses report nothing more.
     var silentNames: Set<String> = []
+    /// Properties and parameters (`App.Owner.name`) whose declaration failed: their uses report nothing more.
+    var failedMembers: Set<String> = []
 
     mutating func compile(_ files: [FileDefinition]) -> [IntentGraph.App] {
         declareApps(files)
@@ -385,6 +387,12 @@ struct Compiler {
         let name = parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: text)
         if environment.enums[name] != nil { return .enumeration(name) }
         if environment.entities[name] != nil { return .entity(name) }
+        if let meant = Self.typeAliases[text.lowercased()] {
+            diagnostics.error(
+                "unknown type '\(text)'; did you mean '\(meant)'?", at: located.range,
+                fixIt: Diagnostic.FixIt(replacement: meant, range: located.range))
+            return nil
+        }
         let known =
             Array(ValueType.builtins.keys) + environment.enums.keys.filter { $0.app == app }.map(\.name)
             + environment.entities.keys.filter { $0.app == app }.map(\.name)
@@ -494,7 +502,8 @@ struct Compiler {
         var checker = ExpressionChecker(environment: environment, app: app) { span in
             sources.locate(span, in: located)
         }
-        checker.silent = silentNames
+        checker.silent = silentNames.union(failedMembers.map { String($0.split(separator: ".").last ?? "") })
+        checker.silentMembers = failedMembers
         return checker
     }
 

@@ -51,6 +51,8 @@ struct ExpressionChecker {
     let locate: (Range<Int>) -> SourceRange
     /// Names whose declaration already failed: using them reports nothing more.
     var silent: Set<String> = []
+    /// Properties and parameters (`App.Owner.name`) whose declaration failed: no "has no property" for them.
+    var silentMembers: Set<String> = []
     var diagnostics = DiagnosticCollector()
 
     static let functions = [
@@ -108,6 +110,7 @@ struct ExpressionChecker {
             switch type {
             case .entity(let entity):
                 if let property = environment.entities[entity]?[member] { return result(kind, .value(property)) }
+                if silentMembers.contains("\(entity.description).\(member)") { return result(kind, .unknown) }
                 diagnostics.missing(
                     .noProperty(entity.name, member), member, at: range,
                     known: (environment.entities[entity] ?? [:]).keys.sorted())
@@ -214,9 +217,14 @@ struct ExpressionChecker {
         {
             (l, lType) = (resolved, validateCase(resolved, e))
         }
-        // Report names that are still unresolved now that no enum claimed them.
-        if lType == .unknown, case .name = left.kind { (l, lType) = check(left, in: scope) }
-        if rType == .unknown, case .name = right.kind { (r, rType) = check(right, in: scope) }
+        // Report names that are still unresolved now that no enum claimed them, unless the other
+        // side is a name whose declaration failed (it might have been an enum: its error says enough).
+        func isSilenced(_ expression: Expression) -> Bool {
+            if case .name(let name) = expression.kind { return scope[name] == nil && silent.contains(name) }
+            return false
+        }
+        if lType == .unknown, case .name = left.kind, !isSilenced(right) { (l, lType) = check(left, in: scope) }
+        if rType == .unknown, case .name = right.kind, !isSilenced(left) { (r, rType) = check(right, in: scope) }
         if case .implicitCase = l.kind { (l, lType) = check(l, in: scope) }
         if case .implicitCase = r.kind { (r, rType) = check(r, in: scope) }
 

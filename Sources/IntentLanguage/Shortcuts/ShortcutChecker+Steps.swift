@@ -218,7 +218,15 @@ extension ShortcutChecker {
         scope: inout Scope
     ) -> Shortcut.Kind? {
         let directory = (file.range.start.file as NSString).deletingLastPathComponent
-        let path = ((directory as NSString).appendingPathComponent(file.value) as NSString).standardizingPath
+        // An absolute path is itself; a relative one is relative to the calling file.
+        let path = ShortcutPath.lexical(file.value.hasPrefix("/") ? file.value : directory + "/" + file.value)
+        if let folders = runFolders, files[path] == nil,
+            !folders.contains(where: { ShortcutPath.isInside(ShortcutPath.canonical(path), $0) })
+        {
+            // Refused before the file is opened: nothing of it can reach a message.
+            compiler.diagnostics.error(.runOutside(file.value, folders), at: file.range)
+            return nil
+        }
         guard let callee = self.file(path, from: file.range) else { return nil }
         let assignments = self.arguments(
             arguments, parameters: callee.inputs.map { ($0.name, $0.type, $0.defaultValue == nil) },

@@ -8,6 +8,11 @@ extension Diagnostic.Message {
         "'\(path)' runs itself (through \(chain.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")))"
     }
     static func unreadableShortcut(_ path: String) -> Self { "cannot read the shortcut file '\(path)'" }
+    static func runOutside(_ file: String, _ folders: [String]) -> Self {
+        Self(
+            "'\(file)' is outside the folders a shortcut may run (\(folders.joined(separator: ", "))); "
+                + "pass --run-anywhere to allow it")
+    }
     static let inputName: Self = "an input's name is letters, digits and '_'"
     static func typeOfSeveralApps(_ name: String, _ apps: [String]) -> Self {
         "'\(name)' is declared by \(apps.joined(separator: " and ")): write App.\(name)"
@@ -29,6 +34,11 @@ struct ShortcutChecker {
     /// Output types of compiled files, for `run:` bindings.
     var outputTypes: [String: ValueType] = [:]
     private var inProgress: [String] = []
+    /// The canonical paths of `inProgress`: a file reached by another spelling is still itself.
+    private var inProgressCanonical: [String] = []
+    /// Canonical folders `run:` steps may read files from (the first file's folder is added when
+    /// it is compiled); nil: anywhere.
+    var runFolders: [String]? = []
     /// The output type of the file being compiled (its first `output:`).
     var outputType: ValueType?
 
@@ -43,18 +53,24 @@ struct ShortcutChecker {
 
     /// The compiled shortcut at `path`, compiling it first; `step` is the `run:` that calls it.
     mutating func file(_ path: String, from step: SourceRange?) -> Shortcut? {
-        let path = (path as NSString).standardizingPath
+        let path = ShortcutPath.lexical(path)
         if let done = compiled[path] { return done }
-        if inProgress.contains(path) {
+        let canonical = ShortcutPath.canonical(path)
+        if inProgress.contains(path) || inProgressCanonical.contains(canonical) {
             compiler.diagnostics.error(.runsItself(path, through: inProgress), at: step)
             return nil
         }
+        if step == nil, runFolders != nil {
+            runFolders?.append(ShortcutPath.canonical((path as NSString).deletingLastPathComponent))
+        }
         guard let definition = read(path, from: step) else { return nil }
         inProgress.append(path)
+        inProgressCanonical.append(canonical)
         let savedOutput = outputType
         outputType = nil
         defer {
             inProgress.removeLast()
+            inProgressCanonical.removeLast()
             outputType = savedOutput
         }
         let shortcut = shortcut(definition)
@@ -100,6 +116,9 @@ struct ShortcutChecker {
             if let input = input(definition) {
                 inputs.append(input)
                 scope[input.name] = input.type
+            } else {
+                // Its own error says what is wrong; its uses say nothing more.
+                compiler.silentNames.insert(definition.name.value)
             }
         }
         let steps = self.steps(definition.steps, scope: &scope)

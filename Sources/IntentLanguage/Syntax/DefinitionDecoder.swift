@@ -70,6 +70,8 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         entity.matchBy = fields["matchBy"].map { strings($0, "'matchBy'") } ?? []
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
+        entity.title = fields["title"].flatMap { string($0, "'title'") }
+        entity.article = fields["article"].flatMap { string($0, "'article'") }
         return entity
     }
 
@@ -228,16 +230,7 @@ struct DefinitionDecoder: SchemaDecoding {
         if verbs.count > 1, let second = fields[verbs[1]] {
             diagnostics.error(.twoStepVerbs(verb, verbs[1]), at: second.range)
         }
-        let allowed: Set<String> =
-            switch verb {
-            case "create": ["set", "as"]
-            case "update": ["set", "increment", "toggle", "as"]
-            case "find", "find_first": ["where", "sort", "limit", "as"]
-            case "call": ["with", "as"]
-            case "if": ["then", "else"]
-            case "open": []
-            default: ["as"]
-            }
+        let allowed = Set(DefinitionSchema.stepKeys(for: verb))
         for pair in node.mapping ?? [] {
             guard let key = pair.key.string, key != verb, !DefinitionSchema.stepVerbs.contains(key),
                 !allowed.contains(key)

@@ -58,6 +58,13 @@ extension DefinitionSchema {
         var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
         let required = requiredKeys(of: object)
         if !required.isEmpty { schema["required"] = required }
+        if object == .step {
+            // Exactly one verb, and only the keys that verb takes: what the decoder checks.
+            schema["oneOf"] = stepVerbs.map { ["required": [$0]] }
+            schema["allOf"] = stepVerbs.map { verb -> [String: Any] in
+                ["if": ["required": [verb]], "then": ["propertyNames": ["enum": [verb] + stepKeys(for: verb)]]]
+            }
+        }
         return schema
     }
 

@@ -72,6 +72,19 @@ public enum DefinitionSchema {
     static let typeName = "string, integer, number, boolean, date, duration, url, an enum or entity name, or [T]"
     static let stepVerbs = ["create", "update", "delete", "find", "find_first", "let", "call", "open", "if", "fail"]
 
+    /// The keys a perform step with `verb` takes besides the verb: the decoder and the JSON Schema both ask.
+    static func stepKeys(for verb: String) -> [String] {
+        switch verb {
+        case "create": ["set", "as"]
+        case "update": ["set", "increment", "toggle", "as"]
+        case "find", "find_first": ["where", "sort", "limit", "as"]
+        case "call": ["with", "as"]
+        case "if": ["then", "else"]
+        case "open": []
+        default: ["as"]
+        }
+    }
+
     static func fields(of object: Object) -> [Field] {
         switch object {
         case .file:
@@ -110,6 +123,9 @@ public enum DefinitionSchema {
             [
                 Field(name: "title", shape: .string, doc: "How the type is named to people."),
                 Field(
+                    name: "article", shape: .string,
+                    doc: "'a' or 'an' before the title in messages, when the vowel-sound rule guesses wrong."),
+                Field(
                     name: "properties", shape: .names(.oneOf([.string, .object(.property)])),
                     doc: "Properties by name; a string value is the type."),
                 Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),
@@ -145,7 +161,7 @@ public enum DefinitionSchema {
                     name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
                     doc: "Parameters by name; a string value is the type."),
                 Field(
-                    name: "summary", shape: .oneOf([.string, .list(.object(.summaryBranch))]),
+                    name: "summary", shape: .oneOf([.string, .list(.oneOf([.string, .object(.summaryBranch)]))]),
                     doc: "Parameter summary, with when/otherwise branches."),
                 Field(
                     name: "phrases",
@@ -177,8 +193,12 @@ public enum DefinitionSchema {
             ]
         case .validation:
             [
-                Field(name: "min", shape: .number, doc: "Smallest allowed value (or length for strings)."),
-                Field(name: "max", shape: .number, doc: "Largest allowed value (or length for strings)."),
+                Field(
+                    name: "min", shape: .oneOf([.number, .string]),
+                    doc: "Smallest allowed value (or length for strings; a duration such as 1m for durations)."),
+                Field(
+                    name: "max", shape: .oneOf([.number, .string]),
+                    doc: "Largest allowed value (or length for strings; a duration such as 2h for durations)."),
                 Field(name: "pattern", shape: .string, doc: "Regular expression the whole value must match."),
                 Field(name: "oneOf", shape: .list(.any), doc: "The allowed values."),
                 Field(name: "message", shape: .string, doc: "What to say when the rule fails."),

@@ -46,6 +46,10 @@ public struct EntityDefinition: Sendable {
     public var displayImage: Located<String>?
     public var matchBy: [Located<String>]
     public var suggested: QueryDefinition?
+    /// How the type is named to people ("Smart Plug"); by default its name in words.
+    public var title: Located<String>? = nil
+    /// "a" or "an", when the vowel-sound rule guesses wrong.
+    public var article: Located<String>? = nil
 }
 
 public struct PropertyDefinition: Sendable {

@@ -174,6 +174,11 @@ public struct IntentGraph: Sendable {
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
+        /// `title:` as declared ("Smart Plug"); see `noun` for how messages name the type.
+        public package(set) var title: String?
+        /// `article:` as declared ("a" or "an").
+        public package(set) var article: String?
+
         package init(
             name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil,
             displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange
@@ -269,8 +274,10 @@ public struct IntentGraph: Sendable {
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 
-        /// Whether the intent removes data: such intents always confirm.
-        public var deletes: Bool { perform.contains { $0.deletes } }
+        /// Whether the intent removes data, itself or through an intent it calls: such intents always confirm.
+        public var deletes: Bool { deletesThroughCalls || perform.contains { $0.deletes } }
+        /// Set by the compiler when a `call:` step (at any depth) reaches an intent that deletes.
+        public package(set) var deletesThroughCalls = false
 
         package init(
             name: QualifiedName, title: String, description: String? = nil, parameters: [Parameter],
@@ -422,6 +429,15 @@ public struct IntentGraph: Sendable {
         case open(url: Template)
         case branch(condition: Expression, then: [Step], otherwise: [Step])
         case fail(message: Template)
+
+        /// The intents this step calls, directly or inside a branch.
+        package var callees: [QualifiedName] {
+            switch self {
+            case .call(let intent, _, _): [intent]
+            case .branch(_, let then, let otherwise): (then + otherwise).flatMap(\.callees)
+            default: []
+            }
+        }
 
         var deletes: Bool {
             switch self {

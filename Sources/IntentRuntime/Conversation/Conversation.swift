@@ -53,6 +53,11 @@ public final class Conversation {
     public func respond(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
+        if let scalar = ControlCharacters.first(in: trimmed) {
+            // Refused before anything else: such text could be stored and printed to a terminal later.
+            let message = "That holds a control character (\(ControlCharacters.name(scalar))); type it without."
+            return Answer(status: .error, dialog: message, error: message)
+        }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
@@ -221,6 +226,9 @@ public final class Conversation {
                         state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
                         prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
+                    if let nothing = resolver.nothingToChoose(for: parameter) {
+                        return stop(state, saying: message + " " + nothing)
+                    }
                     return ask(
                         state,
                         .value(
@@ -233,6 +241,7 @@ public final class Conversation {
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
+                if let nothing = resolver.nothingToChoose(for: parameter) { return stop(state, saying: nothing) }
                 return ask(
                     state,
                     .value(
@@ -254,6 +263,13 @@ public final class Conversation {
             return answer
         }
         return execute(state, clock: clock)
+    }
+
+    /// Ends the request without a question: `message` says why it cannot go on.
+    private func stop(_ state: Pending, saying message: String) -> Answer {
+        pending = nil
+        return Answer(
+            status: .error, app: state.intent.name.app, intent: state.intent.name, dialog: message, error: message)
     }
 
     // MARK: Questions and answers

@@ -46,7 +46,8 @@ struct ParameterResolver {
     /// An entity by name: exactly, then by the words of its name, then within a typo. Names are
     /// compared as `Normalizer.foldedWords`, the key the entity name index holds them by.
     private func lookup(_ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter) -> Resolution {
-        let kind = entity.name.lowercased()
+        let kind = session.graph.entity(entity)?.noun ?? entity.name.lowercased()
+        let aKind = session.graph.entity(entity)?.indefinite ?? "a \(kind)"
         let folded = Normalizer.foldedWords(text)
         do {
             let found = try session.store.read { transaction -> [Record] in
@@ -64,13 +65,23 @@ struct ParameterResolver {
                 return records
             }
             switch found.count {
-            case 0: return .problem("I couldn't find a \(kind) called “\(text)”.")
+            case 0: return .problem("I couldn't find \(aKind) called “\(text)”.")
             case 1: return .value(.entity(found[0]))
             default: return .choose(Array(found.prefix(9)), "More than one \(kind) matches “\(text)”.")
             }
         } catch {
             return .problem("I couldn't look up “\(text)”: \(error)")
         }
+    }
+
+    /// For an entity parameter whose entity has no records at all, what to say instead of asking
+    /// (there is nothing to choose; asking would repeat for ever); nil otherwise.
+    func nothingToChoose(for parameter: IntentGraph.Parameter) -> String? {
+        guard let name = (parameter.type.element ?? parameter.type).entityName else { return nil }
+        let count = try? session.store.read { try $0.count(RecordQuery(entity: name)) }
+        guard count == 0 else { return nil }
+        let plural = session.graph.entity(name)?.plural ?? name.name.lowercased() + "s"
+        return "There are no \(plural) yet, so there is nothing to choose."
     }
 
     /// The entity's suggested records, offered as choices when asking for one.

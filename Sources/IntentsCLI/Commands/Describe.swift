@@ -6,15 +6,18 @@ import IntentRuntime
 
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe an intent (summary, parameters, phrases, tips), or a shortcut file step by step.",
+        abstract: "Describe an intent (summary, parameters, phrases, tips), an app, an entity, an enum, or a shortcut file step by step.",
         discussion:
             "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The intent, e.g. CreateTask or FocusBlox.CreateTask.")
+    @Argument(help: "The intent, app, entity or enum, e.g. CreateTask, FocusBlox.CreateTask, Task, Urgency.")
     var name: String
+
+    @Flag(help: "Print one JSON object (for an intent, app, entity or enum).")
+    var json = false
 
     func run() throws {
         if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.contains("/") {
@@ -27,10 +30,26 @@ struct Describe: ParsableCommand {
         let found = graph.intents(named: name)
         switch found.count {
         case 1:
-            print(graph.describe(found[0]), terminator: "")
+            if json {
+                print(JSONText.compact(DescribeReport.intent(found[0])))
+            } else {
+                print(graph.describe(found[0]), terminator: "")
+            }
         case 0:
-            var message = "error: no intent named '\(name)'"
-            if let suggestion = EditDistance.closest(to: name, in: graph.intents.map(\.name.name)) {
+            let others = graph.describables(named: name)
+            if let first = others.first {
+                if json {
+                    print(JSONText.compact(DescribeReport.item(first)))
+                } else {
+                    print(others.map(graph.describe).joined(separator: "\n"), terminator: "")
+                }
+                return
+            }
+            var message = "error: no intent, app, entity or enum named '\(name)'"
+            let known =
+                graph.intents.map(\.name.name) + graph.apps.map(\.name) + graph.entities.map(\.name.name)
+                + graph.enums.map(\.name.name)
+            if let suggestion = EditDistance.closest(to: name, in: known) {
                 message += "; did you mean '\(suggestion)'?"
             }
             Terminal.standardError(message + "\n")

@@ -2,6 +2,7 @@ import ArgumentParser
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRuntime
 import PhraseMatching
 
 struct Explain: ParsableCommand {
@@ -11,6 +12,14 @@ struct Explain: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp("Look entity names up in this store (read only), as say would.", valueName: "path"))
+    var storePath: String?
+
+    @Flag(help: "Print the explanation as one JSON object.")
+    var json = false
 
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
@@ -22,10 +31,27 @@ struct Explain: ParsableCommand {
     var sentence: [String]
 
     func run() throws {
-        let (project, _) = try global.loadGraph()
-        guard let matcher = project.matcher() else { throw ExitCode(1) }
+        let (project, graph) = try global.loadGraph()
+        try GlobalOptions.checkLanguage(lang, in: graph)
+        var names: EntityNameIndex?
+        if let storePath {
+            var options = StoreOptions()
+            options.storePath = storePath
+            let store = try options.openForReading(graph, clock: project.clock)
+            do {
+                names = try Session(graph: graph, store: store, index: project.index).names
+            } catch {
+                Terminal.standardError("error: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
+        guard let matcher = project.matcher(entities: names) else { throw ExitCode(1) }
         let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
-        print(ExplainRenderer.render(recognition, top: top), terminator: "")
+        if json {
+            print(try JSONText.compact(ExplainReport(recognition, top: top)))
+        } else {
+            print(ExplainRenderer.render(recognition, top: top), terminator: "")
+        }
     }
 }
 

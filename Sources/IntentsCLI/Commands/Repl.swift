@@ -25,6 +25,7 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         let session = try storeOptions.session(global)
+        try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(session: session, options: .init(language: lang))
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
@@ -33,6 +34,8 @@ struct Repl: ParsableCommand {
             editor = LineEditor(
                 historyPath: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("history"),
                 candidates: LineEditor.completions(phrases: session.index.completions, commands: Self.commands))
+            let slots = SlotCompleter(session: session)
+            LineEditor.valueCompletions = { slots.completions(for: $0) }
             let intents = session.graph.intents.count
             print(
                 "intents — \(session.graph.apps.count) apps, \(intents) intents; store \(storeOptions.path). Type :help for help, Ctrl-D to leave."
@@ -43,7 +46,7 @@ struct Repl: ParsableCommand {
             let prompt = conversation.isWaiting ? "  › " : "› "
             let line: String
             if let editor {
-                switch editor.read(prompt: prompt) {
+                switch editor.read(prompt: prompt, remember: !conversation.isWaiting) {
                 case .line(let text): line = text
                 case .interrupted:
                     if let cancelled = conversation.cancel() { print(cancelled.text) }
@@ -66,6 +69,11 @@ struct Repl: ParsableCommand {
             // Commands work at any time; a question stays open across them.
             if trimmed.hasPrefix(":") {
                 if !command(trimmed, session: session, conversation: conversation) { break }
+                continue
+            }
+            // "undo" typed as a phrase does what :undo does (no intent says "undo").
+            if !conversation.isWaiting, ["undo", "undo that", "undo it"].contains(trimmed.lowercased()) {
+                _ = command(":undo", session: session, conversation: conversation)
                 continue
             }
             let answer = conversation.respond(to: trimmed)

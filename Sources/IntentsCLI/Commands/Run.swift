@@ -45,31 +45,37 @@ struct Run: ParsableCommand {
     @Option(help: "Most steps the run may take.")
     var maxSteps = 1_000_000
 
+    @Flag(help: "Confirm deletes and intents with confirm: without asking.")
+    var yes = false
+
+    @Flag(help: "Let run: steps read shortcut files outside the file's folder and the definitions' Shortcuts folder.")
+    var runAnywhere = false
+
     func run() throws {
         var options = ShortcutRunner.Options()
         options.dryRun = dryRun
         options.atomic = atomic
         options.stepLimit = maxSteps
+        options.confirmAll = yes
+        // The same check and exit status as batch: a file that is not there is a usage error.
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            Terminal.standardError("error: cannot read \(file)\n")
+            throw ExitCode(2)
+        }
         for input in inputs {
             guard let equals = input.firstIndex(of: "="), equals != input.startIndex else {
                 Terminal.standardError("error: --input takes name=value, not '\(input)'\n")
                 throw ExitCode(2)
             }
             options.inputs[String(input[..<equals])] = String(input[input.index(after: equals)...])
-        }
-        if let answers {
-            let data =
-                answers == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile()
-                : FileHandle(forReadingAtPath: answers)?.readDataToEndOfFile()
-            guard let data, let text = String(data: data, encoding: .utf8) else {
-                Terminal.standardError("error: cannot read the answers file \(answers)\n")
+            if let problem = ControlCharacters.problem(in: input, what: "--input \(input[..<equals])") {
+                Terminal.standardError("error: \(problem)\n")
                 throw ExitCode(2)
             }
-            options.answers = text.split(whereSeparator: \.isNewline).map(String.init)
         }
+        if let answers { options.answers = try AnswersFile.read(answers) }
         // Checked before the store is opened: a file with errors touches nothing.
-        let project = try global.loadProject(shortcuts: .files([file]))
+        let project = try global.loadProject(shortcuts: .files([file]), runAnywhere: runAnywhere)
         guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
         let session = try storeOptions.session(global, project: project)
         let interactive = !json && isatty(STDIN_FILENO) != 0
@@ -108,9 +114,11 @@ struct Batch: ParsableCommand {
         abstract: "Say every line of a file, one phrase per line; end with 'N done, N failed'.",
         discussion: """
             Blank lines and lines starting with # are skipped. Each phrase is its own transaction: a failed \
-            one changes nothing and the next one runs (--stop-on-error stops there). A phrase that asks a \
-            question fails (with --yes confirmations are answered). On a terminal, long files show a \
-            progress bar instead of every answer. Exit status 1 when any phrase failed.
+            one changes nothing and the next one runs (--stop-on-error stops there; with --atomic the whole \
+            file is one transaction, rolled back when any phrase fails). A phrase that asks a question is \
+            answered from --answers (one answer per line, in order), else it fails (with --yes \
+            confirmations are answered). On a terminal, long files show a progress bar instead of every \
+            answer. Exit status 1 when any phrase failed, 2 when the file cannot be read.
             """
     )
 
@@ -129,6 +137,22 @@ struct Batch: ParsableCommand {
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Answers to the phrases' questions, one per line, in order (- for standard input).", valueName: "file"))
+    var answers: String?
+
+    @Flag(help: "Resolve every phrase but execute none.")
+    var dryRun = false
+
+    @Flag(help: "Run the whole file as one transaction: all of it lands, or none of it.")
+    var atomic = false
+
+    @Flag(help: "Print every answer and the counts as one JSON object.")
+    var json = false
+
+    private struct RolledBack: Error {}
+
     func run() throws {
         let data =
             file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
@@ -140,36 +164,65 @@ struct Batch: ParsableCommand {
             Terminal.standardError("error: \(file) is not UTF-8 text\n")
             throw ExitCode(2)
         }
+        var replies = try answers.map(AnswersFile.read)?[...] ?? []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
             .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
         let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, language: lang))
-        let progress = Terminal.stderrIsTerminal && lines.count >= 20
-        var done = 0, failed = 0
-        for (index, line) in lines.enumerated() {
-            let answer = conversation.respond(to: line.phrase)
-            if answer.isQuestion { conversation.cancel() }
-            let ok = answer.status == .done
-            if ok { done += 1 } else { failed += 1 }
-            if !ok {
-                if progress { Terminal.standardError("\r\u{1B}[K") }
-                let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
-                Terminal.standardError("\(file):\(line.number): error: “\(line.phrase)”: \(reason)\n")
-            } else if !progress {
-                print(answer.text)
+        try GlobalOptions.checkLanguage(lang, in: session.graph)
+        let conversation = Conversation(
+            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+        let progress = !json && Terminal.stderrIsTerminal && lines.count >= 20
+        var report = BatchReport()
+        var storeFailed = false
+        let body = {
+            for (index, line) in lines.enumerated() {
+                var answer = conversation.respond(to: line.phrase)
+                while answer.isQuestion, let reply = replies.popFirst() { answer = conversation.respond(to: reply) }
+                if answer.isQuestion { conversation.cancel() }
+                let ok = answer.status == .done || answer.status == .ready
+                if ok { report.done += 1 } else { report.failed += 1 }
+                if json {
+                    report.answers.append(.init(line: line.number, phrase: line.phrase, answer: answer.json))
+                } else if !ok {
+                    if progress { Terminal.standardError("\r\u{1B}[K") }
+                    let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
+                    Terminal.standardError("\(file):\(line.number): error: “\(line.phrase)”: \(reason)\n")
+                } else if !progress {
+                    print(answer.text)
+                }
+                if progress, index % 10 == 0 || index == lines.count - 1 {
+                    let width = 30, filled = (index + 1) * width / lines.count
+                    Terminal.standardError(
+                        "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                            + "] \(index + 1)/\(lines.count)")
+                }
+                if answer.storeFailure { storeFailed = true }
+                if answer.storeFailure || (!ok && (stopOnError || atomic)) { break }
             }
-            if progress, index % 10 == 0 || index == lines.count - 1 {
-                let width = 30, filled = (index + 1) * width / lines.count
-                Terminal.standardError(
-                    "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                        + "] \(index + 1)/\(lines.count)")
+        }
+        if atomic, !dryRun {
+            do {
+                try session.store.atomically {
+                    body()
+                    if report.failed > 0 || storeFailed { throw RolledBack() }
+                }
+            } catch {
+                report.rolledBack = true
+                try? session.reloadNames()
             }
-            if answer.storeFailure || (!ok && stopOnError) { break }
+        } else {
+            body()
         }
         if progress { Terminal.standardError("\r\u{1B}[K") }
-        let skipped = lines.count - done - failed
-        print("\(done) done, \(failed) failed" + (skipped > 0 ? ", \(skipped) not run" : ""))
-        if failed > 0 { throw ExitCode(1) }
+        report.notRun = lines.count - report.done - report.failed
+        if json {
+            print(try JSONText.compact(report))
+        } else {
+            print(
+                "\(report.done) done, \(report.failed) failed" + (report.notRun > 0 ? ", \(report.notRun) not run" : "")
+                    + (report.rolledBack ? " (the whole batch was rolled back)" : ""))
+        }
+        if report.failed > 0 || storeFailed { throw ExitCode(1) }
     }
 }

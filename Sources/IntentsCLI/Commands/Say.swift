@@ -11,8 +11,9 @@ struct Say: ParsableCommand {
         discussion: """
             With no phrase, the phrase is read from standard input. On a terminal, follow-up questions
             are asked inline; otherwise a missing value is answered with status needs_value and its prompt.
-            Exit status: 0 for any answer, 1 when the definitions or the store cannot be used, 2 for input
-            that is not a phrase (empty, too long, not text).
+            Exit status: 0 for an answer (done, a question, no match), 1 when the intent failed or the
+            definitions or the store cannot be used, 2 for input that is not a phrase (empty, too long,
+            not text) or a --lang no app declares.
             """
     )
 
@@ -39,6 +40,7 @@ struct Say: ParsableCommand {
     func run() throws {
         let text = try Self.phraseText(phrase)
         let session = try storeOptions.session(global)
+        try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(
             session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
         var answer = conversation.respond(to: text)
@@ -58,7 +60,7 @@ struct Say: ParsableCommand {
         } else {
             print(answer.text)
         }
-        if answer.storeFailure { throw ExitCode(1) }
+        if answer.storeFailure || answer.status == .error { throw ExitCode(1) }
     }
 
     /// The phrase from the arguments or standard input, checked: text, not empty, not too long.

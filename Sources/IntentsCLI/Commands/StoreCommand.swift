@@ -149,13 +149,37 @@ struct StoreCommand: ParsableCommand {
         @Flag(help: "Show donations (the intent and its donated parameters) instead of executions.")
         var donations = false
 
+        @Flag(help: "Print a JSON array instead.")
+        var json = false
+
         func run() throws {
             let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {
-                print("Nothing has run yet.")
+                print(json ? "[]" : "Nothing has run yet.")
                 return
             }
             let store = try storeOptions.open(graph, clock: project.clock, readOnly: true)
+            if json {
+                func parameters(_ text: String) -> JSONValue {
+                    (try? JSONText.decode(JSONValue.self, from: text)) ?? .string(text)
+                }
+                let entries: [JSONValue]
+                if donations {
+                    entries = try StoreCommand.failing({ try store.read { try $0.donations(limit: limit) } }).map {
+                        ["intent": .string($0.intent), "parameters": parameters($0.parameters), "at": .string($0.at)]
+                    }
+                } else {
+                    entries = try StoreCommand.failing({ try store.read { try $0.executions(limit: limit) } }).map {
+                        [
+                            "id": .integer(Int($0.id)), "intent": .string($0.intent),
+                            "parameters": parameters($0.parameters), "dialog": .string($0.dialog), "at": .string($0.at),
+                            "undone": .bool($0.undone),
+                        ]
+                    }
+                }
+                print(try JSONText.pretty(JSONValue.array(entries)))
+                return
+            }
             if donations {
                 for donation in try StoreCommand.failing({ try store.read { try $0.donations(limit: limit) } }) {
                     print("\(donation.at)  \(donation.intent)  \(donation.parameters)")

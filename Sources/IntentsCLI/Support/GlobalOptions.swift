@@ -26,18 +26,18 @@ struct GlobalOptions: ParsableArguments {
     /// when asked, to stderr. The project may have errors: `check` reports them all.
     func loadProject(
         directory: String? = nil, shortcuts: Project.Shortcuts = .none, sampleConflicts: Bool = false,
-        warnings: Bool = false
+        warnings: Bool = false, runAnywhere: Bool = false, quiet: Bool = false
     ) throws -> Project {
         let project: Project
         do {
             project = try Project.load(
                 intents: directory ?? intentsDirectory, shortcuts: shortcuts, clock: clock(),
-                sampleConflicts: sampleConflicts)
+                sampleConflicts: sampleConflicts, runAnywhere: runAnywhere)
         } catch let error as DefinitionLoadError {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
         }
-        Terminal.printDiagnostics(project, warnings: warnings)
+        if !quiet { Terminal.printDiagnostics(project, warnings: warnings) }
         return project
     }
 
@@ -84,10 +84,22 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
     func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {
         do {
-            return try Store(path: path, graph: graph, clock: clock, readOnly: readOnly)
+            let store = try Store(path: path, graph: graph, clock: clock, readOnly: readOnly)
+            Self.reportOrphans(store)
+            return store
         } catch {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
+        }
+    }
+
+    /// Records of entities the definitions no longer declare are kept; say so once per command.
+    static func reportOrphans(_ store: Store) {
+        guard let orphans = try? store.orphanedRecords(), !orphans.isEmpty else { return }
+        for (name, count) in orphans.sorted(by: { $0.key < $1.key }) {
+            Terminal.standardError(
+                "warning: the store holds \(count) \(name) record\(count == 1 ? "" : "s") that the definitions no longer declare (renamed or removed?); they are kept, and 'intents store export' includes them\n"
+            )
         }
     }
 
@@ -95,7 +107,10 @@ struct StoreOptions: ParsableArguments {
     /// that is safe (additive changes), else as it is, read-only — so a store whose migration was
     /// refused can still be listed and exported.
     func openForReading(_ graph: IntentGraph, clock: Clock) throws -> Store {
-        if let store = try? Store(path: path, graph: graph, clock: clock) { return store }
+        if let store = try? Store(path: path, graph: graph, clock: clock) {
+            Self.reportOrphans(store)
+            return store
+        }
         return try open(graph, clock: clock, readOnly: true)
     }
 

@@ -18,6 +18,8 @@ final class LineEditor {
     /// capture, hence the statics (one editor per process).
     nonisolated(unsafe) private static var candidates: [String] = []
     nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
+    /// Slot values after a phrase's words (enum cases, entity names), asked when no phrase matches.
+    nonisolated(unsafe) static var valueCompletions: ((String) -> [String])?
 
     init?(historyPath: String?, candidates: [String]) {
         self.historyPath = historyPath
@@ -27,7 +29,8 @@ final class LineEditor {
             let typed = String(
                 decoding: UnsafeRawBufferPointer(
                     start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer), as: UTF8.self)
-            let matches = LineEditor.candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+            var matches = LineEditor.candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+            if matches.isEmpty, let values = LineEditor.valueCompletions { matches = values(typed) }
             guard !matches.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
             let common = LineEditor.commonPrefix(matches)
             if common.count > typed.count {
@@ -54,7 +57,8 @@ final class LineEditor {
         intents_editor_close()
     }
 
-    func read(prompt: String) -> Input {
+    /// `remember: false` keeps the line out of the history (an answer to a question: "no", "2").
+    func read(prompt: String, remember: Bool = true) -> Input {
         Self.interrupted = 0
         var count: Int32 = 0
         guard let pointer = intents_editor_read(prompt, &count) else {
@@ -70,7 +74,7 @@ final class LineEditor {
         }
         var line = String(cString: pointer)
         if line.hasSuffix("\n") { line.removeLast() }
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {
             intents_history_add(line)
             if let historyPath { intents_history_save(historyPath) }
         }

@@ -33,7 +33,7 @@ public struct Matcher: Sendable {
     public func recognize(_ text: String, language: String? = nil) -> Recognition {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else {
-            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens)))
+            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
         }
         var search = Search(matcher: self, tokens: tokens, language: language)
         search.run(fuzzy: false)
@@ -54,7 +54,7 @@ public struct Matcher: Sendable {
         let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
 
         guard let best = bestPerIntent.first else {
-            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens)))
+            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
         }
         let tied = bestPerIntent.filter { $0.score == best.score }
         if tied.count > 1 {
@@ -65,9 +65,15 @@ public struct Matcher: Sendable {
 
     /// The spoken forms of the shortcut and intent phrases that share the most words with the input,
     /// found through the index's word table (built once), not by scanning every phrase.
-    func suggestions(for tokens: [Token], limit: Int = 3) -> [String] {
+    /// With `language`, only phrases of that language are suggested.
+    func suggestions(for tokens: [Token], language: String? = nil, limit: Int = 3) -> [String] {
         let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
-        guard !words.isEmpty else { return Array(index.spokenPhrases.filter(\.isShortcut).prefix(limit).map(\.text)) }
+        func speaks(_ phrase: Int) -> Bool { language == nil || index.spokenPhrases[phrase].language == language }
+        guard !words.isEmpty else {
+            return Array(
+                index.spokenPhrases.indices.filter { index.spokenPhrases[$0].isShortcut && speaks($0) }.prefix(limit)
+                    .map { index.spokenPhrases[$0].text })
+        }
         // Dense scores and the list of phrases touched: common words touch thousands of phrases,
         // which a dictionary would hash and grow for on every sentence that matches nothing.
         var scores = [Double](repeating: 0, count: index.spokenPhrases.count)
@@ -92,7 +98,7 @@ public struct Matcher: Sendable {
         }
         // The few best, without sorting every phrase that shares a word.
         var ranked: [(score: Double, phrase: Int)] = []
-        for phrase in touched {
+        for phrase in touched where speaks(phrase) {
             let count = scores[phrase]
             let entry = (score: count / Double(index.spokenPhrases[phrase].words.count + words.count), phrase: phrase)
             if ranked.count < limit * 4 || entry > ranked[ranked.count - 1] {

@@ -36,7 +36,7 @@ public struct PhraseIndex: Sendable {
     var enumTerms: [QualifiedName: [(tokens: [String], id: String)]] = [:]
     public let graph: IntentGraph
     /// Every phrase spoken (the first sentence of its template), for "did you mean …?".
-    var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool)] = []
+    var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool, language: String)] = []
     /// Folded word → the spoken phrases that contain it.
     var spokenByWord: [String: [Int]] = [:]
     /// Spoken words of four letters or more by first byte and length, for near misses in suggestions.
@@ -91,7 +91,7 @@ public struct PhraseIndex: Sendable {
             for (phrase, isShortcut) in phrases {
                 let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
                 let words = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
-                spokenPhrases.append((spoken, words, isShortcut))
+                spokenPhrases.append((spoken, words, isShortcut, phrase.language))
                 for word in words { spokenByWord[word, default: []].append(spokenPhrases.count - 1) }
             }
         }

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import IntentModel
+
+/// Data the definitions no longer describe. A removed enum case that records still hold is
+/// refused like a removed property with data; the rows of an entity that was renamed or whose
+/// app was removed are kept, reported (`orphanedRecords`) and exported as stored.
+extension Store {
+    /// For each enum property, the stored values that are no longer a case, with their counts.
+    func removedCasesInUse(_ table: Table, _ db: Database) throws -> [String] {
+        var refusals: [String] = []
+        for column in table.columns {
+            guard let cases = table.enumOrder[column.name], let enumName = column.type.enumName else { continue }
+            let placeholders = Array(repeating: "?", count: cases.count).joined(separator: ", ")
+            let quoted = dialect.quote(column.name)
+            let filter = cases.isEmpty ? "" : " AND \(quoted) NOT IN (\(placeholders))"
+            let sql = """
+                SELECT \(quoted) AS value, count(*) AS n FROM \(table.quoted)
+                WHERE \(quoted) IS NOT NULL AND typeof(\(quoted)) = 'text'\(filter) GROUP BY \(quoted) ORDER BY \(quoted)
+                """
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(cases)) {
+                let value: String = row["value"]
+                let count: Int = row["n"]
+                refusals.append(
+                    "\(table.entity.name.name).\(column.name) holds the case '\(value)' in \(count) record\(count == 1 ? "" : "s"), but \(enumName.name) no longer declares it"
+                )
+            }
+        }
+        return refusals
+    }
+
+    /// Tables of entities the definitions no longer declare (renamed, or their app removed) that
+    /// still hold records: their names (`App.Entity`) and how many records each holds.
+    public func orphanedRecords() throws -> [String: Int] {
+        do {
+            return try queue.read { db in try orphanedTables(db) }
+        } catch {
+            throw StoreError.unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
+        }
+    }
+
+    func orphanedTables(_ db: Database) throws -> [String: Int] {
+        guard try db.tableExists("_schema") else { return [:] }
+        let declared = Set(tables.values.map(\.name))
+        var orphans: [String: Int] = [:]
+        for name in try String.fetchAll(db, sql: "SELECT DISTINCT entity FROM _schema ORDER BY entity")
+        where !declared.contains(name) {
+            guard try db.tableExists(name) else { continue }
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(dialect.quote(name))") ?? 0
+            if count > 0 { orphans[name] = count }
+        }
+        return orphans
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import IntentModel
+
+/// What a store path must be before SQLite sees it, in words a user can act on, and whether an
+/// existing store needs migrating at all (a store that does not is opened without the write lock).
+extension Store {
+    /// Why `path` cannot hold a store; nil when it can (an existing regular file, or a missing
+    /// file whose folders exist or can be made).
+    static func pathProblem(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFDIR:
+                return "it is a directory, not a store file (give a file inside it, e.g. \(path)/store.sqlite)"
+            default:
+                return "it is not a regular file (a store is a SQLite file; SQLite would also write \(path)-journal beside it)"
+            }
+        }
+        // Missing: every existing folder on the way must be a directory.
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty, folder != "/" {
+            if stat(folder, &info) == 0 {
+                if info.st_mode & S_IFMT != S_IFDIR {
+                    return "\(folder) is a file, not a directory, so the store cannot be made inside it"
+                }
+                return nil
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// Whether opening needs to write: a missing internal table, entity table or column, or a
+    /// property whose recorded type changed. Read without taking the write lock.
+    func needsMigration() -> Bool {
+        let internalTables = ["_schema", "_executions", "_changes", "_donations", "_names", "_name_rows"]
+        do {
+            return try queue.read { db in
+                for name in internalTables where try !db.tableExists(name) { return true }
+                for table in tables.values {
+                    guard try db.tableExists(table.name) else { return true }
+                    var stored: [String: String] = [:]
+                    for row in try Row.fetchAll(
+                        db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name])
+                    {
+                        stored[row["property"]] = row["type"]
+                    }
+                    let declared = Dictionary(
+                        table.columns.map { ($0.name, Columns.key($0.type)) }, uniquingKeysWith: { a, _ in a })
+                    if stored != declared { return true }
+                    if try !removedCasesInUse(table, db).isEmpty { return true }
+                }
+                return false
+            }
+        } catch {
+            return true
+        }
+    }
+}
