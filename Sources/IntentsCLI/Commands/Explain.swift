@@ -21,6 +21,10 @@ struct Explain: ParsableCommand {
     @Argument(help: "The sentence, as a person would type it.")
     var sentence: [String]
 
+    func validate() throws {
+        guard (1...1_000).contains(top) else { throw ValidationError("--top must be from 1 to 1000, not \(top)") }
+    }
+
     func run() throws {
         let (project, _) = try global.loadGraph()
         guard let matcher = project.matcher() else { throw ExitCode(1) }

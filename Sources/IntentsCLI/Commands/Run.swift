@@ -45,6 +45,10 @@ struct Run: ParsableCommand {
     @Option(help: "Most steps the run may take.")
     var maxSteps = 1_000_000
 
+    func validate() throws {
+        guard maxSteps >= 1 else { throw ValidationError("--max-steps must be at least 1, not \(maxSteps)") }
+    }
+
     func run() throws {
         var options = ShortcutRunner.Options()
         options.dryRun = dryRun

@@ -149,6 +149,12 @@ struct StoreCommand: ParsableCommand {
         @Flag(help: "Show donations (the intent and its donated parameters) instead of executions.")
         var donations = false
 
+        func validate() throws {
+            guard (1...1_000_000).contains(limit) else {
+                throw ValidationError("--limit must be from 1 to 1000000, not \(limit)")
+            }
+        }
+
         func run() throws {
             let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {
