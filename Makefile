@@ -34,3 +34,25 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+# Coverage-guided fuzzing (libFuzzer, in the Swift toolchain): every target under Fuzz/Sources/,
+# each for FUZZ_SECONDS, from a corpus seeded out of the bundled examples. Not part of `make test`.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+FUZZERS = $(notdir $(wildcard Fuzz/Sources/Fuzz*))
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer
+
+.PHONY: fuzz fuzz-build
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	@bin=$$($(FUZZ_BUILD) --show-bin-path); \
+	for fuzzer in $(FUZZERS); do \
+	  corpus=Fuzz/.build/corpus/$$fuzzer; \
+	  mkdir -p $$corpus Fuzz/.build/artifacts; \
+	  Fuzz/seed $$fuzzer $$corpus; \
+	  echo "== $$fuzzer for $(FUZZ_SECONDS)s"; \
+	  $$bin/$$fuzzer $$corpus -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) \
+	    -artifact_prefix=Fuzz/.build/artifacts/$$fuzzer- || exit 1; \
+	done

@@ -7,6 +7,13 @@ let package = Package(
     products: [
         .executable(name: "intents", targets: ["IntentsCLI"]),
         .library(name: "IntentLanguage", targets: ["IntentLanguage"]),
+        // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "YAML", targets: ["YAML"]),
+        .library(name: "IntentModel", targets: ["IntentModel"]),
+        .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
+        .library(name: "ModelStore", targets: ["ModelStore"]),
+        .library(name: "IntentProject", targets: ["IntentProject"]),
+        .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

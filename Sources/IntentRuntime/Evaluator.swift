@@ -67,9 +67,11 @@ struct Evaluator {
             return .boolean(!(try evaluate(operand, in: scope)).truthy)
         case .unary(.negate, let operand):
             switch try evaluate(operand, in: scope) {
-            case .integer(let value): return .integer(-value)
+            case .integer(let value):
+                return .integer(try Self.checked(0, "-", value, 0.subtractingReportingOverflow(value)))
             case .number(let value): return .number(-value)
-            case .duration(let value): return .duration(-value)
+            case .duration(let value):
+                return .duration(try Self.checked(0, "-", value, 0.subtractingReportingOverflow(value)))
             default: return .null
             }
         case .binary(let op, let left, let right):
@@ -173,37 +175,63 @@ struct Evaluator {
             case (_, .string(let b)): return .string(describe(left) + b)
             case (.date(let date), .duration(let seconds)), (.duration(let seconds), .date(let date)):
                 return .date(date.addingTimeInterval(TimeInterval(seconds)))
-            case (.duration(let a), .duration(let b)): return .duration(a + b)
+            case (.duration(let a), .duration(let b)):
+                return .duration(try Self.checked(a, "+", b, a.addingReportingOverflow(b)))
             case (.list(let a), .list(let b)): return .list(a + b)
-            default: return arithmetic(op, left, right)
+            default: return try arithmetic(op, left, right)
             }
         case .subtract:
             switch (left, right) {
             case (.date(let date), .duration(let seconds)):
                 return .date(date.addingTimeInterval(TimeInterval(-seconds)))
-            case (.date(let a), .date(let b)): return .duration(Int(a.timeIntervalSince(b)))
-            case (.duration(let a), .duration(let b)): return .duration(a - b)
-            default: return arithmetic(op, left, right)
+            case (.date(let a), .date(let b)): return .duration(try Self.seconds(a.timeIntervalSince(b)))
+            case (.duration(let a), .duration(let b)):
+                return .duration(try Self.checked(a, "-", b, a.subtractingReportingOverflow(b)))
+            default: return try arithmetic(op, left, right)
             }
         case .multiply:
             switch (left, right) {
             case (.duration(let seconds), .integer(let factor)), (.integer(let factor), .duration(let seconds)):
-                return .duration(seconds * factor)
-            default: return arithmetic(op, left, right)
+                return .duration(
+                    try Self.checked(seconds, "*", factor, seconds.multipliedReportingOverflow(by: factor)))
+            default: return try arithmetic(op, left, right)
             }
         default:
-            return arithmetic(op, left, right)
+            return try arithmetic(op, left, right)
         }
     }
 
-    private func arithmetic(_ op: Expression.BinaryOperator, _ left: Datum, _ right: Datum) -> Datum {
+    /// `result` unless it overflowed: then an error naming the operation (never a wrapped value or a trap).
+    static func checked(_ a: Int, _ op: String, _ b: Int, _ result: (partialValue: Int, overflow: Bool))
+        throws(RuntimeError) -> Int
+    {
+        guard !result.overflow else {
+            throw .failed("\(a) \(op) \(b) is out of range: whole numbers go from \(Int.min) to \(Int.max)")
+        }
+        return result.partialValue
+    }
+
+    /// Whole seconds of `interval`, or an error when it is beyond what a duration holds.
+    static func seconds(_ interval: Double) throws(RuntimeError) -> Int {
+        let rounded = interval.rounded()
+        guard rounded.isFinite, abs(rounded) < 9.2e18 else {
+            throw .failed("a span of \(interval) seconds is out of range")
+        }
+        return Int(rounded)
+    }
+
+    private func arithmetic(_ op: Expression.BinaryOperator, _ left: Datum, _ right: Datum) throws(RuntimeError)
+        -> Datum
+    {
         if case .integer(let a) = left, case .integer(let b) = right {
             switch op {
-            case .add: return .integer(a &+ b)
-            case .subtract: return .integer(a &- b)
-            case .multiply: return .integer(a &* b)
-            case .divide: return b == 0 ? .null : .integer(a / b)
-            case .remainder: return b == 0 ? .null : .integer(a % b)
+            case .add: return .integer(try Self.checked(a, "+", b, a.addingReportingOverflow(b)))
+            case .subtract: return .integer(try Self.checked(a, "-", b, a.subtractingReportingOverflow(b)))
+            case .multiply: return .integer(try Self.checked(a, "*", b, a.multipliedReportingOverflow(by: b)))
+            case .divide:
+                return b == 0 ? .null : .integer(try Self.checked(a, "/", b, a.dividedReportingOverflow(by: b)))
+            case .remainder:
+                return b == 0 ? .null : .integer(try Self.checked(a, "%", b, a.remainderReportingOverflow(dividingBy: b)))
             default: return .null
             }
         }
@@ -273,6 +301,10 @@ struct Evaluator {
         case "minutes", "hours", "days":
             guard let amount = evaluated.first?.numeric else { return .null }
             let unit = name == "minutes" ? 60.0 : name == "hours" ? 3600.0 : 86400.0
+            // A span of more than 100 years is no span a shortcut means (and past Int it would trap).
+            guard abs(amount * unit) <= 100 * 366 * 86400 else {
+                throw .failed("\(name)(\(describe(evaluated[0]))) is out of range: a span is at most 100 years")
+            }
             return .duration(Int((amount * unit).rounded()))
         default:
             throw .failed("unknown function '\(name)'")

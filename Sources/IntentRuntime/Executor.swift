@@ -104,9 +104,11 @@ struct Executor {
                     let current = recordScope[property.name] ?? .null
                     let sum: Datum =
                         switch (current, amount) {
-                        case (.integer(let a), .integer(let b)): .integer(a + b)
+                        case (.integer(let a), .integer(let b)):
+                            .integer(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
                         case (.null, .integer(let b)): .integer(b)
-                        case (.duration(let a), .duration(let b)): .duration(a + b)
+                        case (.duration(let a), .duration(let b)):
+                            .duration(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
                         default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
                         }
                     changes[property.name] = .some(

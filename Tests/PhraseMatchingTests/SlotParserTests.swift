@@ -94,7 +94,7 @@ struct NormalizerAgreementTests {
                     }))
         }
         for sample in samples where sample.utf8.allSatisfy({ $0 < 0x80 }) {
-            let fast = Normalizer.asciiTokens(Array(sample.utf8))
+            let fast = Normalizer.asciiTokens(Array(sample.utf8), of: sample)
             let general = Normalizer.generalTokens(sample)
             #expect(fast == general, "\(sample.debugDescription)")
         }

@@ -115,7 +115,13 @@ public enum DurationText {
         if text.contains(":") {
             let parts = text.split(separator: ":").map { Int($0) }
             guard parts.count >= 2, parts.count <= 3, !parts.contains(nil) else { return nil }
-            return parts.compactMap { $0 }.reduce(0) { $0 * 60 + $1 }
+            var total = 0
+            for part in parts.compactMap({ $0 }) {
+                let (scaled, overflow) = total.multipliedReportingOverflow(by: 60)
+                guard !overflow, case (let sum, false) = scaled.addingReportingOverflow(part) else { return nil }
+                total = sum
+            }
+            return total
         }
         var total = 0
         var number = ""
@@ -125,13 +131,18 @@ public enum DurationText {
                 number.append(character)
             } else {
                 guard let value = Int(number) else { return nil }
+                let unit: Int
                 switch character {
-                case "h": total += value * 3600
-                case "m": total += value * 60
-                case "s": total += value
-                case "d": total += value * 86400
+                case "h": unit = 3600
+                case "m": unit = 60
+                case "s": unit = 1
+                case "d": unit = 86400
                 default: return nil
                 }
+                // Out of range is not a duration (never a wrapped or trapped one).
+                let (seconds, overflow) = value.multipliedReportingOverflow(by: unit)
+                guard !overflow, case (let sum, false) = total.addingReportingOverflow(seconds) else { return nil }
+                total = sum
                 number = ""
                 sawUnit = true
             }

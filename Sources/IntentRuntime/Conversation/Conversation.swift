@@ -147,6 +147,12 @@ public final class Conversation {
                 status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
                 error: "unknown intent \(candidate.intent)")
         }
+        // Words that are a date, a number or a span but none that can be used: say so, do nothing.
+        if let problem = candidate.problem {
+            return Answer(
+                status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
+                error: problem.message)
+        }
         pending = Pending(intent: intent, raw: candidate.values)
         return advance(clock: clock)
     }

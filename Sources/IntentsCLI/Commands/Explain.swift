@@ -30,6 +30,10 @@ struct Explain: ParsableCommand {
     @Argument(help: "The sentence, as a person would type it.")
     var sentence: [String]
 
+    func validate() throws {
+        guard (1...1_000).contains(top) else { throw ValidationError("--top must be from 1 to 1000, not \(top)") }
+    }
+
     func run() throws {
         let (project, graph) = try global.loadGraph()
         try GlobalOptions.checkLanguage(lang, in: graph)

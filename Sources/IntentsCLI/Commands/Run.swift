@@ -51,6 +51,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Let run: steps read shortcut files outside the file's folder and the definitions' Shortcuts folder.")
     var runAnywhere = false
 
+    func validate() throws {
+        guard maxSteps >= 1 else { throw ValidationError("--max-steps must be at least 1, not \(maxSteps)") }
+    }
+
     func run() throws {
         var options = ShortcutRunner.Options()
         options.dryRun = dryRun

@@ -9,7 +9,8 @@ struct Say: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Say one phrase and get one answer.",
         discussion: """
-            With no phrase, the phrase is read from standard input. On a terminal, follow-up questions
+            With no phrase, phrases are read from standard input, one per line, each answered in turn \
+            (as `batch` does). On a terminal, follow-up questions
             are asked inline; otherwise a missing value is answered with status needs_value and its prompt.
             Exit status: 0 for an answer (done, a question, no match), 1 when the intent failed or the
             definitions or the store cannot be used, 2 for input that is not a phrase (empty, too long,
@@ -38,11 +39,23 @@ struct Say: ParsableCommand {
     static let maximumBytes = 2_000
 
     func run() throws {
-        let text = try Self.phraseText(phrase)
+        let texts = try Self.phraseTexts(phrase)
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(
             session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+        var failed = false
+        for text in texts {
+            failed = try answer(text, conversation) || failed
+            // A question one line left open is not answered by the next line: that is a phrase of its own.
+            conversation.cancel()
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Answers one phrase (asking follow-ups at a terminal) and prints the answer; true when the intent
+    /// or the store failed.
+    private func answer(_ text: String, _ conversation: Conversation) throws -> Bool {
         var answer = conversation.respond(to: text)
         let interactive = !json && isatty(STDIN_FILENO) != 0 && !phrase.isEmpty
         while interactive, answer.isQuestion {
@@ -60,7 +73,22 @@ struct Say: ParsableCommand {
         } else {
             print(answer.text)
         }
-        if answer.storeFailure || answer.status == .error { throw ExitCode(1) }
+        return answer.storeFailure || answer.status == .error
+    }
+
+    /// The phrases to say: the arguments as one phrase, or each non-empty line of standard input
+    /// (a question left open by one line is cancelled by the next phrase, as in `batch`).
+    static func phraseTexts(_ arguments: [String]) throws -> [String] {
+        guard arguments.isEmpty, isatty(STDIN_FILENO) == 0 else { return [try phraseText(arguments)] }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let decoded = String(validating: data, as: UTF8.self) else {
+            throw usage("the input is not UTF-8 text (\(data.count) bytes)")
+        }
+        let lines = decoded.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else {
+            throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
+        }
+        return try lines.map { try phraseText([$0]) }
     }
 
     /// The phrase from the arguments or standard input, checked: text, not empty, not too long.

@@ -152,6 +152,12 @@ struct StoreCommand: ParsableCommand {
         @Flag(help: "Print a JSON array instead.")
         var json = false
 
+        func validate() throws {
+            guard (1...1_000_000).contains(limit) else {
+                throw ValidationError("--limit must be from 1 to 1000000, not \(limit)")
+            }
+        }
+
         func run() throws {
             let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {

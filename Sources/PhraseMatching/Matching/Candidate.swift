@@ -10,6 +10,13 @@ public struct Candidate: Sendable {
         public var span: Range<Int>
         /// Parsed as its type (false: free text or an entity name not looked up).
         public var typed: Bool
+        /// The words are of the slot's type but name no usable value: the answer is this error.
+        public var problem: String? = nil
+    }
+
+    /// The first slot whose words name no usable value, with why.
+    public var problem: (slot: String, message: String)? {
+        slots.first { $0.problem != nil }.map { ($0.name, $0.problem!) }
     }
 
     public var intent: QualifiedName

@@ -227,9 +227,9 @@ struct Search {
                     next.slots.append(
                         Candidate.Slot(
                             name: edge.name, value: option.value, span: position..<(position + option.length),
-                            typed: option.typed))
+                            typed: option.typed, problem: option.problem))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
-                    next.score.edits += option.edits
+                    next.score.corrections += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
                 }
             }
@@ -283,7 +283,8 @@ extension Matcher {
         let whole = SlotParser.options(for: type, tokens: tokens, at: 0, matcher: self).filter {
             $0.length == tokens.count
         }
-        return (whole.first { $0.typed } ?? whole.first)?.value
+        // Words of the type that name no usable value (out of range, no such day) are no answer.
+        return (whole.first { $0.typed } ?? whole.first).flatMap { $0.problem == nil ? $0.value : nil }
     }
 }
 

@@ -1,6 +1,7 @@
 /// How well a candidate matches, compared part by part in this order (hassil's ranking, made explicit):
-/// fewer typo corrections, more literal words, more typed slots that parsed, fewer words of free
-/// text, the app named, fewer filler words skipped.
+/// fewer typo corrections in template words, more literal words, more typed slots that parsed, fewer
+/// words of free text, fewer letters corrected in slot values, the app named, fewer filler words skipped.
+/// A misspelt value ("bulish", "tommorow") thus still beats reading its words as free text.
 public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Letters corrected on literal words (edit distance, summed).
     public var edits: Int = 0
@@ -10,6 +11,8 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var typedSlots: Int = 0
     /// Words taken as free text by string slots and unresolved entity names.
     public var freeWords: Int = 0
+    /// Letters corrected in slot values: a misspelt enum case or date word.
+    public var corrections: Int = 0
     /// 1 when the sentence names the candidate's app.
     public var appNamed: Int = 0
     /// Filler words skipped ("hey", "please", "can you").
@@ -21,14 +24,17 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var parts: [(name: String, value: Int)] {
         [
             ("edits", -edits), ("literal", literalWords), ("typed", typedSlots), ("free", -freeWords),
-            ("app", appNamed), ("skipped", -skipped),
+            ("corrections", -corrections), ("app", appNamed), ("skipped", -skipped),
         ]
     }
 
     /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.
     public static func < (lhs: Score, rhs: Score) -> Bool {
-        (-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, lhs.appNamed, -lhs.skipped)
-            < (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, rhs.appNamed, -rhs.skipped)
+        (-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, -lhs.corrections, lhs.appNamed)
+            < (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, -rhs.corrections, rhs.appNamed)
+            || ((-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, -lhs.corrections, lhs.appNamed)
+                == (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, -rhs.corrections, rhs.appNamed)
+                && lhs.skipped > rhs.skipped)
     }
 
     /// The first part where `self` and `other` differ, to say why one lost.
@@ -37,6 +43,7 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        "edits \(edits), literal \(literalWords), typed \(typedSlots), free \(freeWords), app \(appNamed), skipped \(skipped)"
+        "edits \(edits), literal \(literalWords), typed \(typedSlots), free \(freeWords), corrections \(corrections), "
+            + "app \(appNamed), skipped \(skipped)"
     }
 }

@@ -30,27 +30,58 @@ public enum Normalizer {
     /// Tokens of `text`; nil past `maximumTokens`.
     public static func tokens(_ text: String) -> [Token] {
         // Most input is ASCII: read it byte by byte, the same way, without grapheme breaking.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(Array(text.utf8)) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(Array(text.utf8), of: text) }
         return generalTokens(text)
     }
 
     static func generalTokens(_ text: String) -> [Token] {
-        var tokens: [Token] = []
-        let text = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : text.precomposedStringWithCompatibilityMapping
-        for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }) {
-            var word = String(piece.map { apostrophes.contains($0) ? "'" : $0 })
-            var trailing = ""
-            while let first = word.first, leadingPunctuation.contains(first) { word.removeFirst() }
-            while let last = word.last, trailingPunctuation.contains(last) {
-                trailing = String(last) + trailing
-                word.removeLast()
+        // Each character in its compatibility form (NFKC), with the range of `text` it came from,
+        // so every token knows its original characters.
+        var characters: [Character] = []
+        var sources: [Range<String.Index>] = []
+        var position = text.startIndex
+        while position < text.endIndex {
+            let next = text.index(after: position)
+            let character = text[position]
+            if character.isASCII {
+                characters.append(character)
+                sources.append(position..<next)
+            } else {
+                for mapped in String(character).precomposedStringWithCompatibilityMapping {
+                    characters.append(apostrophes.contains(mapped) ? "'" : mapped)
+                    sources.append(position..<next)
+                }
             }
-            guard !word.isEmpty else {
+            position = next
+        }
+        func isSeparator(_ character: Character) -> Bool { character.isWhitespace || character == "\u{0}" }
+        var tokens: [Token] = []
+        var index = 0
+        while index < characters.count {
+            while index < characters.count, isSeparator(characters[index]) { index += 1 }
+            guard index < characters.count else { break }
+            var end = index
+            while end < characters.count, !isSeparator(characters[end]) { end += 1 }
+            let piece = characters[index..<end].map { $0 == "`" ? "'" : $0 }
+            let base = index
+            index = end
+            /// The original text of piece characters `[a, b)`.
+            func source(_ a: Int, _ b: Int) -> Substring {
+                text[sources[base + a].lowerBound..<sources[base + b - 1].upperBound]
+            }
+            var start = 0, stop = piece.count
+            while start < stop, leadingPunctuation.contains(piece[start]) { start += 1 }
+            var trailingStart = stop
+            while trailingStart > start, trailingPunctuation.contains(piece[trailingStart - 1]) { trailingStart -= 1 }
+            let trailing = String(piece[trailingStart..<stop])
+            stop = trailingStart
+            guard start < stop else {
                 if !trailing.isEmpty, !tokens.isEmpty { tokens[tokens.count - 1].trailing += trailing }
                 continue
             }
+            let word = String(piece[start..<stop])
             if looksLikeURL(word) {
-                tokens.append(Token(text: word.lowercased(), raw: word, trailing: trailing))
+                tokens.append(Token(text: word.lowercased(), raw: word, trailing: trailing, source: source(start, stop)))
                 continue
             }
             // "3,5" is a number (and "1,000" a thousand), not two words.
@@ -60,27 +91,40 @@ public enum Normalizer {
                 let fraction = word[word.index(after: comma)...]
                 let number =
                     fraction.count == 3 ? String(word[..<comma]) + fraction : String(word[..<comma]) + "." + fraction
-                tokens.append(Token(text: number, raw: word, trailing: trailing))
+                tokens.append(Token(text: number, raw: word, trailing: trailing, source: source(start, stop)))
                 continue
             }
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
-            let parts = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !"'-./:&+@#%".contains($0) })
-            for (index, part) in parts.enumerated() {
-                let folded = TextFolding.fold(String(part))
-                let raw = String(part)
-                let last = index == parts.count - 1
+            var parts: [Range<Int>] = []
+            var partStart = start
+            for offset in start..<stop {
+                let character = piece[offset]
+                if !character.isLetter, !character.isNumber, !"'-./:&+@#%".contains(character) {
+                    if partStart < offset { parts.append(partStart..<offset) }
+                    partStart = offset + 1
+                }
+            }
+            if partStart < stop { parts.append(partStart..<stop) }
+            for (number, part) in parts.enumerated() {
+                let raw = String(piece[part])
+                let folded = TextFolding.fold(raw)
+                let last = number == parts.count - 1
+                let original = source(part.lowerBound, part.upperBound)
                 if let expansion = contractions[folded] {
                     for (n, expanded) in expansion.enumerated() {
                         tokens.append(
                             Token(
                                 text: expanded, raw: n == 0 ? raw : expanded,
-                                trailing: last && n == expansion.count - 1 ? trailing : ""))
+                                trailing: last && n == expansion.count - 1 ? trailing : "", source: original))
                     }
                 } else if folded.hasSuffix("'s"), folded.count > 2 {
                     // Possessive: "milk's" matches "milk"; the raw text keeps it.
-                    tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
+                    tokens.append(
+                        Token(
+                            text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : "",
+                            source: original))
                 } else {
-                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ","))
+                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ",", source: original))
                 }
             }
         }
@@ -95,8 +139,13 @@ public enum Normalizer {
     private static func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
 
     /// `generalTokens` for ASCII text, on bytes. A test checks that both agree.
-    static func asciiTokens(_ bytes: [UInt8]) -> [Token] {
+    static func asciiTokens(_ bytes: [UInt8], of text: String) -> [Token] {
         var tokens: [Token] = []
+        /// The original text of bytes `[a, b)` (UTF-8 offsets into a native string: O(1)).
+        func source(_ a: Int, _ b: Int) -> Substring {
+            let utf8 = text.utf8
+            return text[utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b)]
+        }
         func string(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
         var index = 0
         while index < bytes.count {
@@ -110,6 +159,7 @@ public enum Normalizer {
                 end += 1
             }
             var piece = Array(bytes[index..<end])
+            let base = index
             index = end
             for position in piece.indices where piece[position] == UInt8(ascii: "`") {
                 piece[position] = UInt8(ascii: "'")
@@ -127,7 +177,10 @@ public enum Normalizer {
             let word = piece[start..<stop]
             let wordText = string(word)
             if word.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }), looksLikeURL(wordText) {
-                tokens.append(Token(text: wordText.lowercased(), raw: wordText, trailing: trailing))
+                tokens.append(
+                    Token(
+                        text: wordText.lowercased(), raw: wordText, trailing: trailing,
+                        source: source(base + start, base + stop)))
                 continue
             }
             // "3,5" is a number (and "1,000" a thousand), not two words.
@@ -138,7 +191,7 @@ public enum Normalizer {
                 tokens.append(
                     Token(
                         text: fraction.count == 3 ? whole + fraction : whole + "." + fraction, raw: wordText,
-                        trailing: trailing))
+                        trailing: trailing, source: source(base + start, base + stop)))
                 continue
             }
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
@@ -156,17 +209,21 @@ public enum Normalizer {
                 let raw = string(part)
                 let folded = string(ArraySlice(part.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }))
                 let last = number == parts.count - 1
+                let original = source(base + part.startIndex, base + part.endIndex)
                 if let expansion = contractions[folded] {
                     for (n, expanded) in expansion.enumerated() {
                         tokens.append(
                             Token(
                                 text: expanded, raw: n == 0 ? raw : expanded,
-                                trailing: last && n == expansion.count - 1 ? trailing : ""))
+                                trailing: last && n == expansion.count - 1 ? trailing : "", source: original))
                     }
                 } else if folded.hasSuffix("'s"), folded.utf8.count > 2 {
-                    tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : ""))
+                    tokens.append(
+                        Token(
+                            text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : "",
+                            source: original))
                 } else {
-                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ","))
+                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ",", source: original))
                 }
             }
         }

@@ -8,6 +8,11 @@ struct DateParser {
         var date: Date
         var length: Int
         var hasTime: Bool
+        /// Why the words name no date ("February has 28 days in 2026", a span out of range): the
+        /// words are the date's all the same, and the answer is this error.
+        var problem: String? = nil
+        /// Letters corrected in date words ("tommorow").
+        var edits = 0
 
         /// A moment when a time was said, else the day, in the clock's zone.
         func value(in clock: Clock) -> DateValue {
@@ -35,15 +40,52 @@ struct DateParser {
         "januar": 1, "februar": 2, "marz": 3, "mai": 5, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
     ]
 
+    /// The words date expressions are made of, for typo correction ("tommorow", "wendsday").
+    static let correctable: [String] =
+        ["tomorrow", "yesterday", "tonight", "today", "morgen", "gestern", "heute", "vorgestern", "ubermorgen"]
+        + Array(weekdays.keys) + months.keys.filter { $0.count >= 5 }
+
+    /// `word` itself when it is a date word or not close to one; else the date word within one
+    /// letter (two from eight letters on), with the distance.
+    static func corrected(_ word: String) -> (word: String, edits: Int) {
+        guard word.utf8.count >= 5, word.allSatisfy(\.isLetter), !correctable.contains(word) else { return (word, 0) }
+        for known in correctable where known.utf8.first == word.utf8.first && abs(known.count - word.count) <= 2 {
+            if let distance = EditDistance.within(word, known, limit: known.count >= 8 ? 2 : 1) {
+                return (known, distance)
+            }
+        }
+        return (word, 0)
+    }
+
     func parse(_ tokens: [Token], at start: Int) -> Parsed? {
+        // Date words with their typos corrected, in a window as long as any date expression.
+        let window = min(tokens.count, start + 12)
+        var corrected = Array(tokens[start..<window])
+        var edits = [Int](repeating: 0, count: corrected.count)
+        for offset in corrected.indices {
+            let fixed = Self.corrected(corrected[offset].text)
+            corrected[offset].text = fixed.word
+            edits[offset] = fixed.edits
+        }
+        guard var parsed = parseCorrected(corrected, at: 0) else { return nil }
+        parsed.edits = edits.prefix(parsed.length).reduce(0, +)
+        return parsed
+    }
+
+    private func parseCorrected(_ tokens: [Token], at start: Int) -> Parsed? {
         var index = start
         var day: Date?
+        var dayHasTime = false
         var time: (hour: Int, minute: Int)?
         // Up to a day part and a time part, in either order: "tomorrow at 9", "at 9 tomorrow".
         for _ in 0..<2 {
-            if day == nil, let (date, length) = parseDay(tokens, at: index) {
-                day = date
-                index += length
+            if day == nil, let parsed = parseDay(tokens, at: index) {
+                if let problem = parsed.problem {
+                    return Parsed(date: now, length: index - start + parsed.length, hasTime: false, problem: problem)
+                }
+                day = parsed.date
+                dayHasTime = parsed.hasTime
+                index += parsed.length
                 continue
             }
             if time == nil, let (parsed, length) = parseTime(tokens, at: index) {
@@ -51,8 +93,8 @@ struct DateParser {
                 index += length
                 continue
             }
-            if day == nil, time == nil, let (date, length) = parseRelative(tokens, at: index) {
-                return Parsed(date: date, length: length, hasTime: true)
+            if day == nil, time == nil, let relative = parseRelative(tokens, at: index) {
+                return relative
             }
             break
         }
@@ -63,39 +105,83 @@ struct DateParser {
             // "at 9" with no day means the next 9 o'clock.
             if day == nil, date < now { date = calendar.date(byAdding: .day, value: 1, to: date) ?? date }
         }
-        return Parsed(date: date, length: index - start, hasTime: time != nil)
+        return Parsed(date: date, length: index - start, hasTime: time != nil || dayHasTime)
     }
 
     private func word(_ tokens: [Token], _ index: Int) -> String? {
         index < tokens.count ? tokens[index].text : nil
     }
 
-    private func parseDay(_ tokens: [Token], at start: Int) -> (Date, Int)? {
+    /// A day: its start (or a moment, for "tonight"), the words it took, or why it is no day.
+    private struct Day {
+        var date: Date
+        var length: Int
+        var hasTime = false
+        var problem: String?
+    }
+
+    private func parseDay(_ tokens: [Token], at start: Int) -> Day? {
         guard let first = word(tokens, start) else { return nil }
         let today = calendar.startOfDay(for: now)
         func add(_ days: Int) -> Date { calendar.date(byAdding: .day, value: days, to: today)! }
+        func day(_ date: Date, _ length: Int) -> Day { Day(date: date, length: length) }
         switch first {
-        case "today", "heute": return (today, 1)
-        case "tonight": return (calendar.date(bySettingHour: 20, minute: 0, second: 0, of: today)!, 1)
+        case "today", "heute": return day(today, 1)
+        case "tonight":
+            // 8 pm, or the next full hour once 8 pm has passed: never a moment already gone.
+            let evening = calendar.date(bySettingHour: 20, minute: 0, second: 0, of: today)!
+            var moment = evening
+            if moment <= now {
+                let hour = calendar.dateInterval(of: .hour, for: now)?.end ?? now
+                moment = hour
+            }
+            return Day(date: moment, length: 1, hasTime: true)
         case "tomorrow", "morgen":
             if word(tokens, start + 1) == "morning" {
-                return (calendar.date(bySettingHour: 9, minute: 0, second: 0, of: add(1))!, 2)
+                let morning = calendar.date(bySettingHour: 9, minute: 0, second: 0, of: add(1))!
+                return Day(date: morning, length: 2, hasTime: true)
             }
-            return (add(1), 1)
-        case "yesterday", "gestern": return (add(-1), 1)
-        case "ubermorgen": return (add(2), 1)
+            return day(add(1), 1)
+        case "yesterday", "gestern": return day(add(-1), 1)
+        case "vorgestern": return day(add(-2), 1)
+        case "ubermorgen": return day(add(2), 1)
         default: break
         }
         if first == "the", word(tokens, start + 1) == "day", word(tokens, start + 2) == "after",
             word(tokens, start + 3) == "tomorrow"
         {
-            return (add(2), 4)
+            return day(add(2), 4)
         }
         if first == "day", word(tokens, start + 1) == "after", word(tokens, start + 2) == "tomorrow" {
-            return (add(2), 3)
+            return day(add(2), 3)
         }
-        // ISO date
-        if first.count == 10, first.dropFirst(4).first == "-", let date = isoDay(first) { return (date, 1) }
+        if first == "the", word(tokens, start + 1) == "day", word(tokens, start + 2) == "before",
+            word(tokens, start + 3) == "yesterday"
+        {
+            return day(add(-2), 4)
+        }
+        // [on|am] ISO date
+        let isoIndex = ["on", "am"].contains(first) ? start + 1 : start
+        if let iso = word(tokens, isoIndex), iso.count == 10, iso.dropFirst(4).first == "-" {
+            let parts = iso.split(separator: "-").compactMap { Int($0) }
+            if parts.count == 3 {
+                let length = isoIndex - start + 1
+                if let problem = Self.impossible(year: parts[0], month: parts[1], day: parts[2], calendar: calendar) {
+                    return Day(date: now, length: length, problem: problem)
+                }
+                if let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) {
+                    return day(date, length)
+                }
+            }
+        }
+        // last|letzten|vergangenen weekday: the most recent one before today.
+        if ["last", "letzten", "letzte", "vergangenen", "previous"].contains(first), let name = word(tokens, start + 1),
+            let weekday = Self.weekdays[name]
+        {
+            let current = calendar.component(.weekday, from: today)
+            let delta = (current - weekday + 7) % 7
+            return day(add(-(delta == 0 ? 7 : delta)), 2)
+        }
         // [on|next|this|am|nächsten|kommenden] weekday
         var index = start
         var forceNext = false
@@ -108,7 +194,7 @@ struct DateParser {
             let current = calendar.component(.weekday, from: today)
             var delta = (weekday - current + 7) % 7
             if delta == 0 || (forceNext && delta < 7 && first != "this") { delta = delta == 0 ? 7 : delta }
-            return (add(delta), index - start + 1)
+            return day(add(delta), index - start + 1)
         }
         // [on] march 3[rd] | [on] the 3rd of march | 3. märz | 3 march
         index = start
@@ -117,7 +203,7 @@ struct DateParser {
         if let name = word(tokens, index), let month = Self.months[name], let dayWord = word(tokens, index + 1),
             let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord), (1...31).contains(dayNumber)
         {
-            return (nextDate(month: month, day: dayNumber), index - start + 2)
+            return nextDate(month: month, day: dayNumber, length: index - start + 2)
         }
         if let dayWord = word(tokens, index), let dayNumber = NumberParser.ordinal(dayWord) ?? Int(dayWord),
             (1...31).contains(dayNumber)
@@ -125,35 +211,59 @@ struct DateParser {
             var monthIndex = index + 1
             if word(tokens, monthIndex) == "of" { monthIndex += 1 }
             if let name = word(tokens, monthIndex), let month = Self.months[name] {
-                return (nextDate(month: month, day: dayNumber), monthIndex - start + 1)
+                return nextDate(month: month, day: dayNumber, length: monthIndex - start + 1)
             }
         }
         return nil
     }
 
-    private func nextDate(month: Int, day: Int) -> Date {
-        let year = calendar.component(.year, from: now)
-        var components = DateComponents(year: year, month: month, day: day)
-        var date = calendar.date(from: components) ?? now
-        if date < calendar.startOfDay(for: now) {
-            components.year = year + 1
-            date = calendar.date(from: components) ?? date
+    /// A day of the month without a year: its next occurrence, today included (this year's when
+    /// it has not passed, else next year's). A day the month does not have is an error, never
+    /// rolled over into the next month.
+    private func nextDate(month: Int, day: Int, length: Int) -> Day {
+        var year = calendar.component(.year, from: now)
+        let thisMonth = calendar.component(.month, from: now), today = calendar.component(.day, from: now)
+        if (month, day) < (thisMonth, today) { year += 1 }
+        if let problem = Self.impossible(year: year, month: month, day: day, calendar: calendar) {
+            return Day(date: now, length: length, problem: problem)
         }
-        return date
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? now
+        return Day(date: date, length: length)
     }
 
-    private func isoDay(_ text: String) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// Why `year-month-day` is no day of the calendar ("February has 28 days in 2026"), or nil.
+    static func impossible(year: Int, month: Int, day: Int, calendar: Calendar) -> String? {
+        guard (1...12).contains(month) else { return "There is no month \(month)." }
+        guard (1...9999).contains(year) else { return "The year \(year) is out of range." }
+        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
+            let days = calendar.range(of: .day, in: .month, for: first)?.count
+        else { return "\(year)-\(month)-\(day) is not a date." }
+        guard (1...days).contains(day) else {
+            return month == 2
+                ? "February has \(days) days in \(year)." : "\(monthNames[month - 1]) has \(days) days."
+        }
+        return nil
     }
 
     private func parseTime(_ tokens: [Token], at start: Int) -> ((hour: Int, minute: Int), Int)? {
         guard let first = word(tokens, start) else { return nil }
-        switch first {
-        case "noon", "mittag", "midday": return ((12, 0), 1)
-        case "midnight", "mitternacht": return ((0, 0), 1)
+        // "at noon", "um mitternacht": the preposition belongs to the time.
+        let named = ["at", "um", "by", "gegen", "zu"].contains(first) ? start + 1 : start
+        switch word(tokens, named) {
+        case "noon", "mittag", "midday": return ((12, 0), named - start + 1)
+        case "midnight", "mitternacht": return ((0, 0), named - start + 1)
         default: break
+        }
+        // "halb neun" is half past eight.
+        if word(tokens, named) == "halb", let number = NumberParser.parse(tokens, at: named + 1), number.isInteger,
+            (1...12).contains(Int(number.value))
+        {
+            return ((Int(number.value) - 1, 30), named - start + 1 + number.length)
         }
         if first == "in", word(tokens, start + 1) == "the", let part = word(tokens, start + 2) {
             switch part {
@@ -207,11 +317,39 @@ struct DateParser {
         return ((hourValue % 24, minute), next - start)
     }
 
-    /// "in 2 hours", "in five minutes", "in 3 days", "in zwei stunden"
-    private func parseRelative(_ tokens: [Token], at start: Int) -> (Date, Int)? {
-        guard word(tokens, start) == "in", let duration = DurationParser.parse(tokens, at: start + 1) else {
-            return nil
+    /// "in 2 hours", "in five minutes", "in 3 days", "in zwei stunden"; back: "2 days ago",
+    /// "vor zwei Tagen". Whole days back are a day; other spans a moment.
+    private func parseRelative(_ tokens: [Token], at start: Int) -> Parsed? {
+        func spoken(_ length: Int) -> String {
+            tokens[start..<min(tokens.count, start + length)].map(\.raw).joined(separator: " ")
         }
-        return (now.addingTimeInterval(TimeInterval(duration.seconds)), duration.length + 1)
+        let ahead = word(tokens, start) == "in", back = word(tokens, start) == "vor"
+        if ahead || back, let duration = DurationParser.parse(tokens, at: start + 1) {
+            let length = duration.length + 1
+            guard let seconds = duration.seconds else {
+                return Parsed(date: now, length: length, hasTime: true, problem: Self.outOfRange(spoken(length)))
+            }
+            return relative(seconds: back ? -seconds : seconds, length: length)
+        }
+        if let duration = DurationParser.parse(tokens, at: start), word(tokens, start + duration.length) == "ago" {
+            let length = duration.length + 1
+            guard let seconds = duration.seconds else {
+                return Parsed(date: now, length: length, hasTime: true, problem: Self.outOfRange(spoken(length)))
+            }
+            return relative(seconds: -seconds, length: length)
+        }
+        return nil
+    }
+
+    private func relative(seconds: Int, length: Int) -> Parsed {
+        if seconds % 86_400 == 0 {
+            let day = calendar.date(byAdding: .day, value: seconds / 86_400, to: calendar.startOfDay(for: now)) ?? now
+            return Parsed(date: day, length: length, hasTime: false)
+        }
+        return Parsed(date: now.addingTimeInterval(TimeInterval(seconds)), length: length, hasTime: true)
+    }
+
+    static func outOfRange(_ words: String) -> String {
+        "“\(words)” is out of range: a date can be at most 100 years away."
     }
 }

@@ -31,6 +31,18 @@ enum NumberParser {
     /// The longest number at `start`, if there is one.
     static func parse(_ tokens: [Token], at start: Int) -> Parsed? {
         guard start < tokens.count else { return nil }
+        // Negative: "minus four", "negative 2.5", "-4" (whether the slot allows one is its type's business).
+        if ["minus", "negative"].contains(tokens[start].text), let magnitude = parse(tokens, at: start + 1),
+            magnitude.value >= 0
+        {
+            return Parsed(value: -magnitude.value, length: magnitude.length + 1, isInteger: magnitude.isInteger)
+        }
+        if tokens[start].text.hasPrefix("-"), tokens[start].text.dropFirst().first?.isNumber == true {
+            var positive = tokens
+            positive[start].text.removeFirst()
+            guard let magnitude = parse(positive, at: start), magnitude.length == 1 else { return nil }
+            return Parsed(value: -magnitude.value, length: 1, isInteger: magnitude.isInteger)
+        }
         var best: Parsed?
         // Digits, with "." or "," as the decimal mark.
         let text = tokens[start].text
@@ -106,6 +118,10 @@ enum NumberParser {
                 if unit >= 10 && last == .ten { break }
                 current += unit
                 last = unit >= 10 ? .teen : .unit
+            } else if last == .none || last == .hundred || last == .scale, let compound = hyphenated(word) {
+                // "twenty-five", "forty-five"
+                current += compound
+                last = .teen
             } else if let ten = tens[word] {
                 guard last == .none || last == .hundred || last == .scale else { break }
                 current += ten
@@ -140,6 +156,15 @@ enum NumberParser {
         }
         guard end > start else { return nil }
         return Parsed(value: Double(total + current), length: end - start, isInteger: true)
+    }
+
+    /// "twenty-five" → 25: a ten and a unit joined by a hyphen.
+    static func hyphenated(_ word: String) -> Int? {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let ten = tens[String(parts[0])], let unit = units[String(parts[1])],
+            (1...9).contains(unit), !["a", "an", "oh"].contains(String(parts[1]))
+        else { return nil }
+        return ten + unit
     }
 
     /// "fünfundzwanzig" → 25, "einhundertzwanzig" → 120, "zweitausend" → 2000.

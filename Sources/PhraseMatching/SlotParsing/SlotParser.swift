@@ -10,6 +10,14 @@ enum SlotParser {
         var typed: Bool
         /// Letters corrected to read the value (a misspelt enum case).
         var edits = 0
+        /// The words are a value of the type, but not one that can be used ("February has 28
+        /// days in 2026", a number out of range): the answer is this error, never free text.
+        var problem: String? = nil
+    }
+
+    /// The words of `length` tokens at `start`, as typed: what an error about them quotes.
+    static func spoken(_ tokens: [Token], _ start: Int, _ length: Int) -> String {
+        tokens.originalText(from: start, through: min(tokens.count, start + length) - 1)
     }
 
     static let booleans: [String: Bool] = [
@@ -28,12 +36,28 @@ enum SlotParser {
         case .string:
             return freeText(tokens, at: start)
         case .integer:
-            guard let number = NumberParser.parse(tokens, at: start), number.value == number.value.rounded(),
-                abs(number.value) < 1e15
-            else { return [] }
+            guard let number = NumberParser.parse(tokens, at: start), number.value == number.value.rounded() else {
+                return []
+            }
+            guard abs(number.value) < 1e15 else {
+                let words = spoken(tokens, start, number.length)
+                return [
+                    Option(
+                        length: number.length, value: .string(words), typed: true,
+                        problem: "“\(words)” is out of range: a whole number here is at most 15 digits.")
+                ]
+            }
             return [Option(length: number.length, value: .integer(Int(number.value)), typed: true)]
         case .number:
             guard let number = NumberParser.parse(tokens, at: start) else { return [] }
+            guard abs(number.value) < 1e15 else {
+                let words = spoken(tokens, start, number.length)
+                return [
+                    Option(
+                        length: number.length, value: .string(words), typed: true,
+                        problem: "“\(words)” is out of range: a number here is at most 15 digits.")
+                ]
+            }
             return [
                 Option(
                     length: number.length,
@@ -44,10 +68,28 @@ enum SlotParser {
             return [Option(length: 1, value: .boolean(value), typed: true)]
         case .duration:
             guard let duration = DurationParser.parse(tokens, at: start) else { return [] }
-            return [Option(length: duration.length, value: .duration(seconds: duration.seconds), typed: true)]
+            guard let seconds = duration.seconds else {
+                let words = spoken(tokens, start, duration.length)
+                return [
+                    Option(
+                        length: duration.length, value: .string(words), typed: true,
+                        problem: "“\(words)” is out of range: a time span can be at most 100 years.")
+                ]
+            }
+            return [Option(length: duration.length, value: .duration(seconds: seconds), typed: true)]
         case .date:
             guard let date = DateParser(clock: matcher.clock).parse(tokens, at: start) else { return [] }
-            return [Option(length: date.length, value: .date(date.value(in: matcher.clock)), typed: true)]
+            if let problem = date.problem {
+                return [
+                    Option(
+                        length: date.length, value: .string(spoken(tokens, start, date.length)), typed: true,
+                        edits: date.edits, problem: problem)
+                ]
+            }
+            return [
+                Option(
+                    length: date.length, value: .date(date.value(in: matcher.clock)), typed: true, edits: date.edits)
+            ]
         case .url:
             let token = tokens[start]
             guard Normalizer.looksLikeURL(token.raw) else { return [] }
@@ -71,15 +113,16 @@ enum SlotParser {
         }
     }
 
-    /// Every span of 1 to `maximumFreeWords` tokens, as written.
+    /// Every span of 1 to `maximumFreeWords` tokens, as typed: the original characters from the
+    /// first token's start to the last token's end (never the normalized words).
     static func freeText(_ tokens: [Token], at start: Int) -> [Option] {
         let end = min(tokens.count, start + Matcher.maximumFreeWords)
         var options: [Option] = []
-        var text = ""
         for index in start..<end {
-            if index > start { text += tokens[index - 1].trailing.filter { $0 == "," || $0 == ";" || $0 == ":" } + " " }
-            text += tokens[index].raw
-            options.append(Option(length: index - start + 1, value: .string(text), typed: false))
+            options.append(
+                Option(
+                    length: index - start + 1, value: .string(tokens.originalText(from: start, through: index)),
+                    typed: false))
         }
         return options
     }
@@ -120,22 +163,24 @@ enum SlotParser {
         if element == .string || element.entityName != nil {
             // Free text split at separators; every length is an option.
             return freeText(tokens, at: start).map { option in
-                let span = Array(tokens[start..<(start + option.length)])
+                let end = start + option.length
                 var items: [String] = []
-                var current: [String] = []
-                for (offset, token) in span.enumerated() {
+                // The current item's first and last token.
+                var current: (first: Int, last: Int)?
+                for position in start..<end {
+                    let token = tokens[position]
                     if listSeparators.contains(token.text) {
-                        if !current.isEmpty { items.append(current.joined(separator: " ")) }
-                        current = []
+                        if let item = current { items.append(tokens.originalText(from: item.first, through: item.last)) }
+                        current = nil
                         continue
                     }
-                    current.append(token.raw)
-                    if token.trailing.contains(","), offset < span.count - 1 {
-                        items.append(current.joined(separator: " "))
-                        current = []
+                    current = (current?.first ?? position, position)
+                    if token.trailing.contains(","), position < end - 1, let item = current {
+                        items.append(tokens.originalText(from: item.first, through: item.last))
+                        current = nil
                     }
                 }
-                if !current.isEmpty { items.append(current.joined(separator: " ")) }
+                if let item = current { items.append(tokens.originalText(from: item.first, through: item.last)) }
                 return Option(length: option.length, value: .array(items.map(Value.string)), typed: false)
             }
         }
