@@ -268,7 +268,7 @@ public final class ShortcutRunner {
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .shortcutStep(dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
             if let binding { scope[binding] = answer.value ?? .string(answer.dialog) }
@@ -279,7 +279,7 @@ public final class ShortcutRunner {
             }
             var values: [String: Datum] = [:]
             for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
-            let conversation = Conversation(session: session, options: .init(dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .shortcutStep(dryRun: options.dryRun))
             let answer = try converse(
                 conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
                 what: intent.title)

@@ -34,6 +34,7 @@ struct DefinitionDecoder: SchemaDecoding {
             ConstantDefinition(name: name, value: node)
         }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        file.tips = list(fields["tips"], "'tips'") { decoder, node in decoder.tip(node) }
         return file
     }
 
@@ -70,6 +71,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         entity.matchBy = fields["matchBy"].map { strings($0, "'matchBy'") } ?? []
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
+        entity.searchable = fields["searchable"].flatMap { searchable($0) }
         return entity
     }
 
@@ -140,6 +142,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         intent.donate = fields["donate"].map { strings($0, "'donate'") } ?? []
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) } }
         return intent
     }
 

@@ -84,7 +84,9 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
     func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {
         do {
-            return try Store(path: path, graph: graph, clock: clock, readOnly: readOnly)
+            return try Store(
+                path: path, graph: graph, clock: clock, readOnly: readOnly,
+                indexer: SearchDocumentBuilder(graph: graph, clock: clock))
         } catch {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
@@ -95,7 +97,11 @@ struct StoreOptions: ParsableArguments {
     /// that is safe (additive changes), else as it is, read-only — so a store whose migration was
     /// refused can still be listed and exported.
     func openForReading(_ graph: IntentGraph, clock: Clock) throws -> Store {
-        if let store = try? Store(path: path, graph: graph, clock: clock) { return store }
+        if let store = try? Store(
+            path: path, graph: graph, clock: clock, indexer: SearchDocumentBuilder(graph: graph, clock: clock))
+        {
+            return store
+        }
         return try open(graph, clock: clock, readOnly: true)
     }
 

@@ -1,0 +1,261 @@
+public import Foundation
+import GRDB
+public import IntentModel
+
+/// The store's part in the app's presence: the search index (`_search`, `_search_items`,
+/// `_search_vocab`), donations with how they were invoked, and the state of tips.
+extension Store {
+    /// Tables for search, donations and tips; run inside the migration's transaction.
+    func migratePresence(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE IF NOT EXISTS _search USING fts5(
+                    title, body, keywords, tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TABLE IF NOT EXISTS _search_items (
+                    doc INTEGER PRIMARY KEY, entity TEXT NOT NULL, record TEXT NOT NULL, title TEXT NOT NULL,
+                    subtitle TEXT NOT NULL, expires TEXT, UNIQUE (entity, record));
+                CREATE TABLE IF NOT EXISTS _search_vocab (term TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS _donation_refs (
+                    record TEXT NOT NULL, donation INTEGER NOT NULL, PRIMARY KEY (record, donation)) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS _tips (
+                    key TEXT PRIMARY KEY, shown TEXT, dismissed INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+                """)
+        let columns = try db.columns(in: "_donations").map(\.name)
+        if !columns.contains("via") {
+            try db.execute(sql: "ALTER TABLE _donations ADD COLUMN via TEXT NOT NULL DEFAULT 'phrase'")
+        }
+    }
+
+    /// Rebuilds the search index when what is searchable changed since it was built (the
+    /// `signature` of the indexer differs from the one stored).
+    func reindexIfDeclarationsChanged() throws(StoreError) {
+        guard let indexer else { return }
+        do {
+            let stored = try read { transaction in try transaction.meta("search.signature") }
+            guard stored != indexer.signature else { return }
+            _ = try write { transaction in try transaction.reindexSearch() }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .unusable(path: path, reason: Self.reason(error))
+        }
+    }
+}
+
+extension StoreTransaction {
+    func meta(_ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [key])
+    }
+
+    func setMeta(_ key: String, _ value: String?) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM _meta WHERE key = ?", arguments: [key])
+        }
+    }
+
+    // MARK: Search index
+
+    /// Indexes `record` again: called by every write of a record, in its transaction. A record
+    /// whose `where` no longer holds leaves the index.
+    func indexForSearch(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
+        guard let indexer = store.indexer, indexer.isSearchable(table.entity.name) else { return }
+        if replacing { try forgetSearch(record.id, table) }
+        guard let document = try indexer.document(for: record, in: self) else { return }
+        try insertSearch(document, entity: table.name, id: record.id)
+    }
+
+    private func insertSearch(_ document: SearchDocument, entity: String, id: String) throws {
+        let title = SearchText.words(document.title)
+        let body = SearchText.words(document.description)
+        let keywords = document.keywords.flatMap(SearchText.words)
+        try db.cachedStatement(
+            sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [entity, id, document.title, document.subtitle, document.expires.map(ISODate.format)])
+        let doc = db.lastInsertedRowID
+        try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [
+                doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
+            ])
+        let vocabulary = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
+        for word in Set(title + body + keywords) { try vocabulary.execute(arguments: [word]) }
+    }
+
+    /// Removes a record from the search index (delete, undo, or an update that makes `where` false).
+    func forgetSearch(_ id: String, _ table: Store.Table) throws {
+        guard let indexer = store.indexer, indexer.isSearchable(table.entity.name) else { return }
+        guard
+            let doc = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT doc FROM _search_items WHERE entity = ? AND record = ?"),
+                arguments: [table.name, id])
+        else { return }
+        try db.cachedStatement(sql: "DELETE FROM _search WHERE rowid = ?").execute(arguments: [doc])
+        try db.cachedStatement(sql: "DELETE FROM _search_items WHERE doc = ?").execute(arguments: [doc])
+    }
+
+    /// Builds the search index anew from every record of every searchable entity; returns how many
+    /// records it holds. Records the indexer renders in a bounded batch at a time.
+    @discardableResult
+    public func reindexSearch() throws -> Int {
+        try db.execute(sql: "DELETE FROM _search; DELETE FROM _search_items; DELETE FROM _search_vocab;")
+        var indexed = 0
+        if let indexer = store.indexer {
+            for table in store.tables.values.sorted(by: { $0.name < $1.name })
+            where indexer.isSearchable(table.entity.name) {
+                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table.quoted)")
+                var vocabulary: Set<String> = []
+                while let row = try cursor.next() {
+                    let record = record(from: row, table)
+                    guard let document = try indexer.document(for: record, in: self) else { continue }
+                    try db.cachedStatement(
+                        sql:
+                            "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
+                    ).execute(arguments: [
+                        table.name, record.id, document.title, document.subtitle,
+                        document.expires.map(ISODate.format),
+                    ])
+                    let title = SearchText.words(document.title)
+                    let body = SearchText.words(document.description)
+                    let keywords = document.keywords.flatMap(SearchText.words)
+                    try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
+                        .execute(arguments: [
+                            db.lastInsertedRowID, title.joined(separator: " "), body.joined(separator: " "),
+                            keywords.joined(separator: " "),
+                        ])
+                    vocabulary.formUnion(title)
+                    vocabulary.formUnion(body)
+                    vocabulary.formUnion(keywords)
+                    indexed += 1
+                }
+                let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
+                for word in vocabulary { try statement.execute(arguments: [word]) }
+            }
+        }
+        try setMeta("search.signature", store.indexer?.signature ?? "")
+        return indexed
+    }
+
+    /// How many items the search index holds.
+    public func searchIndexCount() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM _search_items") ?? 0
+    }
+
+    /// Rows whose text has, for every group, one of its terms; best bm25 first, expired ones left out.
+    public func searchIndex(_ groups: [[SearchTerm]], now: Date, limit: Int) throws -> [SearchRow] {
+        let clauses = groups.compactMap { terms -> String? in
+            let alternatives = terms.compactMap { term -> String? in
+                let clean = term.text.filter { $0 != "\"" }
+                guard !clean.isEmpty else { return nil }
+                return "\"" + clean + "\"" + (term.prefix ? "*" : "")
+            }
+            return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " OR ") + ")"
+        }
+        guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT i.entity, i.record, i.title, i.subtitle, m.title AS ft, m.body AS fb, m.keywords AS fk, m.score
+                    FROM (SELECT rowid, title, body, keywords, bm25(_search, 10.0, 2.0, 5.0) AS score
+                          FROM _search WHERE _search MATCH ? ORDER BY score LIMIT ?) m
+                    JOIN _search_items i ON i.doc = m.rowid
+                    WHERE i.expires IS NULL OR i.expires > ?
+                    ORDER BY m.score
+                    """),
+            arguments: [clauses.joined(separator: " AND "), limit, ISODate.format(now)])
+        return rows.map { row in
+            let words = { (column: String) -> [String] in
+                (row[column] as String? ?? "").split(separator: " ").map(String.init)
+            }
+            return SearchRow(
+                entity: row["entity"], record: row["record"], title: row["title"], subtitle: row["subtitle"],
+                titleWords: words("ft"), descriptionWords: words("fb"), keywordWords: words("fk"), bm25: row["score"])
+        }
+    }
+
+    /// Indexed words starting with `prefix`, at most `limit` of them, in order.
+    public func searchVocabulary(prefix: String, limit: Int) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT term FROM _search_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?"),
+            arguments: [prefix, prefix + "\u{10FFFF}", limit])
+    }
+
+    // MARK: Donations
+
+    /// Records a donation: the intent, its donated parameters, the moment, how it was invoked, and
+    /// the records it refers to (deleting one of them deletes the donation).
+    public func donate(
+        intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date
+    ) throws {
+        try db.cachedStatement(sql: "INSERT INTO _donations (intent, parameters, at, via) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [intent.description, JSONText.compact(.object(parameters)), ISODate.format(at), via])
+        let donation = db.lastInsertedRowID
+        for record in Set(records) {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO _donation_refs (record, donation) VALUES (?, ?)")
+                .execute(arguments: [record, donation])
+        }
+    }
+
+    /// Donations oldest first (at most the newest `limit`): (intent, parameters JSON, at, via).
+    public func donationHistory(limit: Int = 100_000) throws -> [(
+        intent: String, parameters: String, at: Date, via: String
+    )] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM (SELECT * FROM _donations ORDER BY id DESC LIMIT ?) ORDER BY id",
+            arguments: [limit]
+        ).map {
+            let at: String = $0["at"]
+            return ($0["intent"], $0["parameters"], ISODate.parse(at, timeZone: .gmt) ?? Date(timeIntervalSince1970: 0),
+                $0["via"] ?? "phrase")
+        }
+    }
+
+    /// Forgets every donation of `intent` (`App.Intent`); returns how many.
+    @discardableResult
+    public func forgetDonations(intent: QualifiedName) throws -> Int {
+        try db.execute(
+            sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE intent = ?)",
+            arguments: [intent.description])
+        try db.execute(sql: "DELETE FROM _donations WHERE intent = ?", arguments: [intent.description])
+        return db.changesCount
+    }
+
+    /// Forgets the donations that refer to a record that was deleted.
+    func forgetDonations(referencing record: String) throws {
+        try db.cachedStatement(
+            sql: "DELETE FROM _donations WHERE id IN (SELECT donation FROM _donation_refs WHERE record = ?)"
+        ).execute(arguments: [record])
+        try db.cachedStatement(sql: "DELETE FROM _donation_refs WHERE record = ?").execute(arguments: [record])
+    }
+
+    // MARK: Tips
+
+    /// Each tip's state by key: when it was shown, and whether it was dismissed.
+    public func tipStates() throws -> [String: (shown: Date?, dismissed: Bool)] {
+        var states: [String: (Date?, Bool)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, shown, dismissed FROM _tips") {
+            let shown: String? = row["shown"]
+            states[row["key"]] = (shown.flatMap { ISODate.parse($0, timeZone: .gmt) }, row["dismissed"])
+        }
+        return states
+    }
+
+    public func markTipShown(_ key: String, at: Date) throws {
+        try db.execute(
+            sql: "INSERT INTO _tips (key, shown) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET shown = excluded.shown",
+            arguments: [key, ISODate.format(at)])
+    }
+
+    public func dismissTip(_ key: String) throws {
+        try db.execute(
+            sql: "INSERT INTO _tips (key, dismissed) VALUES (?, 1) ON CONFLICT(key) DO UPDATE SET dismissed = 1",
+            arguments: [key])
+    }
+
+    /// Whether tips are turned off (`:tips off`), for every prompt on this store.
+    public func tipsOff() throws -> Bool { try meta("tips.off") == "1" }
+
+    public func setTipsOff(_ off: Bool) throws { try setMeta("tips.off", off ? "1" : nil) }
+}
