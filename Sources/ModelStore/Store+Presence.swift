@@ -18,12 +18,18 @@ extension Store {
                 CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS _donation_refs (
                     record TEXT NOT NULL, donation INTEGER NOT NULL, PRIMARY KEY (record, donation)) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS _suggest_stats (
+                    intent TEXT NOT NULL, key TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (intent, key)) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS _suggest_stats_by_count ON _suggest_stats (intent, count);
                 CREATE TABLE IF NOT EXISTS _tips (
                     key TEXT PRIMARY KEY, shown TEXT, dismissed INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
                 """)
         let columns = try db.columns(in: "_donations").map(\.name)
         if !columns.contains("via") {
             try db.execute(sql: "ALTER TABLE _donations ADD COLUMN via TEXT NOT NULL DEFAULT 'phrase'")
+        }
+        if !columns.contains("previous") {
+            try db.execute(sql: "ALTER TABLE _donations ADD COLUMN previous TEXT")
         }
     }
 
@@ -184,17 +190,74 @@ extension StoreTransaction {
     // MARK: Donations
 
     /// Records a donation: the intent, its donated parameters, the moment, how it was invoked, and
-    /// the records it refers to (deleting one of them deletes the donation).
+    /// the records it refers to (deleting one of them deletes the donation). The counts suggestions
+    /// read are kept up to date in the same transaction (`SuggestionKeys`).
     public func donate(
         intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date
     ) throws {
-        try db.cachedStatement(sql: "INSERT INTO _donations (intent, parameters, at, via) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [intent.description, JSONText.compact(.object(parameters)), ISODate.format(at), via])
+        let previous = try lastExecutedIntent(before: intent)
+        let encoded = JSONText.compact(.object(parameters))
+        try db.cachedStatement(
+            sql: "INSERT INTO _donations (intent, parameters, at, via, previous) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [intent.description, encoded, ISODate.format(at), via, previous])
         let donation = db.lastInsertedRowID
         for record in Set(records) {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO _donation_refs (record, donation) VALUES (?, ?)")
                 .execute(arguments: [record, donation])
         }
+        try count(intent.description, parameters: parameters, at: at, previous: previous, by: 1)
+    }
+
+    /// The intent executed before the one being journaled now (the newest execution is that one).
+    func lastExecutedIntent(before intent: QualifiedName) throws -> String? {
+        let rows = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 2"))
+        return rows.count == 2 ? rows[1] : nil
+    }
+
+    private func count(
+        _ intent: String, parameters: [String: JSONValue], at: Date, previous: String?, by delta: Int
+    ) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO _suggest_stats (intent, key, count) VALUES (?, ?, ?)
+                ON CONFLICT (intent, key) DO UPDATE SET count = count + excluded.count
+                """)
+        for key in SuggestionKeys.keys(parameters: parameters, at: at, previous: previous, clock: store.clock) {
+            try statement.execute(arguments: [intent, key, delta])
+        }
+        if delta < 0 {
+            try db.cachedStatement(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0").execute(
+                arguments: [intent])
+        }
+    }
+
+    /// The counts of every intent that has donations, for suggestions: totals, hours, weekdays,
+    /// predecessors, days (the last `days`), and the `values` most frequent parameter values.
+    public func suggestionCounts(now: Date, days: Int = 90, values: Int = 12) throws -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        let cutoff = SuggestionKeys.dayKey(store.clock.day(-days, from: now), clock: store.clock)
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT intent, key, count FROM _suggest_stats
+                    WHERE key < 'd' OR (key >= 'e' AND key < 'v') OR key >= 'w' OR (key >= ? AND key < 'day;')
+                    """), arguments: [cutoff])
+        for row in rows { counts[row["intent"], default: [:]][row["key"]] = row["count"] }
+        let top = try db.cachedStatement(
+            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= 'v:' AND key < 'v;' ORDER BY count DESC LIMIT ?"
+        )
+        for intent in counts.keys {
+            for row in try Row.fetchAll(top, arguments: [intent, values]) {
+                counts[intent]![row["key"]] = row["count"]
+            }
+        }
+        return counts
+    }
+
+    /// The intent of the newest execution, for what follows it.
+    public func lastExecutedIntent() throws -> String? {
+        try String.fetchOne(db, sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1")
     }
 
     /// Donations oldest first (at most the newest `limit`): (intent, parameters JSON, at, via).
@@ -219,11 +282,28 @@ extension StoreTransaction {
             sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE intent = ?)",
             arguments: [intent.description])
         try db.execute(sql: "DELETE FROM _donations WHERE intent = ?", arguments: [intent.description])
-        return db.changesCount
+        let forgotten = db.changesCount
+        try db.execute(
+            sql: "DELETE FROM _suggest_stats WHERE intent = ? OR key = ?",
+            arguments: [intent.description, "after:" + intent.description])
+        return forgotten
     }
 
     /// Forgets the donations that refer to a record that was deleted.
     func forgetDonations(referencing record: String) throws {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql:
+                    "SELECT intent, parameters, at, previous FROM _donations WHERE id IN (SELECT donation FROM _donation_refs WHERE record = ?)"
+            ), arguments: [record])
+        for row in rows {
+            let text: String = row["parameters"]
+            let at: String = row["at"]
+            guard case .object(let parameters)? = try? JSONText.decode(JSONValue.self, from: text),
+                let moment = ISODate.parse(at, timeZone: .gmt)
+            else { continue }
+            try count(row["intent"], parameters: parameters, at: moment, previous: row["previous"], by: -1)
+        }
         try db.cachedStatement(
             sql: "DELETE FROM _donations WHERE id IN (SELECT donation FROM _donation_refs WHERE record = ?)"
         ).execute(arguments: [record])

@@ -1,0 +1,169 @@
+import Foundation
+public import IntentModel
+import ModelStore
+
+/// Siri Suggestions for a prompt: from the donations' counts, the intents most likely to be done
+/// next, each as a concrete invocation with the parameter values the user keeps using.
+public struct SuggestionModel: Sendable {
+    let graph: IntentGraph
+    /// Days after which a day's donations weigh half.
+    public static let halfLife = 14.0
+    /// A parameter's value is suggested when at least this share of the intent's donations had it.
+    public static let stableShare = 0.3
+    /// Smoothing added to every count.
+    static let alpha = 0.5
+
+    public init(graph: IntentGraph) {
+        self.graph = graph
+    }
+
+    /// The ranked suggestions at `now`, after `last` (the intent run last, if any).
+    public func suggest(
+        counts: [String: [String: Int]], now: Date, last: String?, clock: Clock, limit: Int = 3
+    ) -> [Suggestion] {
+        let parts = clock.calendar.dateComponents([.hour, .weekday], from: now)
+        let hour = parts.hour ?? 0, weekday = parts.weekday ?? 1
+        let hours = [(hour + 23) % 24, hour, (hour + 1) % 24].map { "h:" + String(format: "%02d", $0) }
+        let intents = counts.keys.compactMap { name -> (IntentGraph.Intent, [String: Int])? in
+            guard let intent = graph.intents(named: name).first, intent.suggests, let own = counts[name] else {
+                return nil
+            }
+            return (intent, own)
+        }
+        guard !intents.isEmpty else { return [] }
+        let a = Self.alpha
+        let kinds = Double(intents.count)
+        func total(_ key: String) -> Double { Double(intents.reduce(0) { $0 + ($1.1[key] ?? 0) }) }
+        let all = total("n")
+        let hourAll = hours.reduce(0) { $0 + total($1) }
+        let weekdayAll = total("w:\(weekday)")
+        let afterAll = last.map { total("after:" + $0) } ?? 0
+        let today = clock.startOfDay(now)
+
+        var suggestions: [Suggestion] = []
+        for (intent, own) in intents {
+            let n = Double(own["n"] ?? 0)
+            guard n > 0 else { continue }
+            var score = SuggestionScore()
+            score.frequency = log((n + a) / (all + a * kinds))
+            var decayed = 0.0, recent = 0.0
+            for (key, count) in own where key.hasPrefix("day:") {
+                guard let day = ISODate.parse(String(key.dropFirst(4)), timeZone: clock.timeZone) else { continue }
+                let age = max(0, today.timeIntervalSince(clock.startOfDay(day)) / 86_400)
+                decayed += Double(count) * pow(0.5, age / Self.halfLife)
+                recent += Double(count)
+            }
+            // Within the window of days kept: the decayed share against the plain one.
+            score.recency = log((decayed + a) / (recent + a))
+            let hourCount = hours.reduce(0.0) { $0 + Double(own[$1] ?? 0) }
+            score.timeOfDay = log(((hourCount + a) / (n + 8 * a)) / ((hourAll + a) / (all + 8 * a)))
+            let dayCount = Double(own["w:\(weekday)"] ?? 0)
+            score.dayOfWeek = log(((dayCount + a) / (n + 7 * a)) / ((weekdayAll + a) / (all + 7 * a)))
+            if let last {
+                let after = Double(own["after:" + last] ?? 0)
+                score.sequence = log(((after + a) / (n + (kinds + 1) * a)) / ((afterAll + a) / (all + (kinds + 1) * a)))
+            }
+            suggestions.append(
+                Suggestion(
+                    intent: intent.name, title: intent.title, parameters: stableValues(intent, own, n: n), score: score,
+                    confidence: 0, graph: graph))
+        }
+        suggestions.sort { $0.score.total != $1.score.total ? $0.score.total > $1.score.total : $0.title < $1.title }
+        // Confidence: the softmax of the totals.
+        let best = suggestions.first?.score.total ?? 0
+        let sum = suggestions.reduce(0.0) { $0 + exp($1.score.total - best) }
+        for index in suggestions.indices {
+            suggestions[index].confidence = exp(suggestions[index].score.total - best) / sum
+        }
+        return Array(suggestions.prefix(limit))
+    }
+
+    /// The donated parameters whose most frequent value is used often enough to offer it.
+    private func stableValues(_ intent: IntentGraph.Intent, _ own: [String: Int], n: Double) -> [(String, JSONValue)] {
+        var values: [(String, JSONValue)] = []
+        for name in intent.donate {
+            let prefix = "v:\(name)="
+            guard
+                let (key, count) = own.filter({ $0.key.hasPrefix(prefix) }).max(by: {
+                    ($0.value, $1.key) < ($1.value, $0.key)
+                }), Double(count) / n >= Self.stableShare,
+                let value = try? JSONText.decode(JSONValue.self, from: String(key.dropFirst(prefix.count)))
+            else { continue }
+            values.append((name, value))
+        }
+        return values
+    }
+}
+
+/// One suggested invocation: an intent with the parameter values to run it with.
+public struct Suggestion: Sendable {
+    public let intent: QualifiedName
+    public let title: String
+    /// Values in the order of the intent's `donate:`; the rest is asked when it runs.
+    public let parameters: [(String, JSONValue)]
+    public let score: SuggestionScore
+    /// Its share of the softmax over all candidates, 0…1.
+    public var confidence: Double
+    /// `Start Focus Block “deep work”, 50 minutes`: the title and the values, enum cases by title.
+    public let text: String
+
+    init(
+        intent: QualifiedName, title: String, parameters: [(String, JSONValue)], score: SuggestionScore,
+        confidence: Double, graph: IntentGraph
+    ) {
+        self.intent = intent
+        self.title = title
+        self.parameters = parameters
+        self.score = score
+        self.confidence = confidence
+        let declared = graph.intent(intent)
+        let values = parameters.map { name, value -> String in
+            let type = declared?.parameter(name)?.type
+            switch value {
+            case .string(let text):
+                if let enumName = type?.enumName, let title = graph.enumeration(enumName)?.case(text)?.title {
+                    return title.lowercased()
+                }
+                return "“\(text)”"
+            case .object(let fields):
+                if case .string(let title)? = fields["title"] { return "“\(title)”" }
+                return JSONText.compact(value)
+            case .integer(let number): return "\(number) \(name)"
+            default: return JSONText.compact(value)
+            }
+        }
+        text = ([title] + (values.isEmpty ? [] : [values.joined(separator: ", ")])).joined(separator: " ")
+    }
+}
+
+extension SuggestionModel {
+    /// The suggestions the store's donations give at `now`, after the last executed intent.
+    public func suggest(store: Store, now: Date, limit: Int = 3) throws -> [Suggestion] {
+        let (counts, last) = try store.read { transaction in
+            (try transaction.suggestionCounts(now: now), try transaction.lastExecutedIntent())
+        }
+        return suggest(counts: counts, now: now, last: last, clock: store.clock, limit: limit)
+    }
+}
+
+extension Conversation {
+    /// Runs a suggestion: its intent with its values; whatever is missing is asked.
+    public func accept(_ suggestion: Suggestion) -> Answer {
+        guard let intent = session.graph.intent(suggestion.intent) else {
+            return Answer(status: .error, dialog: "\(suggestion.intent) is no longer defined.")
+        }
+        var arguments: [String: Datum] = [:]
+        for (name, value) in suggestion.parameters {
+            switch value {
+            case .string(let text): arguments[name] = .string(text)
+            case .integer(let number): arguments[name] = .integer(number)
+            case .number(let number): arguments[name] = .number(number)
+            case .bool(let flag): arguments[name] = .boolean(flag)
+            case .object(let fields):
+                if case .string(let title)? = fields["title"] { arguments[name] = .string(title) }
+            default: break
+            }
+        }
+        return perform(intent, arguments: arguments)
+    }
+}
