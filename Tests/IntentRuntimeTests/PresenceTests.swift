@@ -154,7 +154,7 @@ import TestSupport
         conversation.say("what's next")
         let suggestions = try SuggestionModel(graph: Bundled.graph).suggest(
             store: conversation.session.store, now: Bundled.now)
-        #expect(suggestions.first?.text == "Start Focus Block “deep work”, 50 minutes")
+        #expect(suggestions.first?.text == "Start Focus Block · “deep work”, 50 minutes")
         #expect((suggestions.first?.score.sequence ?? 0) > 0)
         let accepted = conversation.accept(try #require(suggestions.first))
         #expect(accepted.status == .done)

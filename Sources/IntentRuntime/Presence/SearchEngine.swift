@@ -24,6 +24,7 @@ public struct SearchEngine: Sendable {
         let title: String
         let subtitle: String
         let image: String?
+        let hasShortcut: Bool
         let titleWords: [String]
         let otherWords: [String]
     }
@@ -42,6 +43,7 @@ public struct SearchEngine: Sendable {
                 actions.append(
                     Action(
                         intent: intent, title: intent.title, subtitle: subtitle, image: shortcut?.image,
+                        hasShortcut: shortcut != nil,
                         titleWords: SearchText.words(intent.title + " " + (shortcut?.shortTitle ?? "")),
                         otherWords: SearchText.words(
                             ([intent.description ?? ""] + spoken).joined(separator: " ")
@@ -90,7 +92,9 @@ public struct SearchEngine: Sendable {
             }
             for action in actions {
                 let fields: [(SearchHit.Field, [String])] = [(.title, action.titleWords), (.phrase, action.otherWords)]
-                guard let (score, matches) = Self.score(queryWords, in: fields) else { continue }
+                guard let (wordScore, matches) = Self.score(queryWords, in: fields) else { continue }
+                var score = wordScore
+                score.shortcut = action.image != nil || action.hasShortcut ? 1 : 0
                 hits.append(
                     SearchHit(
                         kind: .action, app: action.intent.name.app, type: "Action", title: action.title,

@@ -8,7 +8,7 @@ public struct SuggestionModel: Sendable {
     let graph: IntentGraph
     /// Days after which a day's donations weigh half.
     public static let halfLife = 14.0
-    /// A parameter's value is suggested when at least this share of the intent's donations had it.
+    /// A parameter's value is suggested when it repeated and at least this share of the intent's donations had it.
     public static let stableShare = 0.3
     /// Smoothing added to every count.
     static let alpha = 0.5
@@ -86,7 +86,7 @@ public struct SuggestionModel: Sendable {
             guard
                 let (key, count) = own.filter({ $0.key.hasPrefix(prefix) }).max(by: {
                     ($0.value, $1.key) < ($1.value, $0.key)
-                }), Double(count) / n >= Self.stableShare,
+                }), count >= 2, Double(count) / n >= Self.stableShare,
                 let value = try? JSONText.decode(JSONValue.self, from: String(key.dropFirst(prefix.count)))
             else { continue }
             values.append((name, value))
@@ -104,7 +104,7 @@ public struct Suggestion: Sendable {
     public let score: SuggestionScore
     /// Its share of the softmax over all candidates, 0…1.
     public var confidence: Double
-    /// `Start Focus Block “deep work”, 50 minutes`: the title and the values, enum cases by title.
+    /// `Start Focus Block · “deep work”, 50 minutes`: the title and the values, enum cases by title.
     public let text: String
 
     init(
@@ -132,7 +132,7 @@ public struct Suggestion: Sendable {
             default: return JSONText.compact(value)
             }
         }
-        text = ([title] + (values.isEmpty ? [] : [values.joined(separator: ", ")])).joined(separator: " ")
+        text = ([title] + (values.isEmpty ? [] : [values.joined(separator: ", ")])).joined(separator: " · ")
     }
 }
 

@@ -22,6 +22,8 @@ final class ReplPresence {
     private var throughSearch = false
     /// The tip shown last, for `:dismiss`.
     private var lastTip: IntentGraph.Tip?
+    /// The suggestions shown on their own last time: not repeated until they change.
+    private var lastShown: [String] = []
 
     /// Suggestions appear on their own only when this sure (softmax share) and seen this often.
     static let threshold = 0.4
@@ -100,9 +102,9 @@ final class ReplPresence {
         var lines: [String] = []
         if answer.status == .done, let intent = answer.intent {
             if questions >= 3 || throughSearch, let tip = take(.afterLongWay, intent: intent) {
-                lines.append("Next time, \(tip.language == "de" ? tip.text : "say “\(tip.phrase)”").")
+                lines.append(tip.language == "de" ? "Nächstes Mal: \(tip.text)." : "Next time, say “\(tip.phrase)”.")
             }
-            if let shown = suggestions(forced: false) { lines.append(shown) }
+            if let shown = suggestions(forced: false, after: intent) { lines.append(shown) }
         } else if answer.status == .noMatch, let intent = nearMiss(answer.suggestions),
             let tip = take(.afterNearMiss, intent: intent)
         {
@@ -140,7 +142,9 @@ final class ReplPresence {
         }
     }
 
-    private func suggestions(forced: Bool) -> String? {
+    /// The suggestions to show: all (`:suggest`), or those that clear the threshold, are not the
+    /// intent that just ran, and were not shown just before.
+    private func suggestions(forced: Bool, after intent: QualifiedName? = nil) -> String? {
         guard
             let found = try? model.suggest(store: session.store, now: session.clock.now, limit: 3),
             !found.isEmpty
@@ -152,7 +156,10 @@ final class ReplPresence {
             let counts = (try? session.store.read { try $0.suggestionCounts(now: session.clock.now) }) ?? [:]
             shown = found.filter {
                 $0.confidence >= Self.threshold && (counts[$0.intent.description]?["n"] ?? 0) >= Self.minimumDonations
+                    && $0.intent != intent
             }
+            if shown.map(\.text) == lastShown { return nil }
+            lastShown = shown.map(\.text)
         }
         guard !shown.isEmpty else { return nil }
         choices = .suggestions(shown)
