@@ -114,6 +114,14 @@ func searchBenchmark() throws {
         print(String(format: "    %-9@ p50 %.3f ms, p99 %.2f ms", kind as NSString, p(sorted, 0.5), p(sorted, 0.99)))
     }
 
+    // Rendering one document (the templates and `where`), alone.
+    let sample = try store.read { try $0.fetch(RecordQuery(entity: task, limit: 1000)) }
+    var render = Stopwatch()
+    try store.read { transaction in
+        for record in sample { _ = try indexer.document(for: record, in: transaction) }
+    }
+    print(String(format: "  rendering a search document: %.1f µs", render.lap() * 1000 / Double(sample.count)))
+
     // 3. What the index adds to a one-record write transaction: the same inserts into the same
     // store, through a store object with the indexer and one without, interleaved.
     let plain = try Store(path: path, graph: graph, clock: clock)

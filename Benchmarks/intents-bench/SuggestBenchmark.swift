@@ -33,7 +33,7 @@ func suggestBenchmark() throws {
     let learning = start.addingTimeInterval(14 * 86_400)
     for event in events {
         if donating.contains(event.intent), event.at >= learning {
-            let counts = try store.read { try $0.suggestionCounts(now: event.at) }
+            let counts = try store.read { try $0.suggestionCounts(intents: model.candidates, now: event.at) }
             let last = try store.read { try $0.lastExecutedIntent() }
             let ranked = model.suggest(counts: counts, now: event.at, last: last, clock: clock, limit: 3)
                 .map(\.intent.description)

@@ -232,25 +232,30 @@ extension StoreTransaction {
         }
     }
 
-    /// The counts of every intent that has donations, for suggestions: totals, hours, weekdays,
-    /// predecessors, days (the last `days`), and the `values` most frequent parameter values.
-    public func suggestionCounts(now: Date, days: Int = 90, values: Int = 12) throws -> [String: [String: Int]] {
+    /// The counts of each of `intents` (`App.Intent`) that has donations, for suggestions: totals,
+    /// hours, weekdays, predecessors, days (the last `days`), and the `values` most frequent
+    /// parameter values. Each part is a range of the primary key, so the cost does not grow with the
+    /// number of donations.
+    public func suggestionCounts(
+        intents: [String], now: Date, days: Int = 90, values: Int = 12
+    ) throws -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         let cutoff = SuggestionKeys.dayKey(store.clock.day(-days, from: now), clock: store.clock)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT intent, key, count FROM _suggest_stats
-                    WHERE key < 'd' OR (key >= 'e' AND key < 'v') OR key >= 'w' OR (key >= ? AND key < 'day;')
-                    """), arguments: [cutoff])
-        for row in rows { counts[row["intent"], default: [:]][row["key"]] = row["count"] }
+        let range = try db.cachedStatement(
+            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= ? AND key < ?")
         let top = try db.cachedStatement(
-            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= 'v:' AND key < 'v;' ORDER BY count DESC LIMIT ?"
+            sql:
+                "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= 'v:' AND key < 'v;' ORDER BY count DESC LIMIT ?"
         )
-        for intent in counts.keys {
-            for row in try Row.fetchAll(top, arguments: [intent, values]) {
-                counts[intent]![row["key"]] = row["count"]
+        let ranges = [("after:", "after;"), ("h:", "h;"), ("n", "n:"), ("w:", "w;"), (cutoff, "day;")]
+        for intent in intents {
+            var own: [String: Int] = [:]
+            for (low, high) in ranges {
+                for row in try Row.fetchAll(range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
             }
+            guard own["n"] != nil else { continue }
+            for row in try Row.fetchAll(top, arguments: [intent, values]) { own[row["key"]] = row["count"] }
+            counts[intent] = own
         }
         return counts
     }

@@ -137,10 +137,15 @@ public struct Suggestion: Sendable {
 }
 
 extension SuggestionModel {
+    /// The intents suggestions may offer: those that donate and do not say `suggest: false`.
+    public var candidates: [String] {
+        graph.intents.filter { !$0.donate.isEmpty && $0.suggests }.map(\.name.description)
+    }
+
     /// The suggestions the store's donations give at `now`, after the last executed intent.
     public func suggest(store: Store, now: Date, limit: Int = 3) throws -> [Suggestion] {
         let (counts, last) = try store.read { transaction in
-            (try transaction.suggestionCounts(now: now), try transaction.lastExecutedIntent())
+            (try transaction.suggestionCounts(intents: candidates, now: now), try transaction.lastExecutedIntent())
         }
         return suggest(counts: counts, now: now, last: last, clock: store.clock, limit: limit)
     }

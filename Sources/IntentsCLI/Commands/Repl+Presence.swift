@@ -153,7 +153,10 @@ final class ReplPresence {
         if forced {
             shown = found
         } else {
-            let counts = (try? session.store.read { try $0.suggestionCounts(now: session.clock.now) }) ?? [:]
+            let counts =
+                (try? session.store.read {
+                    try $0.suggestionCounts(intents: model.candidates, now: session.clock.now)
+                }) ?? [:]
             shown = found.filter {
                 $0.confidence >= Self.threshold && (counts[$0.intent.description]?["n"] ?? 0) >= Self.minimumDonations
                     && $0.intent != intent
