@@ -63,6 +63,9 @@ public struct SearchRow: Sendable, Hashable {
     public var titleWords: [String]
     public var descriptionWords: [String]
     public var keywordWords: [String]
-    /// FTS5's bm25 (weights title 10, keywords 5, description 2): lower is better.
+    /// FTS5's bm25 (weights title 10, keywords 5, description 2): lower is better. For a document
+    /// not yet moved into the FTS5 table, the same formula without its idf part.
     public var bm25: Double
+    /// Written since the last flush into the FTS5 table.
+    public var pending = false
 }

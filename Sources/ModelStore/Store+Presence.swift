@@ -12,8 +12,13 @@ extension Store {
                 CREATE VIRTUAL TABLE IF NOT EXISTS _search USING fts5(
                     title, body, keywords, tokenize = 'unicode61 remove_diacritics 2');
                 CREATE TABLE IF NOT EXISTS _search_items (
-                    doc INTEGER PRIMARY KEY, entity TEXT NOT NULL, record TEXT NOT NULL, title TEXT NOT NULL,
+                    doc INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL, record TEXT NOT NULL, title TEXT NOT NULL,
                     subtitle TEXT NOT NULL, expires TEXT, UNIQUE (entity, record));
+                -- Documents written since the last flush into _search, and _search rows whose item is gone:
+                -- FTS5 writes a segment per transaction, so single writes go here and move in batches.
+                CREATE TABLE IF NOT EXISTS _search_pending (
+                    doc INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, keywords TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS _search_dead (doc INTEGER PRIMARY KEY);
                 CREATE TABLE IF NOT EXISTS _search_vocab (term TEXT PRIMARY KEY) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS _donation_refs (
@@ -63,6 +68,15 @@ extension StoreTransaction {
     }
 
     // MARK: Search index
+    //
+    // An item is a row of `_search_items` (what a hit shows) and its folded text, first in
+    // `_search_pending`, then, once 256 documents have gathered, in the FTS5 table `_search` (a
+    // flush moves them in one statement and drops the FTS rows listed in `_search_dead`). A write
+    // thus costs a few B-tree inserts instead of an FTS5 segment per transaction; a search reads the
+    // FTS5 table and the pending rows, and only items that still exist.
+
+    /// Documents gathered before they move into the FTS5 table together.
+    static let searchFlushSize: Int64 = 256
 
     /// Indexes `record` again: called by every write of a record, in its transaction. A record
     /// whose `where` no longer holds leaves the index.
@@ -70,23 +84,40 @@ extension StoreTransaction {
         guard let indexer = store.indexer, indexer.isSearchable(table.entity.name) else { return }
         if replacing { try forgetSearch(record.id, table) }
         guard let document = try indexer.document(for: record, in: self) else { return }
-        try insertSearch(document, entity: table.name, id: record.id)
-    }
-
-    private func insertSearch(_ document: SearchDocument, entity: String, id: String) throws {
-        let title = SearchText.words(document.title)
-        let body = SearchText.words(document.description)
-        let keywords = document.keywords.flatMap(SearchText.words)
-        try db.cachedStatement(
-            sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [entity, id, document.title, document.subtitle, document.expires.map(ISODate.format)])
-        let doc = db.lastInsertedRowID
-        try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
+        let doc = try insertSearchItem(document, entity: table.name, id: record.id)
+        let (title, body, keywords) = Self.searchText(document)
+        try db.cachedStatement(sql: "INSERT INTO _search_pending (doc, title, body, keywords) VALUES (?, ?, ?, ?)")
             .execute(arguments: [
                 doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
             ])
         let vocabulary = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
         for word in Set(title + body + keywords) { try vocabulary.execute(arguments: [word]) }
+        if doc % Self.searchFlushSize == 0 { try flushSearch() }
+    }
+
+    private func insertSearchItem(_ document: SearchDocument, entity: String, id: String) throws -> Int64 {
+        try db.cachedStatement(
+            sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [entity, id, document.title, document.subtitle, document.expires.map(ISODate.format)])
+        return db.lastInsertedRowID
+    }
+
+    private static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
+        (
+            SearchText.words(document.title), SearchText.words(document.description),
+            document.keywords.flatMap(SearchText.words)
+        )
+    }
+
+    /// Moves the pending documents into the FTS5 table and drops the rows of removed items.
+    public func flushSearch() throws {
+        try db.execute(
+            sql: """
+                INSERT INTO _search (rowid, title, body, keywords) SELECT doc, title, body, keywords FROM _search_pending;
+                DELETE FROM _search_pending;
+                DELETE FROM _search WHERE rowid IN (SELECT doc FROM _search_dead);
+                DELETE FROM _search_dead;
+                """)
     }
 
     /// Removes a record from the search index (delete, undo, or an update that makes `where` false).
@@ -97,17 +128,25 @@ extension StoreTransaction {
                 db.cachedStatement(sql: "SELECT doc FROM _search_items WHERE entity = ? AND record = ?"),
                 arguments: [table.name, id])
         else { return }
-        try db.cachedStatement(sql: "DELETE FROM _search WHERE rowid = ?").execute(arguments: [doc])
         try db.cachedStatement(sql: "DELETE FROM _search_items WHERE doc = ?").execute(arguments: [doc])
+        try db.cachedStatement(sql: "DELETE FROM _search_pending WHERE doc = ?").execute(arguments: [doc])
+        if db.changesCount == 0 {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_dead (doc) VALUES (?)").execute(arguments: [doc])
+        }
     }
 
     /// Builds the search index anew from every record of every searchable entity; returns how many
-    /// records it holds. Records the indexer renders in a bounded batch at a time.
+    /// records it holds.
     @discardableResult
     public func reindexSearch() throws -> Int {
-        try db.execute(sql: "DELETE FROM _search; DELETE FROM _search_items; DELETE FROM _search_vocab;")
+        try db.execute(
+            sql: """
+                DELETE FROM _search; DELETE FROM _search_items; DELETE FROM _search_vocab;
+                DELETE FROM _search_pending; DELETE FROM _search_dead;
+                """)
         var indexed = 0
         if let indexer = store.indexer {
+            let insert = try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
             for table in store.tables.values.sorted(by: { $0.name < $1.name })
             where indexer.isSearchable(table.entity.name) {
                 let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table.quoted)")
@@ -115,21 +154,11 @@ extension StoreTransaction {
                 while let row = try cursor.next() {
                     let record = record(from: row, table)
                     guard let document = try indexer.document(for: record, in: self) else { continue }
-                    try db.cachedStatement(
-                        sql:
-                            "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
-                    ).execute(arguments: [
-                        table.name, record.id, document.title, document.subtitle,
-                        document.expires.map(ISODate.format),
+                    let doc = try insertSearchItem(document, entity: table.name, id: record.id)
+                    let (title, body, keywords) = Self.searchText(document)
+                    try insert.execute(arguments: [
+                        doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
                     ])
-                    let title = SearchText.words(document.title)
-                    let body = SearchText.words(document.description)
-                    let keywords = document.keywords.flatMap(SearchText.words)
-                    try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
-                        .execute(arguments: [
-                            db.lastInsertedRowID, title.joined(separator: " "), body.joined(separator: " "),
-                            keywords.joined(separator: " "),
-                        ])
                     vocabulary.formUnion(title)
                     vocabulary.formUnion(body)
                     vocabulary.formUnion(keywords)
@@ -138,6 +167,7 @@ extension StoreTransaction {
                 let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
                 for word in vocabulary { try statement.execute(arguments: [word]) }
             }
+            try db.execute(sql: "INSERT INTO _search (_search) VALUES ('optimize')")
         }
         try setMeta("search.signature", store.indexer?.signature ?? "")
         return indexed
@@ -148,7 +178,9 @@ extension StoreTransaction {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM _search_items") ?? 0
     }
 
-    /// Rows whose text has, for every group, one of its terms; best bm25 first, expired ones left out.
+    /// Rows whose text has, for every group, one of its terms; best bm25 first, expired ones left
+    /// out. Pending documents (not in the FTS5 table yet) are matched here, word by word, and come
+    /// with a bm25 of 0.
     public func searchIndex(_ groups: [[SearchTerm]], now: Date, limit: Int) throws -> [SearchRow] {
         let clauses = groups.compactMap { terms -> String? in
             let alternatives = terms.compactMap { term -> String? in
@@ -159,6 +191,7 @@ extension StoreTransaction {
             return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " OR ") + ")"
         }
         guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
+        let moment = ISODate.format(now)
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -169,15 +202,54 @@ extension StoreTransaction {
                     WHERE i.expires IS NULL OR i.expires > ?
                     ORDER BY m.score
                     """),
-            arguments: [clauses.joined(separator: " AND "), limit, ISODate.format(now)])
-        return rows.map { row in
-            let words = { (column: String) -> [String] in
-                (row[column] as String? ?? "").split(separator: " ").map(String.init)
+            arguments: [clauses.joined(separator: " AND "), limit, moment])
+        var results = rows.map { Self.searchRow($0, score: $0["score"]) }
+        let pending = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT i.entity, i.record, i.title, i.subtitle, p.title AS ft, p.body AS fb, p.keywords AS fk
+                    FROM _search_pending p JOIN _search_items i ON i.doc = p.doc
+                    WHERE i.expires IS NULL OR i.expires > ?
+                    """), arguments: [moment])
+        for row in pending {
+            var candidate = Self.searchRow(row, score: 0)
+            let fields = [(candidate.titleWords, 10.0), (candidate.keywordWords, 5.0), (candidate.descriptionWords, 2.0)]
+            var score = 0.0
+            var matchesAll = true
+            for terms in groups {
+                func hits(_ word: String) -> Bool {
+                    terms.contains { $0.prefix ? word.hasPrefix($0.text) : word == $0.text }
+                }
+                var found = false
+                for (words, weight) in fields {
+                    // bm25's term part with k1 = 1.2, b = 0.75 and the field's length against 8 words;
+                    // no idf: the pending documents are too few to say how rare a word is.
+                    let frequency = Double(words.filter(hits).count)
+                    guard frequency > 0 else { continue }
+                    found = true
+                    let norm = 1.2 * (0.25 + 0.75 * Double(words.count) / 8)
+                    score -= weight * frequency * 2.2 / (frequency + norm)
+                }
+                if !found {
+                    matchesAll = false
+                    break
+                }
             }
-            return SearchRow(
-                entity: row["entity"], record: row["record"], title: row["title"], subtitle: row["subtitle"],
-                titleWords: words("ft"), descriptionWords: words("fb"), keywordWords: words("fk"), bm25: row["score"])
+            guard matchesAll else { continue }
+            candidate.bm25 = score / 10
+            candidate.pending = true
+            results.append(candidate)
         }
+        return results
+    }
+
+    private static func searchRow(_ row: Row, score: Double) -> SearchRow {
+        let words = { (column: String) -> [String] in
+            (row[column] as String? ?? "").split(separator: " ").map(String.init)
+        }
+        return SearchRow(
+            entity: row["entity"], record: row["record"], title: row["title"], subtitle: row["subtitle"],
+            titleWords: words("ft"), descriptionWords: words("fb"), keywordWords: words("fk"), bm25: score)
     }
 
     /// Indexed words starting with `prefix`, at most `limit` of them, in order.

@@ -86,6 +86,35 @@ import TestSupport
         #expect(try Self.titles("plumber", conversation) == [])
     }
 
+    // Past 256 writes the pending documents move into the FTS5 table; deleting or changing a
+    // moved one still takes effect at once.
+    @Test func deletesAndUpdatesAfterAFlush() throws {
+        let scratch = Scratch()
+        let conversation = try scratch.conversation()
+        let store = conversation.session.store
+        let task = QualifiedName(app: "FocusBlox", name: "Task")
+        let records = try store.write { transaction in
+            try (0..<300).map { index in
+                try transaction.insert(task, values: ["title": .string("chore c\(index)z \(index % 2 == 0 ? "garden" : "kitchen")")])
+            }
+        }
+        #expect(try Self.titles("c7z", conversation) == ["chore c7z kitchen"])
+        #expect(try Self.titles("garden", conversation).count == 10)  // the limit
+        try store.write { transaction in
+            try transaction.delete(records[7])
+            _ = try transaction.update(records[8], set: ["title": .string("water the roses")])
+            _ = try transaction.update(records[10], set: ["isCompleted": .boolean(true)])
+        }
+        #expect(try Self.titles("c7z", conversation) == [])
+        #expect(try Self.titles("roses", conversation) == ["water the roses"])
+        #expect(try Self.titles("c8z", conversation) == [])
+        #expect(try Self.titles("c10z", conversation) == [])
+        #expect(try Self.titles("c299z", conversation) == ["chore c299z kitchen"])
+        try store.write { try $0.flushSearch() }
+        #expect(try Self.titles("c7z", conversation) == [])
+        #expect(try Self.titles("roses", conversation) == ["water the roses"])
+    }
+
     // Actions: "focus" finds Start Focus Block, like Spotlight shows App Shortcuts.
     @Test func actionsAreFound() throws {
         let scratch = Scratch()

@@ -88,7 +88,7 @@ public struct SearchEngine: Sendable {
                     SearchHit(
                         kind: .entity, app: entity.name.app, type: entity.name.name, title: row.title,
                         subtitle: row.subtitle, glyph: SymbolGlyph.glyph(for: entity.displayImage), record: row.record,
-                        intent: nil, score: score, matches: matches))
+                        intent: nil, score: score, matches: matches, pending: row.pending))
             }
             for action in actions {
                 let fields: [(SearchHit.Field, [String])] = [(.title, action.titleWords), (.phrase, action.otherWords)]
@@ -230,6 +230,8 @@ public struct SearchHit: Sendable {
     public let intent: QualifiedName?
     public let score: SearchScore
     public let matches: [WordMatch]
+    /// Not moved into the FTS5 table yet: its bm25 has no idf part.
+    public var pending = false
 
     /// “milk” as typo of “mlk” in title, …: why it matched.
     public var why: String {

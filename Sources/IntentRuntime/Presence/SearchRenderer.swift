@@ -24,7 +24,7 @@ public enum SearchRenderer {
             if !hit.subtitle.isEmpty { lines.append("      \(hit.subtitle)") }
             if explain {
                 lines.append("      why: \(hit.why)")
-                var score = "      score: \(hit.score)"
+                var score = "      score: \(hit.score)" + (hit.pending ? " (no idf yet)" : "")
                 if index + 1 < result.hits.count {
                     let next = result.hits[index + 1].score
                     if let part = hit.score.decidingPart(against: next) {

@@ -38,7 +38,7 @@ public struct SuggestionModel: Sendable {
         let hourAll = hours.reduce(0) { $0 + total($1) }
         let weekdayAll = total("w:\(weekday)")
         let afterAll = last.map { total("after:" + $0) } ?? 0
-        let today = clock.startOfDay(now)
+        let today = Self.dayNumber(SuggestionKeys.dayKey(now, clock: clock)) ?? 0
 
         var suggestions: [Suggestion] = []
         for (intent, own) in intents {
@@ -48,8 +48,8 @@ public struct SuggestionModel: Sendable {
             score.frequency = log((n + a) / (all + a * kinds))
             var decayed = 0.0, recent = 0.0
             for (key, count) in own where key.hasPrefix("day:") {
-                guard let day = ISODate.parse(String(key.dropFirst(4)), timeZone: clock.timeZone) else { continue }
-                let age = max(0, today.timeIntervalSince(clock.startOfDay(day)) / 86_400)
+                guard let day = Self.dayNumber(key) else { continue }
+                let age = Double(max(0, today - day))
                 decayed += Double(count) * pow(0.5, age / Self.halfLife)
                 recent += Double(count)
             }
@@ -76,6 +76,21 @@ public struct SuggestionModel: Sendable {
             suggestions[index].confidence = exp(suggestions[index].score.total - best) / sum
         }
         return Array(suggestions.prefix(limit))
+    }
+
+    /// `day:2026-11-23` → days since 1970-01-01 (civil calendar arithmetic, no Foundation dates:
+    /// this runs for every day of every intent on each suggestion).
+    static func dayNumber(_ key: String) -> Int? {
+        let digits = key.utf8.dropFirst(4).split(separator: UInt8(ascii: "-")).map { part in
+            part.reduce(0) { $0 * 10 + Int($1) - 48 }
+        }
+        guard digits.count == 3 else { return nil }
+        let (year, month, day) = (digits[0] - (digits[1] <= 2 ? 1 : 0), digits[1], digits[2])
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The donated parameters whose most frequent value is used often enough to offer it.
