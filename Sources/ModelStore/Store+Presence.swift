@@ -70,13 +70,14 @@ extension StoreTransaction {
     // MARK: Search index
     //
     // An item is a row of `_search_items` (what a hit shows) and its folded text, first in
-    // `_search_pending`, then, once 256 documents have gathered, in the FTS5 table `_search` (a
+    // `_search_pending`, then, once 64 documents have gathered, in the FTS5 table `_search` (a
     // flush moves them in one statement and drops the FTS rows listed in `_search_dead`). A write
     // thus costs a few B-tree inserts instead of an FTS5 segment per transaction; a search reads the
     // FTS5 table and the pending rows, and only items that still exist.
 
-    /// Documents gathered before they move into the FTS5 table together.
-    static let searchFlushSize: Int64 = 256
+    /// Documents gathered before they move into the FTS5 table together: a flush costs about one
+    /// FTS5 segment write, and every search reads the pending documents.
+    static let searchFlushSize: Int64 = 64
 
     /// Indexes `record` again: called by every write of a record, in its transaction. A record
     /// whose `where` no longer holds leaves the index.
@@ -115,9 +116,12 @@ extension StoreTransaction {
             sql: """
                 INSERT INTO _search (rowid, title, body, keywords) SELECT doc, title, body, keywords FROM _search_pending;
                 DELETE FROM _search_pending;
-                DELETE FROM _search WHERE rowid IN (SELECT doc FROM _search_dead);
-                DELETE FROM _search_dead;
                 """)
+        // A delete makes FTS5 write out what it holds in memory: only when there is something to delete.
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM _search_dead)") == true {
+            try db.execute(
+                sql: "DELETE FROM _search WHERE rowid IN (SELECT doc FROM _search_dead); DELETE FROM _search_dead;")
+        }
     }
 
     /// Removes a record from the search index (delete, undo, or an update that makes `where` false).
@@ -198,17 +202,17 @@ extension StoreTransaction {
                     SELECT i.entity, i.record, i.title, i.subtitle, m.title AS ft, m.body AS fb, m.keywords AS fk, m.score
                     FROM (SELECT rowid, title, body, keywords, bm25(_search, 10.0, 2.0, 5.0) AS score
                           FROM _search WHERE _search MATCH ? ORDER BY score LIMIT ?) m
-                    JOIN _search_items i ON i.doc = m.rowid
+                    CROSS JOIN _search_items i ON i.doc = m.rowid
                     WHERE i.expires IS NULL OR i.expires > ?
                     ORDER BY m.score
                     """),
             arguments: [clauses.joined(separator: " AND "), limit, moment])
-        var results = rows.map { Self.searchRow($0, score: $0["score"]) }
+        var results = rows.map { Self.searchRow($0, score: $0[7]) }
         let pending = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT i.entity, i.record, i.title, i.subtitle, p.title AS ft, p.body AS fb, p.keywords AS fk
-                    FROM _search_pending p JOIN _search_items i ON i.doc = p.doc
+                    FROM _search_pending p CROSS JOIN _search_items i ON i.doc = p.doc
                     WHERE i.expires IS NULL OR i.expires > ?
                     """), arguments: [moment])
         for row in pending {
@@ -243,13 +247,15 @@ extension StoreTransaction {
         return results
     }
 
+    /// A row of `entity, record, title, subtitle, ft, fb, fk[, score]`, read by position (GRDB's
+    /// lookup by name costs more than the rest of a row here).
     private static func searchRow(_ row: Row, score: Double) -> SearchRow {
-        let words = { (column: String) -> [String] in
+        let words = { (column: Int) -> [String] in
             (row[column] as String? ?? "").split(separator: " ").map(String.init)
         }
         return SearchRow(
-            entity: row["entity"], record: row["record"], title: row["title"], subtitle: row["subtitle"],
-            titleWords: words("ft"), descriptionWords: words("fb"), keywordWords: words("fk"), bm25: score)
+            entity: row[0], record: row[1], title: row[2], subtitle: row[3],
+            titleWords: words(4), descriptionWords: words(5), keywordWords: words(6), bm25: score)
     }
 
     /// Indexed words starting with `prefix`, at most `limit` of them, in order.

@@ -86,7 +86,7 @@ import TestSupport
         #expect(try Self.titles("plumber", conversation) == [])
     }
 
-    // Past 256 writes the pending documents move into the FTS5 table; deleting or changing a
+    // Past 64 writes the pending documents move into the FTS5 table; deleting or changing a
     // moved one still takes effect at once.
     @Test func deletesAndUpdatesAfterAFlush() throws {
         let scratch = Scratch()

@@ -113,24 +113,45 @@ public struct SearchEngine: Sendable {
     private func queryWord(_ word: String, _ transaction: StoreTransaction) throws -> QueryWord {
         let stem = Self.stem(word)
         var corrections: [String] = []
-        let known = try !transaction.searchVocabulary(prefix: stem ?? word, limit: 1).isEmpty
+        let known =
+            try !transaction.searchVocabulary(prefix: stem ?? word, limit: 1).isEmpty
             || actionWords.contains { $0.hasPrefix(stem ?? word) }
-        if !known, word.count >= 3, let first = word.first {
+        if !known, word.count >= 3 {
             let limit = word.count <= 4 ? 1 : 2
-            var candidates = try transaction.searchVocabulary(prefix: String(first), limit: 5_000)
-            // A swap of the first two letters keeps them both: look under the second one too.
-            if word.count > 1 {
-                let second = word[word.index(after: word.startIndex)]
-                candidates += try transaction.searchVocabulary(prefix: String(second), limit: 5_000)
+            var candidates: Set<String> = []
+            for prefix in Self.typoPrefixes(word) {
+                candidates.formUnion(try transaction.searchVocabulary(prefix: prefix, limit: 500))
             }
-            candidates += actionWords.filter { $0.first == first }
+            candidates.formUnion(actionWords)
             var scored: [(String, Int)] = []
-            for candidate in Set(candidates) where abs(candidate.count - word.count) <= limit {
+            for candidate in candidates where abs(candidate.count - word.count) <= limit {
                 if let distance = EditDistance.within(word, candidate, limit: limit) { scored.append((candidate, distance)) }
             }
             corrections = scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(12).map(\.0)
         }
         return QueryWord(text: word, stem: stem, corrections: corrections)
+    }
+
+    /// Where the indexed words one typo away from `word` can start, as short prefixes to look up
+    /// (instead of every word with its first letter): a typo after the second letter keeps the
+    /// first two; one at the first or second letter is an insertion, deletion, substitution or
+    /// swap there, spelled out with every letter that may have been meant.
+    static func typoPrefixes(_ word: String) -> Set<String> {
+        let w = Array(word)
+        guard w.count >= 3 else { return [word] }
+        let letters = "abcdefghijklmnopqrstuvwxyzäöü".map { $0 }
+        var prefixes: Set<String> = [String(w[0...1])]
+        prefixes.insert(String([w[0], w[2]]))  // second letter left out, or first two swapped after it
+        prefixes.insert(String([w[1], w[0], w[2]]))  // first two swapped
+        prefixes.insert(String([w[0], w[2], w[1]]))  // second and third swapped
+        prefixes.insert(String(w[1...2]))  // first letter extra
+        for letter in letters {
+            prefixes.insert(String([letter, w[0], w[1]]))  // a first letter missing
+            prefixes.insert(String([letter, w[1], w[2]]))  // the first letter wrong
+            prefixes.insert(String([w[0], letter, w[1]]))  // a second letter missing
+            prefixes.insert(String([w[0], letter, w[2]]))  // the second letter wrong
+        }
+        return prefixes
     }
 
     /// Light stemming for English and German: a plural or inflection suffix off, when at least
