@@ -133,14 +133,21 @@ public struct SearchEngine: Sendable {
     }
 
     /// Where the indexed words one typo away from `word` can start, as short prefixes to look up
-    /// (instead of every word with its first letter): a typo after the second letter keeps the
-    /// first two; one at the first or second letter is an insertion, deletion, substitution or
+    /// (instead of every word with its first letter): a typo after the third letter keeps the
+    /// first three; one in the first three letters is an insertion, deletion, substitution or
     /// swap there, spelled out with every letter that may have been meant.
     static func typoPrefixes(_ word: String) -> Set<String> {
         let w = Array(word)
         guard w.count >= 3 else { return [word] }
-        let letters = "abcdefghijklmnopqrstuvwxyzäöü".map { $0 }
-        var prefixes: Set<String> = [String(w[0...1])]
+        let letters = "abcdefghijklmnopqrstuvwxyzäöüß0123456789".map { $0 }
+        var prefixes: Set<String> = [String(w[0...2])]
+        if w.count >= 4 {
+            prefixes.insert(String([w[0], w[1], w[3]]))  // third letter left out
+            prefixes.insert(String([w[0], w[1], w[3], w[2]]))  // third and fourth swapped
+        }
+        for letter in letters {
+            prefixes.insert(String([w[0], w[1], letter]))  // the third letter wrong, or one missing there
+        }
         prefixes.insert(String([w[0], w[2]]))  // second letter left out, or first two swapped after it
         prefixes.insert(String([w[1], w[0], w[2]]))  // first two swapped
         prefixes.insert(String([w[0], w[2], w[1]]))  // second and third swapped
