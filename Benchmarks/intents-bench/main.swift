@@ -1,10 +1,6 @@
 import Foundation
 
-// Benchmarks, not tests: `swift run -c release intents-bench [compile|match|all] [options]`.
-//   compile: [--intents N] [--runs N] [--only compile|yaml|libyaml]
-//   match:   [--entities N] [--rounds N] [--domains-only]
-//   runtime: [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
-//   shortcuts: [--rounds N]
+// Benchmarks, not tests: `swift run -c release intents-bench SUITE [options]`; `--help` lists them.
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
@@ -15,14 +11,16 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
       shortcuts: [--rounds N]
+      search:    [--tasks N] [--queries N] [--writes N]   (1,000,000 tasks by default: minutes; not in all)
+      suggest:   [--seed N] [--donations N] [--runs N]
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-let suites = ["compile", "match", "runtime", "shortcuts", "all"]
+let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)
@@ -37,3 +35,5 @@ if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
 if suite == "runtime" || suite == "all" { try runtimeBenchmark() }
 if suite == "shortcuts" || suite == "all" { try shortcutBenchmark() }
+if suite == "search" { try searchBenchmark() }
+if suite == "suggest" || suite == "all" { try suggestBenchmark() }

@@ -288,7 +288,7 @@ public final class ShortcutRunner {
         switch step.kind {
         case .say(let template, _, let binding):
             let phrase = try text(template, scope, at: location)
-            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .shortcutStep(options))
             let answer = try converse(
                 conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
             bind(binding, answer, in: &scope)
@@ -299,7 +299,7 @@ public final class ShortcutRunner {
             }
             var values: [String: Datum] = [:]
             for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
-            let conversation = Conversation(session: session, options: .init(confirmAll: options.confirmAll, dryRun: options.dryRun))
+            let conversation = Conversation(session: session, options: .shortcutStep(options))
             let answer = try converse(
                 conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
                 what: intent.title)

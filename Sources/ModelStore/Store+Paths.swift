@@ -35,7 +35,10 @@ extension Store {
     /// Whether opening needs to write: a missing internal table, entity table or column, or a
     /// property whose recorded type changed. Read without taking the write lock.
     func needsMigration() -> Bool {
-        let internalTables = ["_schema", "_executions", "_changes", "_donations", "_names", "_name_rows"]
+        let internalTables = [
+            "_schema", "_executions", "_changes", "_donations", "_names", "_name_rows", "_search", "_search_items",
+            "_search_pending", "_search_dead", "_search_vocab", "_meta", "_donation_refs", "_suggest_stats", "_tips",
+        ]
         do {
             return try queue.read { db in
                 for name in internalTables where try !db.tableExists(name) { return true }

@@ -18,6 +18,8 @@ public final class Store: Sendable {
 
     /// How queries are written as SQL text: SQLite's.
     let dialect: any SQLDialect
+    /// Renders records for the search index; nil: nothing is indexed.
+    public let indexer: (any SearchIndexing)?
 
     struct Table: Sendable {
         let entity: IntentGraph.Entity
@@ -40,9 +42,11 @@ public final class Store: Sendable {
     /// Opens (creating when missing) the store at `path` for the entities of `graph`.
     /// `readOnly` opens without migrating or writing: for listing and exporting.
     public init(
-        path: String, graph: IntentGraph, clock: Clock, readOnly: Bool = false, busyTimeout: TimeInterval = 5
+        path: String, graph: IntentGraph, clock: Clock, readOnly: Bool = false, busyTimeout: TimeInterval = 5,
+        indexer: (any SearchIndexing)? = nil
     ) throws(StoreError) {
         self.path = path
+        self.indexer = indexer
         self.clock = clock
         self.busyTimeout = busyTimeout
         let dialect = SQLiteDialect()
@@ -105,6 +109,7 @@ public final class Store: Sendable {
             throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
         }
         if !readOnly, needsMigration() { try migrate() }
+        if !readOnly { try reindexIfDeclarationsChanged() }
     }
 
     /// Writable by this process and not marked read-only (root may write anything; its mode still says what the owner meant).
@@ -218,6 +223,7 @@ public final class Store: Sendable {
                     refusals += try migrate(table, db)
                 }
                 if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
+                try migratePresence(db)
                 return .commit
             }
         } catch let refused as MigrationRefused {

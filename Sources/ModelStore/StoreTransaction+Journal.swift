@@ -64,6 +64,7 @@ extension StoreTransaction {
             } else {
                 try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [id])
                 try forgetNames(id, table)
+                try forgetSearch(id, table)
                 changes.append((table.entity.name, id, current, nil))
             }
         }

@@ -144,6 +144,8 @@ public final class StoreTransaction {
         }
         try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         try forgetNames(record.id, table)
+        try forgetSearch(record.id, table)
+        try forgetDonations(referencing: record.id)
         changes.append((record.entity, record.id, before, nil))
     }
 
@@ -169,6 +171,7 @@ public final class StoreTransaction {
                     arguments: [table.name, record.id, db.lastInsertedRowID])
             }
         }
+        try indexForSearch(record, table, replacing: replacing)
     }
 
     /// Removes a record's names from the full-text index.

@@ -23,7 +23,10 @@ final class Scratch {
     /// A conversation over the bundled definitions and this store, at the tests' fixed moment.
     func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
         let session = try Session(
-            graph: Bundled.graph, store: try Store(path: path, graph: Bundled.graph, clock: Bundled.clock))
+            graph: Bundled.graph,
+            store: try Store(
+                path: path, graph: Bundled.graph, clock: Bundled.clock,
+                indexer: SearchDocumentBuilder(graph: Bundled.graph, clock: Bundled.clock)))
         return Conversation(session: session, options: options)
     }
 }

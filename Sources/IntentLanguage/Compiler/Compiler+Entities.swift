@@ -46,10 +46,12 @@ extension Compiler {
                 compileQuery($0, entity: qualified, outer: constantScope(app: app), app: app)
             }
 
+            let searchable = definition.searchable.flatMap { compileSearchable($0, scope: scope, app: app) }
+
             entities[qualified] = IntentGraph.Entity(
                 name: qualified, properties: properties, displayTitle: title, displaySubtitle: subtitle,
                 displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested,
-                location: definition.name.range)
+                location: definition.name.range, searchable: searchable)
             entities[qualified]?.title = definition.title?.value
             if let article = definition.article {
                 if ["a", "an"].contains(article.value) {

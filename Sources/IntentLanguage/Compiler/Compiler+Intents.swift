@@ -77,9 +77,8 @@ extension Compiler {
                 diagnostics.unknown("parameter", entry.value, at: entry.range, known: parameters.map(\.name))
                 continue
             }
-            if parameter.type == .date {
-                diagnostics.warning(
-                    "'\(entry.value)' is a date; donate stable parameters, never timestamps", at: entry.range)
+            if [.date, .duration].contains(parameter.type.element ?? parameter.type) {
+                diagnostics.warning(.donatedMoment(entry.value, parameter.type.element ?? parameter.type), at: entry.range)
             }
             donate.append(entry.value)
         }
@@ -101,7 +100,8 @@ extension Compiler {
             parameters: parameters, summary: summary, phrases: phrases, negativePhrases: negativePhrases,
             perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
-            confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
+            confirmation: confirmation, donate: donate, examples: [], location: definition.name.range,
+            suggests: definition.suggest?.value ?? true)
         // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
         intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intents[name] = intent

@@ -131,7 +131,8 @@ struct Compiler {
                     entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
                     intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
                     examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
-                    files: app.files.map(\.path), location: app.location))
+                    files: app.files.map(\.path), location: app.location,
+                    tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules)))
         }
         checkPhraseConflicts(result)
         return result

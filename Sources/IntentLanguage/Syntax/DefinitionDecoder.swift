@@ -34,6 +34,7 @@ struct DefinitionDecoder: SchemaDecoding {
             ConstantDefinition(name: name, value: node)
         }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        file.tips = list(fields["tips"], "'tips'") { decoder, node in decoder.tip(node) }
         return file
     }
 
@@ -72,6 +73,7 @@ struct DefinitionDecoder: SchemaDecoding {
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
         entity.title = fields["title"].flatMap { string($0, "'title'") }
         entity.article = fields["article"].flatMap { string($0, "'article'") }
+        entity.searchable = fields["searchable"].flatMap { searchable($0) }
         return entity
     }
 
@@ -142,6 +144,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         intent.donate = fields["donate"].map { strings($0, "'donate'") } ?? []
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) } }
         return intent
     }
 

@@ -26,6 +26,7 @@ public enum DefinitionSchema {
         case shortcutFile, shortcutInput
         case sayStep, intentStep, setStep, ifStep, repeatStep, repeatEachStep, chooseStep, askStep
         case showStep, outputStep, stopStep, runStep
+        case searchable, tip
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -106,6 +107,7 @@ public enum DefinitionSchema {
                 Field(
                     name: "examples", shape: .list(.object(.example)),
                     doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
+                Field(name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."),
             ]
         case .enumeration:
             [
@@ -131,6 +133,7 @@ public enum DefinitionSchema {
                 Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),
                 Field(name: "matchBy", shape: .list(.string), doc: "Properties a spoken name is matched against."),
                 Field(name: "suggested", shape: .object(.query), doc: "Entities offered when one must be chosen."),
+                Field(name: "searchable", shape: .object(.searchable), doc: "What `intents search` finds of it."),
             ]
         case .property:
             [
@@ -179,6 +182,7 @@ public enum DefinitionSchema {
                     name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."
                 ),
                 Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`."),
+                Field(name: "suggest", shape: .boolean, doc: "false keeps the intent out of suggestions."),
             ]
         case .parameter:
             [
@@ -259,6 +263,24 @@ public enum DefinitionSchema {
                 Field(
                     name: "expect", shape: .oneOf([.string, .names(.any)]),
                     doc: "Expected parameter values, or no_match."),
+            ]
+        case .searchable:
+            [
+                Field(name: "title", shape: .string, doc: "Template: the hit's title.", required: true),
+                Field(name: "description", shape: .string, doc: "Template: text found and shown under the title."),
+                Field(name: "keywords", shape: .string, doc: "Template: a list property or text; words that find it."),
+                Field(name: "where", shape: .string, doc: "Only records for which this holds are indexed."),
+                Field(name: "expires", shape: .string, doc: "Leaves the results this long after its last change: 30d, 12h."),
+            ]
+        case .tip:
+            [
+                Field(name: "intent", shape: .string, doc: "An intent with an app shortcut.", required: true),
+                Field(name: "when", shape: .string, doc: "Shown only while this holds, e.g. count(Task) == 0."),
+                Field(
+                    name: "placement", shape: .string,
+                    doc: "start, after-long-way or after-near-miss (default start).", required: false),
+                Field(name: "phrase", shape: .string, doc: "Which of the shortcut's phrases (default: the first)."),
+                Field(name: "lang", shape: .string, doc: "The tip's language (default: the app's)."),
             ]
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:

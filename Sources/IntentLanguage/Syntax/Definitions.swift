@@ -19,6 +19,7 @@ public struct FileDefinition: Sendable {
     public var rules: [RuleDefinition] = []
     public var constants: [ConstantDefinition] = []
     public var examples: [ExampleDefinition] = []
+    public var tips: [TipDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path
@@ -50,6 +51,7 @@ public struct EntityDefinition: Sendable {
     public var title: Located<String>? = nil
     /// "a" or "an", when the vowel-sound rule guesses wrong.
     public var article: Located<String>? = nil
+    public var searchable: SearchableDefinition? = nil
 }
 
 public struct PropertyDefinition: Sendable {
@@ -83,6 +85,7 @@ public struct IntentDefinition: Sendable {
     public var confirm: ConfirmDefinition?
     public var donate: [Located<String>]
     public var examples: [ExampleDefinition]
+    public var suggest: Located<Bool>? = nil
 }
 
 public struct ParameterDefinition: Sendable {
@@ -172,5 +175,25 @@ public struct ExampleDefinition: Sendable {
     public var intent: Located<String>?
     public var expectNoMatch: Bool
     public var expect: [(Located<String>, Node)]
+    public var range: SourceRange
+}
+
+/// `searchable:` on an entity, as written: templates and a filter, checked by the compiler.
+public struct SearchableDefinition: Sendable {
+    public var title: Located<String>
+    public var description: Located<String>?
+    public var keywords: Located<String>?
+    public var filter: Located<String>?
+    public var expires: Located<String>?
+    public var range: SourceRange
+}
+
+/// One entry of `tips:`, as written.
+public struct TipDefinition: Sendable {
+    public var intent: Located<String>
+    public var condition: Located<String>?
+    public var placement: Located<String>?
+    public var phrase: Located<String>?
+    public var language: Located<String>?
     public var range: SourceRange
 }

@@ -97,6 +97,8 @@ public struct IntentGraph: Sendable {
         public let examples: [Example]
         public let files: [String]
         public let location: SourceRange
+        /// Siri tips, declared under `tips:` or derived from the app shortcuts.
+        public let tips: [Tip]
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
@@ -105,7 +107,7 @@ public struct IntentGraph: Sendable {
             name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil,
             enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut],
             rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String],
-            location: SourceRange
+            location: SourceRange, tips: [Tip] = []
         ) {
             self.name = name
             self.description = description
@@ -121,6 +123,7 @@ public struct IntentGraph: Sendable {
             self.examples = examples
             self.files = files
             self.location = location
+            self.tips = tips
         }
     }
 
@@ -171,6 +174,8 @@ public struct IntentGraph: Sendable {
         public let matchBy: [String]
         public let suggested: Query?
         public let location: SourceRange
+        /// What the search index holds of it (`searchable:`); nil: not searchable.
+        public let searchable: Searchable?
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
@@ -181,7 +186,8 @@ public struct IntentGraph: Sendable {
 
         package init(
             name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil,
-            displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange
+            displayImage: String? = nil, matchBy: [String], suggested: Query? = nil, location: SourceRange,
+            searchable: Searchable? = nil
         ) {
             self.name = name
             self.properties = properties
@@ -191,6 +197,7 @@ public struct IntentGraph: Sendable {
             self.matchBy = matchBy
             self.suggested = suggested
             self.location = location
+            self.searchable = searchable
         }
     }
 
@@ -271,6 +278,8 @@ public struct IntentGraph: Sendable {
         /// Filled in after the intent itself, since examples may name other intents.
         public package(set) var examples: [Example]
         public let location: SourceRange
+        /// Whether suggestions may offer it (`suggest: false` keeps it out).
+        public let suggests: Bool
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 
@@ -284,7 +293,7 @@ public struct IntentGraph: Sendable {
             summary: [SummaryBranch], phrases: [Phrase], negativePhrases: [Phrase], perform: [Step],
             resultValue: Template? = nil, resultType: ValueType? = nil, resultDialog: Template? = nil,
             opens: Template? = nil, confirmation: Confirmation? = nil, donate: [String], examples: [Example],
-            location: SourceRange
+            location: SourceRange, suggests: Bool = true
         ) {
             self.name = name
             self.title = title
@@ -302,6 +311,7 @@ public struct IntentGraph: Sendable {
             self.donate = donate
             self.examples = examples
             self.location = location
+            self.suggests = suggests
         }
     }
 

@@ -7,11 +7,22 @@ extension Conversation {
         public var dryRun = false
         /// Phrases of one language only (nil: all).
         public var language: String?
+        /// How intents are invoked, recorded with their donations: phrase, shortcut, link, share.
+        public var invocation = "phrase"
 
         public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil) {
             self.confirmAll = confirmAll
             self.dryRun = dryRun
             self.language = language
         }
+    }
+}
+
+extension Conversation.Options {
+    /// The options of a shortcut file's step: its donations say `shortcut`.
+    static func shortcutStep(_ run: ShortcutRunner.Options) -> Self {
+        var options = Self(confirmAll: run.confirmAll, dryRun: run.dryRun)
+        options.invocation = "shortcut"
+        return options
     }
 }

@@ -335,11 +335,11 @@ public final class Conversation {
                 let evaluator = session.evaluator(app: intent.name.app, store: transaction, clock: clock)
                 var parameters: [String: JSONValue] = [:]
                 for (name, value) in state.values { parameters[name] = evaluator.json(value) }
-                let donation = parameters.filter { intent.donate.contains($0.key) }
                 let changes = transaction.changes
                 try transaction.journal(
-                    intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: donation,
+                    intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: nil,
                     now: clock.now)
+                try Donation.record(intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
                 return (outcome, changes)

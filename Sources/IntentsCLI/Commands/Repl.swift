@@ -21,12 +21,13 @@ struct Repl: ParsableCommand {
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
 
-    static let commands = [":help", ":explain ", ":intents", ":list ", ":undo", ":quit"]
+    static let commands = [":help", ":explain ", ":intents", ":list ", ":undo", ":quit"] + ReplPresence.commands
 
     func run() throws {
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(session: session, options: .init(language: lang))
+        let presence = ReplPresence(session: session, language: lang)
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
         if interactive {
@@ -41,6 +42,7 @@ struct Repl: ParsableCommand {
                 "intents — \(session.graph.apps.count) apps, \(intents) intents; store \(storeOptions.path). Type :help for help, Ctrl-D to leave."
             )
         }
+        if let shown = presence.atStart() { print(shown) }
         var failures = 0
         while true {
             let prompt = conversation.isWaiting ? "  › " : "› "
@@ -66,6 +68,10 @@ struct Repl: ParsableCommand {
             }
             let trimmed = line.trimmed
             if trimmed.isEmpty, !conversation.isWaiting { continue }
+            if let shown = presence.handle(trimmed, conversation: conversation) {
+                print(shown)
+                continue
+            }
             // Commands work at any time; a question stays open across them.
             if trimmed.hasPrefix(":") {
                 if !command(trimmed, session: session, conversation: conversation) { break }
@@ -78,6 +84,7 @@ struct Repl: ParsableCommand {
             }
             let answer = conversation.respond(to: trimmed)
             print(answer.text)
+            if let shown = presence.after(answer) { print(shown) }
             if answer.storeFailure { failures += 1 }
         }
         if failures > 0 { throw ExitCode(1) }
@@ -101,6 +108,7 @@ struct Repl: ParsableCommand {
                   :intents          every intent, with a phrase for each
                   :list ENTITY      what the store holds, e.g. :list Task
                   :undo             revert the last intent that changed something
+                \(ReplPresence.help)
                   :quit             leave (or Ctrl-D); Ctrl-C cancels a question
                 """)
         case ":explain":
