@@ -102,6 +102,7 @@ extension Compiler {
             perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
+        intent.activity = definition.activity.flatMap { compileActivity($0, scope: scope, app: name.app) }
         intents[name] = intent
         intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
         intents[name] = intent

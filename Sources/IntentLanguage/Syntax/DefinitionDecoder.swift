@@ -34,6 +34,8 @@ struct DefinitionDecoder: SchemaDecoding {
             ConstantDefinition(name: name, value: node)
         }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        file.links = list(fields["links"], "'links'") { decoder, node in decoder.link(node) }
+        file.share = list(fields["share"], "'share'") { decoder, node in decoder.shareRoute(node) }
         return file
     }
 
@@ -140,6 +142,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         intent.donate = fields["donate"].map { strings($0, "'donate'") } ?? []
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        intent.activity = fields["activity"].flatMap { activity($0) }
         return intent
     }
 

@@ -26,6 +26,7 @@ public enum DefinitionSchema {
         case shortcutFile, shortcutInput
         case sayStep, intentStep, setStep, ifStep, repeatStep, repeatEachStep, chooseStep, askStep
         case showStep, outputStep, stopStep, runStep
+        case link, shareRoute, activity
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -93,6 +94,8 @@ public enum DefinitionSchema {
                 Field(
                     name: "examples", shape: .list(.object(.example)),
                     doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
+                Field(name: "links", shape: .list(.object(.link)), doc: "Deep-link routes from URLs to intents."),
+                Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
             ]
         case .enumeration:
             [
@@ -163,6 +166,7 @@ public enum DefinitionSchema {
                     name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."
                 ),
                 Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`."),
+                Field(name: "activity", shape: .object(.activity), doc: "Using the intent is an activity another shell can continue."),
             ]
         case .parameter:
             [
@@ -243,6 +247,8 @@ public enum DefinitionSchema {
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)
+        case .link, .shareRoute, .activity:
+            waysInFields(of: object)
         }
     }
 

@@ -19,6 +19,8 @@ public struct FileDefinition: Sendable {
     public var rules: [RuleDefinition] = []
     public var constants: [ConstantDefinition] = []
     public var examples: [ExampleDefinition] = []
+    public var links: [LinkDefinition] = []
+    public var share: [ShareRouteDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path
@@ -79,6 +81,7 @@ public struct IntentDefinition: Sendable {
     public var confirm: ConfirmDefinition?
     public var donate: [Located<String>]
     public var examples: [ExampleDefinition]
+    public var activity: ActivityDefinition? = nil
 }
 
 public struct ParameterDefinition: Sendable {

@@ -97,6 +97,10 @@ public struct IntentGraph: Sendable {
         public let examples: [Example]
         public let files: [String]
         public let location: SourceRange
+        /// Deep-link routes (`links:`), in declaration order.
+        public package(set) var links: [LinkRoute] = []
+        /// Share routes (`share:`), in declaration order.
+        public package(set) var shareRoutes: [ShareRoute] = []
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
@@ -266,6 +270,8 @@ public struct IntentGraph: Sendable {
         /// Filled in after the intent itself, since examples may name other intents.
         public package(set) var examples: [Example]
         public let location: SourceRange
+        /// Using the intent is an activity that can be continued elsewhere (`activity:`).
+        public package(set) var activity: Activity?
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 
