@@ -238,3 +238,39 @@ extension Scratch {
         }
     }
 }
+
+@Suite("Deep links: open steps")
+struct OpenStepTests {
+    @Test func anOpenStepOfAnEntityOpensItsCanonicalLink() throws {
+        let graph = compileGraph(
+            """
+            app: Shelf
+            scheme: shelf
+            entities:
+              Book: { properties: { title: string }, matchBy: [title] }
+            intents:
+              AddBook:
+                parameters: { title: string }
+                phrases: ["add book {title}"]
+                perform:
+                  - create: Book
+                    set: { title: "${title}" }
+                    as: book
+                  - open: "${book}"
+                result: { dialog: "Added ${book.title}." }
+              OpenBook:
+                parameters: { book: Book }
+                phrases: ["open book {book}"]
+                result: { open: "${book}", dialog: "Opening ${book.title}." }
+            links:
+              - { url: "shelf://book/{book}", intent: OpenBook }
+            """)
+        let scratch = Scratch()
+        let session = try Session(graph: graph, store: try Store(path: scratch.path, graph: graph, clock: Bundled.clock))
+        let conversation = Conversation(session: session)
+        let added = conversation.respond(to: "add book dune")
+        let id = try #require(try session.store.read { try $0.search(QualifiedName(app: "Shelf", name: "Book"), text: "dune") }.first?.record.id)
+        #expect(added.opens == ["shelf://book/\(id)"])
+        #expect(conversation.respond(to: "open book dune").opens == ["shelf://book/\(id)"])
+    }
+}
