@@ -52,6 +52,7 @@ struct Executor {
         } else {
             dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."
         }
+        if depth == 1 { try recordActivity(of: intent, parameters: parameters, scope: scope, evaluator) }
         return Outcome(result: result, dialog: dialog, opens: opens)
     }
 

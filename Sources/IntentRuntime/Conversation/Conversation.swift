@@ -8,24 +8,28 @@ import PhraseMatching
 /// invalid values and confirmations become questions; replies carry it on; then it executes.
 /// Everything it says comes from the definitions (prompts, validation messages, summaries, dialogs).
 public final class Conversation {
-    private enum Question {
+    enum Question {
         case value(parameter: String, choices: [Datum])
         case confirmation
     }
 
-    private struct Pending {
+    struct Pending {
         var intent: IntentGraph.Intent
         var values: [String: Datum] = [:]
         /// Slot values not resolved yet.
         var raw: [String: Value] = [:]
         var confirmed = false
         var question: Question?
+        /// The stored open question this one is (handoff), when it was saved.
+        var handoffID: Int64?
     }
 
     public let session: Session
     public var options: Options
-    private var pending: Pending?
-    private var pendingIntentChoice: [Candidate]?
+    var pending: Pending? {
+        didSet { pendingChanged(from: oldValue) }
+    }
+    var pendingIntentChoice: [Candidate]?
     private let words = ConversationWords.understood
     private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
@@ -53,6 +57,7 @@ public final class Conversation {
     public func respond(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
+        if let takenOver = takenOverElsewhere() { return takenOver }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
@@ -258,7 +263,7 @@ public final class Conversation {
 
     // MARK: Questions and answers
 
-    private func ask(
+    func ask(
         _ state: Pending, _ question: Question, prefix: String?, clock: Clock,
         disambiguation: Bool = false
     ) -> Answer {
@@ -289,6 +294,7 @@ public final class Conversation {
             lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(title)?")
         }
         answer.dialog = lines.joined(separator: " ")
+        saveQuestion(answer)
         return answer
     }
 

@@ -11,7 +11,7 @@ struct Intents: ParsableCommand {
         subcommands: [
             Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,
             Batch.self, StoreCommand.self, Undo.self,
-            Open.self, Link.self, Share.self,
+            Open.self, Link.self, Share.self, Continue.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -37,7 +37,7 @@ struct Open: ParsableCommand {
 
     func run() throws {
         let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun))
+        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, handoff: true))
         switch conversation.open(url) {
         case .failure(let error):
             throw Self.refuse(error, json: json)

@@ -25,7 +25,7 @@ struct Repl: ParsableCommand {
 
     func run() throws {
         let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(language: lang))
+        let conversation = Conversation(session: session, options: .init(language: lang, handoff: true))
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
         if interactive {

@@ -40,7 +40,7 @@ struct Say: ParsableCommand {
         let text = try Self.phraseText(phrase)
         let session = try storeOptions.session(global)
         let conversation = Conversation(
-            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true))
         var answer = conversation.respond(to: text)
         let interactive = !json && isatty(STDIN_FILENO) != 0 && !phrase.isEmpty
         while interactive, answer.isQuestion {

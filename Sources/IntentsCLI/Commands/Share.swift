@@ -58,7 +58,7 @@ struct Share: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun))
+        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, handoff: true))
         guard let offer = try choose(offers) else { return }
         var answers = conversation.share(items, with: offer)
         let last = answers.removeLast()
