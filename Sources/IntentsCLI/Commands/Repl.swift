@@ -70,6 +70,7 @@ struct Repl: ParsableCommand {
             }
             let answer = conversation.respond(to: trimmed)
             print(answer.text)
+            fflush(nil)  // a piped prompt shows each answer as it comes (another process may be waiting on it)
             if answer.storeFailure { failures += 1 }
         }
         if failures > 0 { throw ExitCode(1) }
