@@ -11,16 +11,17 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
       shortcuts: [--rounds N]
       search:    [--tasks N] [--queries N] [--writes N]   (1,000,000 tasks by default: minutes; not in all)
       suggest:   [--seed N] [--donations N] [--runs N]
+      links:     [--rounds N] [--repeats N]
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "all"]
+let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)
@@ -37,3 +38,4 @@ if suite == "runtime" || suite == "all" { try runtimeBenchmark() }
 if suite == "shortcuts" || suite == "all" { try shortcutBenchmark() }
 if suite == "search" { try searchBenchmark() }
 if suite == "suggest" || suite == "all" { try suggestBenchmark() }
+if suite == "links" || suite == "all" { try linksBenchmark() }

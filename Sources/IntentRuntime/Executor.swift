@@ -45,13 +45,14 @@ struct Executor {
         let result =
             try intent.resultValue.map { template throws(RuntimeError) in try evaluator.value(of: template, in: scope) }
             ?? .null
-        if let opens = intent.opens { self.opens.append(try evaluator.render(opens, in: scope)) }
+        if let opens = intent.opens { self.opens.append(try link(opens, in: scope, evaluator)) }
         let dialog: String
         if let template = intent.resultDialog {
             dialog = try evaluator.render(template, in: scope)
         } else {
             dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."
         }
+        if depth == 1 { try recordActivity(of: intent, parameters: parameters, scope: scope, evaluator) }
         return Outcome(result: result, dialog: dialog, opens: opens)
     }
 
@@ -168,7 +169,7 @@ struct Executor {
             if let binding { scope[binding] = outcome.result }
 
         case .open(let url):
-            opens.append(try evaluator.render(url, in: scope))
+            opens.append(try link(url, in: scope, evaluator))
 
         case .branch(let condition, let then, let otherwise):
             try run(try evaluator.evaluate(condition, in: scope).truthy ? then : otherwise, in: &scope, evaluator)

@@ -9,6 +9,8 @@ public enum Listing {
         public let line: String
         /// The record as exported, with its display title.
         public let json: [String: JSONValue]
+        /// The record's canonical link, when its entity has one (`radar://open/<id>`).
+        public var link: String? = nil
     }
 
     public static func records(
@@ -35,7 +37,7 @@ public enum Listing {
                 let line =
                     "\(title)" + (properties.isEmpty ? "" : " — " + properties.joined(separator: ", "))
                     + " (id \(record.id.prefix(8)))"
-                return Item(line: line, json: json)
+                return Item(line: line, json: json, link: graph.canonicalLink(for: entity.name, id: record.id))
             }
         }
     }

@@ -116,15 +116,19 @@ struct Compiler {
             let app = apps[name]!
             let shortcuts = app.files.flatMap(\.shortcuts).compactMap { compileShortcut($0, app: app) }
             let appIntents = intents.values.filter { $0.name.app == name }.sorted { $0.name < $1.name }
+            let links = compileLinks(app: name)
+            let shareRoutes = compileShareRoutes(app: name)
             for intent in appIntents
             where app.intentDefinitions[intent.name.name]?.phrases.isEmpty ?? true
                 && !shortcuts.contains(where: { $0.intent == intent.name })
+                && !links.contains(where: { $0.intent == intent.name })
+                && !shareRoutes.contains(where: { $0.intent == intent.name })
             {
                 diagnostics.warning(
                     "intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it",
                     at: intent.location)
             }
-            result.append(
+            var built = (
                 IntentGraph.App(
                     name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
                     scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
@@ -133,8 +137,12 @@ struct Compiler {
                     examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
                     files: app.files.map(\.path), location: app.location,
                     tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules)))
+            built.links = links
+            built.shareRoutes = shareRoutes
+            result.append(built)
         }
         checkPhraseConflicts(result)
+        checkLinkConflicts(result)
         return result
     }
 

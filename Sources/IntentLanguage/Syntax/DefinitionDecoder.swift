@@ -35,6 +35,8 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
         file.tips = list(fields["tips"], "'tips'") { decoder, node in decoder.tip(node) }
+        file.links = list(fields["links"], "'links'") { decoder, node in decoder.link(node) }
+        file.share = list(fields["share"], "'share'") { decoder, node in decoder.shareRoute(node) }
         return file
     }
 
@@ -145,6 +147,7 @@ struct DefinitionDecoder: SchemaDecoding {
         intent.donate = fields["donate"].map { strings($0, "'donate'") } ?? []
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
         intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) } }
+        intent.activity = fields["activity"].flatMap { activity($0) }
         return intent
     }
 

@@ -27,6 +27,7 @@ public enum DefinitionSchema {
         case sayStep, intentStep, setStep, ifStep, repeatStep, repeatEachStep, chooseStep, askStep
         case showStep, outputStep, stopStep, runStep
         case searchable, tip
+        case link, shareRoute, activity
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -108,6 +109,8 @@ public enum DefinitionSchema {
                     name: "examples", shape: .list(.object(.example)),
                     doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
                 Field(name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."),
+                Field(name: "links", shape: .list(.object(.link)), doc: "Deep-link routes from URLs to intents."),
+                Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
             ]
         case .enumeration:
             [
@@ -183,6 +186,7 @@ public enum DefinitionSchema {
                 ),
                 Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`."),
                 Field(name: "suggest", shape: .boolean, doc: "false keeps the intent out of suggestions."),
+                Field(name: "activity", shape: .object(.activity), doc: "Using the intent is an activity another shell can continue."),
             ]
         case .parameter:
             [
@@ -285,6 +289,8 @@ public enum DefinitionSchema {
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)
+        case .link, .shareRoute, .activity:
+            waysInFields(of: object)
         }
     }
 

@@ -20,6 +20,8 @@ public struct FileDefinition: Sendable {
     public var constants: [ConstantDefinition] = []
     public var examples: [ExampleDefinition] = []
     public var tips: [TipDefinition] = []
+    public var links: [LinkDefinition] = []
+    public var share: [ShareRouteDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path
@@ -86,6 +88,7 @@ public struct IntentDefinition: Sendable {
     public var donate: [Located<String>]
     public var examples: [ExampleDefinition]
     public var suggest: Located<Bool>? = nil
+    public var activity: ActivityDefinition? = nil
 }
 
 public struct ParameterDefinition: Sendable {

@@ -99,6 +99,10 @@ public struct IntentGraph: Sendable {
         public let location: SourceRange
         /// Siri tips, declared under `tips:` or derived from the app shortcuts.
         public let tips: [Tip]
+        /// Deep-link routes (`links:`), in declaration order.
+        public package(set) var links: [LinkRoute] = []
+        /// Share routes (`share:`), in declaration order.
+        public package(set) var shareRoutes: [ShareRoute] = []
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
@@ -280,6 +284,8 @@ public struct IntentGraph: Sendable {
         public let location: SourceRange
         /// Whether suggestions may offer it (`suggest: false` keeps it out).
         public let suggests: Bool
+        /// Using the intent is an activity that can be continued elsewhere (`activity:`).
+        public package(set) var activity: Activity?
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 

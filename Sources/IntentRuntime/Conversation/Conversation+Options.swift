@@ -9,11 +9,14 @@ extension Conversation {
         public var language: String?
         /// How intents are invoked, recorded with their donations: phrase, shortcut, link, share.
         public var invocation = "phrase"
+        /// Save questions left open in the store, so `intents continue` in another shell can carry them on.
+        public var handoff = false
 
-        public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil) {
+        public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil, handoff: Bool = false) {
             self.confirmAll = confirmAll
             self.dryRun = dryRun
             self.language = language
+            self.handoff = handoff
         }
     }
 }

@@ -8,24 +8,28 @@ import PhraseMatching
 /// invalid values and confirmations become questions; replies carry it on; then it executes.
 /// Everything it says comes from the definitions (prompts, validation messages, summaries, dialogs).
 public final class Conversation {
-    private enum Question {
+    enum Question {
         case value(parameter: String, choices: [Datum])
         case confirmation
     }
 
-    private struct Pending {
+    struct Pending {
         var intent: IntentGraph.Intent
         var values: [String: Datum] = [:]
         /// Slot values not resolved yet.
         var raw: [String: Value] = [:]
         var confirmed = false
         var question: Question?
+        /// The stored open question this one is (handoff), when it was saved.
+        var handoffID: Int64?
     }
 
     public let session: Session
     public var options: Options
-    private var pending: Pending?
-    private var pendingIntentChoice: [Candidate]?
+    var pending: Pending? {
+        didSet { pendingChanged(from: oldValue) }
+    }
+    var pendingIntentChoice: [Candidate]?
     private let words = ConversationWords.understood
     private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
@@ -58,6 +62,7 @@ public final class Conversation {
             let message = "That holds a control character (\(ControlCharacters.name(scalar))); type it without."
             return Answer(status: .error, dialog: message, error: message)
         }
+        if let takenOver = takenOverElsewhere() { return takenOver }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
@@ -280,7 +285,7 @@ public final class Conversation {
 
     // MARK: Questions and answers
 
-    private func ask(
+    func ask(
         _ state: Pending, _ question: Question, prefix: String?, clock: Clock,
         disambiguation: Bool = false
     ) -> Answer {
@@ -311,6 +316,7 @@ public final class Conversation {
             lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(title)?")
         }
         answer.dialog = lines.joined(separator: " ")
+        saveQuestion(answer)
         return answer
     }
 

@@ -12,6 +12,7 @@ struct Intents: ParsableCommand {
             Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,
             Batch.self, StoreCommand.self, Undo.self,
             Search.self, Suggest.self, Tips.self,
+            Open.self, Link.self, Share.self, Continue.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -26,7 +26,7 @@ struct Repl: ParsableCommand {
     func run() throws {
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
-        let conversation = Conversation(session: session, options: .init(language: lang))
+        let conversation = Conversation(session: session, options: .init(language: lang, handoff: true))
         let presence = ReplPresence(session: session, language: lang)
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
@@ -85,6 +85,7 @@ struct Repl: ParsableCommand {
             let answer = conversation.respond(to: trimmed)
             print(answer.text)
             if let shown = presence.after(answer) { print(shown) }
+            fflush(nil)  // a piped prompt shows each answer as it comes (another process may be waiting on it)
             if answer.storeFailure { failures += 1 }
         }
         if failures > 0 { throw ExitCode(1) }

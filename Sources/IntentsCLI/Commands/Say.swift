@@ -43,7 +43,7 @@ struct Say: ParsableCommand {
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(
-            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))
+            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true))
         var failed = false
         for text in texts {
             failed = try answer(text, conversation) || failed

@@ -31,6 +31,9 @@ struct StoreCommand: ParsableCommand {
         @Flag(help: "Print the records as a JSON array.")
         var json = false
 
+        @Flag(help: "Show each record's canonical link (radar://open/<id>).")
+        var links = false
+
         func run() throws {
             let (project, graph) = try global.loadGraph()
             let entity = try StoreCommand.entity(named: self.entity, in: graph)
@@ -50,9 +53,10 @@ struct StoreCommand: ParsableCommand {
                 return
             }
             let store = try storeOptions.openForReading(graph, clock: project.clock)
-            let listing = try StoreCommand.failing {
+            var listing = try StoreCommand.failing {
                 try Listing.records(of: entity, where: filter, graph: graph, store: store)
             }
+            if links { listing = try Link.withLinks(listing, entity: entity, graph: graph) }
             if json {
                 print(try JSONText.pretty(listing.map(\.json)))
             } else if listing.isEmpty {

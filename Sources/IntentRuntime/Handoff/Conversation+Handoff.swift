@@ -1,0 +1,275 @@
+import Foundation
+import IntentModel
+public import ModelStore
+
+/// Handoff: a question left open is saved in the store, so `intents continue` in another shell can
+/// carry it on (and this shell's copy is then closed); an intent with `activity:` leaves an activity
+/// that can be continued until it expires.
+extension Conversation {
+    /// A question that waits this long is no longer offered.
+    public static let questionExpiry = IntentGraph.Activity.defaultExpiry
+
+    /// What `intents continue` can carry on: the open questions and the activities eligible for
+    /// handoff that have not expired, newest first (a question before an activity of the same moment).
+    public func continuations() throws -> [Continuation] {
+        let now = session.clock.now
+        let (questions, activities) = try session.store.read { transaction in
+            (try transaction.openQuestions(at: now), try transaction.activities(at: now, eligible: "handoff"))
+        }
+        let all = questions.map(Continuation.question) + activities.map(Continuation.activity)
+        return all.enumerated().sorted { a, b in
+            a.element.at != b.element.at ? a.element.at > b.element.at : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Carries `continuation` on here: an open question is asked again (and closed where it was
+    /// asked); an activity's intent runs again with its parameters.
+    public func carryOn(_ continuation: Continuation) -> Answer {
+        switch continuation {
+        case .question(let stored): return carryOn(stored)
+        case .activity(let stored): return carryOn(stored)
+        }
+    }
+
+    private func carryOn(_ stored: StoredQuestion) -> Answer {
+        let clock = session.clock.frozen()
+        let restored: Pending
+        do {
+            restored = try decode(stored.state)
+        } catch {
+            return Answer(status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
+        }
+        let taken = (try? session.store.write { try $0.closeQuestion(stored.id, reason: "continued") }) ?? false
+        guard taken else {
+            return Answer(status: .error, dialog: "That question was answered meanwhile.", error: "question closed")
+        }
+        pendingIntentChoice = nil
+        pending = nil
+        guard let question = restored.question else { return Answer(status: .error, dialog: "Nothing to continue.") }
+        return ask(restored, question, prefix: nil, clock: clock)
+    }
+
+    private func carryOn(_ stored: StoredActivity) -> Answer {
+        guard let intent = session.graph.intents(named: stored.intent).first else {
+            return Answer(
+                status: .error, dialog: "The intent \(stored.intent) is not loaded.", error: "unknown intent")
+        }
+        var arguments: [String: Datum] = [:]
+        for (name, json) in stored.parameters {
+            guard let parameter = intent.parameter(name) else { continue }
+            if let entity = (parameter.type.element ?? parameter.type).entityName {
+                let ids = (json.array ?? [json]).compactMap { $0.object?["id"]?.string }
+                let records = ids.compactMap { id in try? session.store.read { try $0.record(entity, id: id) } }
+                guard records.count == ids.count else {
+                    return Answer(
+                        status: .error, app: intent.name.app, intent: intent.name,
+                        dialog: "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
+                        error: "record gone")
+                }
+                arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))
+            } else {
+                arguments[name] = Self.plain(json)
+            }
+        }
+        return perform(intent, arguments: arguments)
+    }
+
+    private static func plain(_ json: JSONValue) -> Datum {
+        switch json {
+        case .null, .object: .null
+        case .bool(let flag): .boolean(flag)
+        case .integer(let number): .integer(number)
+        case .number(let number): .number(number)
+        case .string(let text): .string(text)
+        case .array(let items): .list(items.map(plain))
+        }
+    }
+
+    // MARK: Hooks of the conversation
+
+    /// Called whenever `pending` changes: a saved question that is no longer this conversation's is closed.
+    func pendingChanged(from old: Pending?) {
+        guard let id = old?.handoffID, pending?.handoffID != id else { return }
+        _ = try? session.store.write { try $0.closeQuestion(id, reason: "answered") }
+    }
+
+    /// Called when a question is asked: saves it (with `options.handoff`).
+    func saveQuestion(_ answer: Answer) {
+        guard options.handoff, let state = pending else { return }
+        let now = session.clock.now
+        let id = try? session.store.write { transaction in
+            try transaction.saveQuestion(
+                intent: state.intent.name, question: answer.dialog, state: encode(state), at: now,
+                expires: now.addingTimeInterval(TimeInterval(Self.questionExpiry)), replacing: state.handoffID)
+        }
+        if let id, pending?.handoffID != id { pending?.handoffID = id }
+    }
+
+    /// When another shell carried this conversation's question on, this one is over.
+    func takenOverElsewhere() -> Answer? {
+        guard let state = pending, let id = state.handoffID,
+            let stored = try? session.store.read({ try $0.question(id) }), stored.closed == "continued"
+        else { return nil }
+        pending = nil
+        pendingIntentChoice = nil
+        return Answer(
+            status: .cancelled, app: state.intent.name.app, intent: state.intent.name,
+            dialog: "That question was carried on in another shell; nothing more to answer here.")
+    }
+
+    // MARK: The saved state
+
+    private func encode(_ state: Pending) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "intent": .string(state.intent.name.description),
+            "values": .object(state.values.mapValues(encode)),
+            "raw": .object(state.raw.mapValues(encode)),
+            "confirmed": .bool(state.confirmed),
+        ]
+        switch state.question {
+        case .confirmation?: object["question"] = .object(["kind": .string("confirmation")])
+        case .value(let parameter, let choices)?:
+            object["question"] = .object([
+                "kind": .string("value"), "parameter": .string(parameter), "choices": .array(choices.map(encode)),
+            ])
+        case nil: break
+        }
+        return .object(object)
+    }
+
+    private func decode(_ json: JSONValue) throws(RuntimeError) -> Pending {
+        guard let object = json.object, let name = object["intent"]?.string,
+            let intent = session.graph.intents(named: name).first
+        else { throw .failed("its intent is no longer defined") }
+        var state = Pending(intent: intent)
+        for (key, value) in object["values"]?.object ?? [:] { state.values[key] = try decode(datum: value) }
+        for (key, value) in object["raw"]?.object ?? [:] { state.raw[key] = try decode(value: value) }
+        if case .bool(let flag)? = object["confirmed"] { state.confirmed = flag }
+        let question = object["question"]?.object
+        switch question?["kind"]?.string {
+        case "confirmation": state.question = .confirmation
+        case "value":
+            guard let parameter = question?["parameter"]?.string, intent.parameter(parameter) != nil else {
+                throw .failed("it asks for a parameter the intent no longer has")
+            }
+            let choices = try (question?["choices"]?.array ?? []).map { item throws(RuntimeError) in
+                try decode(datum: item)
+            }
+            state.question = .value(parameter: parameter, choices: choices)
+        default: break
+        }
+        return state
+    }
+
+    /// Runtime values, tagged by kind: `{"s": text}`, `{"e": "App.Enum", "id": …}`, `{"r": "App.Entity", "id": …}`, ….
+    private func encode(_ datum: Datum) -> JSONValue {
+        switch datum {
+        case .null: .null
+        case .string(let text): .object(["s": .string(text)])
+        case .integer(let number): .object(["i": .integer(number)])
+        case .number(let number): .object(["n": .number(number)])
+        case .boolean(let flag): .object(["b": .bool(flag)])
+        case .date(let date): .object(["d": .string(ISODate.format(date))])
+        case .duration(let seconds): .object(["t": .integer(seconds)])
+        case .url(let text): .object(["u": .string(text)])
+        case .enumCase(let name, let id): .object(["e": .string(name.description), "id": .string(id)])
+        case .entity(let record): .object(["r": .string(record.entity.description), "id": .string(record.id)])
+        case .list(let items): .object(["l": .array(items.map(encode))])
+        }
+    }
+
+    private func decode(datum json: JSONValue) throws(RuntimeError) -> Datum {
+        guard let object = json.object, let (tag, value) = object.first(where: { $0.key != "id" }) else {
+            return .null
+        }
+        switch (tag, value) {
+        case ("s", .string(let text)): return .string(text)
+        case ("i", .integer(let number)): return .integer(number)
+        case ("n", .number(let number)): return .number(number)
+        case ("n", .integer(let number)): return .number(Double(number))
+        case ("b", .bool(let flag)): return .boolean(flag)
+        case ("d", .string(let text)):
+            guard let date = ISODate.parse(text, timeZone: TimeZone(identifier: "UTC")!) else { break }
+            return .date(date)
+        case ("t", .integer(let seconds)): return .duration(seconds)
+        case ("u", .string(let text)): return .url(text)
+        case ("e", .string(let name)):
+            guard let id = object["id"]?.string, let enumeration = Self.qualified(name) else { break }
+            return .enumCase(enumeration, id)
+        case ("r", .string(let name)):
+            guard let id = object["id"]?.string, let entity = Self.qualified(name) else { break }
+            guard let record = try? session.store.read({ try $0.record(entity, id: id) }) else {
+                throw .failed("the \(entity.name.lowercased()) it was about no longer exists")
+            }
+            return .entity(record)
+        case ("l", .array(let items)):
+            return .list(try items.map { item throws(RuntimeError) in try decode(datum: item) })
+        default: break
+        }
+        throw .failed("its saved state is damaged")
+    }
+
+    /// Slot values, tagged like runtime values; dates as the moment they meant.
+    private func encode(_ value: Value) -> JSONValue {
+        switch value {
+        case .string(let text): .object(["s": .string(text)])
+        case .integer(let number): .object(["i": .integer(number)])
+        case .number(let number): .object(["n": .number(number)])
+        case .boolean(let flag): .object(["b": .bool(flag)])
+        case .date(let date): .object(["d": .string(ISODate.format(session.clock.resolve(date)))])
+        case .duration(let seconds): .object(["t": .integer(seconds)])
+        case .url(let text): .object(["u": .string(text)])
+        case .enumCase(let id): .object(["c": .string(id)])
+        case .array(let items): .object(["l": .array(items.map(encode))])
+        }
+    }
+
+    private func decode(value json: JSONValue) throws(RuntimeError) -> Value {
+        guard let (tag, value) = json.object?.first else { throw .failed("its saved state is damaged") }
+        switch (tag, value) {
+        case ("s", .string(let text)): return .string(text)
+        case ("i", .integer(let number)): return .integer(number)
+        case ("n", .number(let number)): return .number(number)
+        case ("b", .bool(let flag)): return .boolean(flag)
+        case ("d", .string(let text)):
+            guard let date = ISODate.parse(text, timeZone: TimeZone(identifier: "UTC")!) else { break }
+            return .date(.moment(date))
+        case ("t", .integer(let seconds)): return .duration(seconds: seconds)
+        case ("u", .string(let text)): return .url(text)
+        case ("c", .string(let id)): return .enumCase(id)
+        case ("l", .array(let items)):
+            return .array(try items.map { item throws(RuntimeError) in try decode(value: item) })
+        default: break
+        }
+        throw .failed("its saved state is damaged")
+    }
+
+    private static func qualified(_ text: String) -> QualifiedName? {
+        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : nil
+    }
+}
+
+/// Something another shell left to carry on.
+public enum Continuation: Sendable {
+    case question(StoredQuestion)
+    case activity(StoredActivity)
+
+    public var at: Date {
+        switch self {
+        case .question(let question): question.at
+        case .activity(let activity): activity.at
+        }
+    }
+
+    /// One line for `intents continue --list`.
+    public var line: String {
+        switch self {
+        case .question(let question):
+            "question  \(question.intent): “\(question.question)” (asked \(ISODate.format(question.at)))"
+        case .activity(let activity):
+            "activity  \(activity.type): “\(activity.title)” (\(ISODate.format(activity.at)), until \(ISODate.format(activity.expires)))"
+                + (activity.link.map { " → " + $0 } ?? "")
+        }
+    }
+}
