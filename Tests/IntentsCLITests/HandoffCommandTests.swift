@@ -70,6 +70,7 @@ struct HandoffCommandTests {
         output.finish()
         #expect(
             output.text == """
+                Tip: Say “New task in FocusBlox”
                 › check compatibility with leo
                 What's your zodiac sign?
                   › aries

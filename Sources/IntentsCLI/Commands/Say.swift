@@ -45,10 +45,11 @@ struct Say: ParsableCommand {
         let conversation = Conversation(
             session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true))
         var failed = false
-        for text in texts {
+        for (number, text) in texts.enumerated() {
             failed = try answer(text, conversation) || failed
             // A question one line left open is not answered by the next line: that is a phrase of its own.
-            conversation.cancel()
+            // The last one stays open (and saved, for `intents continue`).
+            if number < texts.count - 1 { conversation.cancel() }
         }
         if failed { throw ExitCode(1) }
     }
