@@ -34,6 +34,8 @@ struct DefinitionDecoder: SchemaDecoding {
             ConstantDefinition(name: name, value: node)
         }
         file.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
+        file.widgets = named(fields["widgets"], "'widgets'") { decoder, name, node in decoder.widget(name, node) }
+        file.controls = named(fields["controls"], "'controls'") { decoder, name, node in decoder.control(name, node) }
         return file
     }
 
@@ -92,7 +94,7 @@ struct DefinitionDecoder: SchemaDecoding {
         return queryParts(fields, range: node.range)
     }
 
-    private mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
+    mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
         var sort: [Located<String>] = []
         if let sortNode = fields["sort"] {
             sort =

@@ -26,6 +26,7 @@ public enum DefinitionSchema {
         case shortcutFile, shortcutInput
         case sayStep, intentStep, setStep, ifStep, repeatStep, repeatEachStep, chooseStep, askStep
         case showStep, outputStep, stopStep, runStep
+        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, control, intentCall
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -93,6 +94,8 @@ public enum DefinitionSchema {
                 Field(
                     name: "examples", shape: .list(.object(.example)),
                     doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
+                Field(name: "widgets", shape: .names(.object(.widget)), doc: "Home and lock screen widgets, by name."),
+                Field(name: "controls", shape: .names(.object(.control)), doc: "Control Center toggles and buttons."),
             ]
         case .enumeration:
             [
@@ -240,6 +243,9 @@ public enum DefinitionSchema {
                     name: "expect", shape: .oneOf([.string, .names(.any)]),
                     doc: "Expected parameter values, or no_match."),
             ]
+        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .control,
+            .intentCall:
+            surfaceFields(of: object)
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)

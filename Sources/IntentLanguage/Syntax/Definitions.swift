@@ -19,6 +19,8 @@ public struct FileDefinition: Sendable {
     public var rules: [RuleDefinition] = []
     public var constants: [ConstantDefinition] = []
     public var examples: [ExampleDefinition] = []
+    public var widgets: [WidgetDefinition] = []
+    public var controls: [ControlDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path

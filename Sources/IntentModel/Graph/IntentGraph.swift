@@ -95,6 +95,9 @@ public struct IntentGraph: Sendable {
         public let constants: [String: Constant]
         /// App-level phrase tests (sentences that must not match, for instance).
         public let examples: [Example]
+        /// Widgets and controls in the order declared.
+        public let widgets: [Widget]
+        public let controls: [Control]
         public let files: [String]
         public let location: SourceRange
 
@@ -104,8 +107,8 @@ public struct IntentGraph: Sendable {
         package init(
             name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil,
             enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut],
-            rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String],
-            location: SourceRange
+            rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example],
+            widgets: [Widget] = [], controls: [Control] = [], files: [String], location: SourceRange
         ) {
             self.name = name
             self.description = description
@@ -119,6 +122,8 @@ public struct IntentGraph: Sendable {
             self.rules = rules
             self.constants = constants
             self.examples = examples
+            self.widgets = widgets
+            self.controls = controls
             self.files = files
             self.location = location
         }

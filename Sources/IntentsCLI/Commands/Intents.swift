@@ -10,7 +10,8 @@ struct Intents: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,
-            Batch.self, StoreCommand.self, Undo.self,
+            Batch.self, StoreCommand.self, Undo.self, Widgets.self, WidgetCommand.self, Controls.self,
+            ControlCommand.self,
         ],
         defaultSubcommand: Repl.self
     )
