@@ -74,9 +74,13 @@ extension Compiler {
             itemScope["item"] = .entity(entity)
         }
         for (key, template) in [("line", contentDefinition.line), ("detail", contentDefinition.detail)]
-        where template != nil && items == nil && contentDefinition.items == nil {
+        where template != nil && contentDefinition.items == nil {
             diagnostics.error("'\(key)' shows each item: add 'items'", at: template!.range)
         }
+        // Without items (missing, or already reported), `item` is not reported again in each template.
+        let outerSilentNames = silentNames
+        if items == nil { silentNames.insert("item") }
+        defer { silentNames = outerSilentNames }
         func template(_ located: Located<String>?, _ scope: ExpressionChecker.Scope) -> Template? {
             located.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
         }
@@ -96,7 +100,7 @@ extension Compiler {
             empty: template(contentDefinition.empty, scope))
         var buttons: [IntentGraph.WidgetButton] = []
         for button in definition.buttons {
-            if items == nil {
+            if contentDefinition.items == nil {
                 diagnostics.error("buttons act on each item: add 'items'", at: button.range)
                 continue
             }

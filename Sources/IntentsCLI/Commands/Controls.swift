@@ -89,10 +89,13 @@ struct ControlCommand: ParsableCommand {
         let session = try storeOptions.session(global)
         let found = session.graph.controls(named: name)
         guard found.count == 1, let control = found.first else {
-            let all = session.graph.controls.map(\.title).joined(separator: ", ")
+            let titles = session.graph.controls.map(\.title)
+            let hint =
+                EditDistance.closest(to: name, in: titles + session.graph.controls.map(\.name))
+                .map { "; did you mean '\($0)'?" } ?? (titles.isEmpty ? "" : "; controls: \(titles.joined(separator: ", "))")
             Terminal.standardError(
                 found.isEmpty
-                    ? "error: no control named '\(name)'\(all.isEmpty ? "" : "; controls: \(all)")\n"
+                    ? "error: no control named '\(name)'\(hint)\n"
                     : "error: '\(name)' names several controls: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")
             throw ExitCode(2)
         }

@@ -237,8 +237,11 @@ struct WidgetCommand: ParsableCommand {
         if found.count == 1 { return found[0] }
         let all = graph.widgets.map { "\($0.app).\($0.name)" }
         if found.isEmpty {
-            Terminal.standardError(
-                "error: no widget named '\(name)'" + (all.isEmpty ? "" : "; widgets: \(all.joined(separator: ", "))") + "\n")
+            let names = graph.widgets.flatMap { [$0.name, $0.title] }
+            let hint =
+                EditDistance.closest(to: name, in: names).map { "; did you mean '\($0)'?" }
+                ?? (all.isEmpty ? "" : "; widgets: \(all.joined(separator: ", "))")
+            Terminal.standardError("error: no widget named '\(name)'\(hint)\n")
         } else {
             Terminal.standardError(
                 "error: '\(name)' names several widgets: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")

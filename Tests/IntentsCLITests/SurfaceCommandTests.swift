@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `intents widgets`, `widget`, `controls` and `control` through the binary: every family drawn
+/// against golden files, a button pressed, a timeline, toggles.
+@Suite("Widgets and controls at the command line")
+struct SurfaceCommandTests {
+    let directory = NSTemporaryDirectory() + "intents-surfaces-" + UUID().uuidString
+    var store: String { directory + "/store.sqlite" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    func intents(_ arguments: String...) throws -> CommandLineTests.Run {
+        try ConversationCommandTests.run(arguments, store: store)
+    }
+
+    func seed() throws {
+        for phrase in [
+            "add buy milk to my tasks", "add an urgent task renew the passport before the trip to Lisbon in March",
+            "remind me to call mom today at 11", "create a radar about quantum computing",
+            "create a radar about rust as bullish",
+        ] {
+            #expect(try intents("say", phrase).status == 0, "\(phrase)")
+        }
+    }
+
+    /// Golden drawings of two widgets in every family they come in, Unicode and ASCII.
+    @Test(arguments: ["QuickCapture", "RadarStatus", "DueSoon"])
+    func everyFamilyIsDrawn(_ widget: String) throws {
+        try seed()
+        let unicode = try intents("widget", widget, "--family", "all")
+        #expect(unicode.status == 0, "\(unicode.stderr)")
+        let ascii = try intents("widget", widget, "--family", "all", "--ascii")
+        try CommandLineTests.golden("widget-\(widget).txt", unicode.stdout + "\n" + ascii.stdout)
+    }
+
+    @Test func theSmartStackPutsTheMostRelevantWidgetOnTop() throws {
+        let empty = try intents("widgets", "--explain", "--family", "accessoryRectangular")
+        #expect(empty.stdout.hasPrefix("FocusBlox · Quick Capture · accessoryRectangular · relevance rule 4 of 4 (always) → 10"))
+        try seed()
+        #expect(try intents("say", "start a focus block for 50 minutes on the report").status == 0)
+        let run = try intents("widgets", "--explain")
+        #expect(run.status == 0)
+        try CommandLineTests.golden("widgets-explain.txt", run.stdout)
+        let json = try intents("widgets", "--json")
+        let stack = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 30, 30, 0, 0, 0])
+    }
+
+    @Test func pressingAButtonRunsItsIntentAndRedrawsTheWidget() throws {
+        try seed()
+        let run = try intents("widget", "QuickCapture", "--family", "medium", "--press", "2")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Nice — “buy milk” is done.\n"))
+        #expect(!run.stdout.contains("buy milk  "), "the widget reloaded without it")
+        #expect(run.stdout.contains("2 open"))
+        let missing = try intents("widget", "QuickCapture", "--press", "9")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: Quick Capture has no button 9 now\n")
+    }
+
+    @Test func aTimelineListsEntriesWhereTheContentChanges() throws {
+        try seed()
+        let run = try intents("widget", "DueSoon", "--timeline", "2h", "--family", "accessoryRectangular", "--explain")
+        #expect(run.status == 0)
+        try CommandLineTests.golden("widget-timeline.txt", run.stdout)
+    }
+
+    @Test func badNamesAndOptionsAreClearErrors() throws {
+        let cases: [([String], Int32, String)] = [
+            (["widget", "QuickCaptur"], 2, "error: no widget named 'QuickCaptur'; did you mean 'QuickCapture'?"),
+            (["widget", "Weather"], 2, "error: no widget named 'Weather'; widgets: FocusBlox.QuickCapture, FocusBlox.DueSoon,"),
+            (["widget", "QuickCapture", "--family", "large"], 64, "Quick Capture does not come in large"),
+            (["widget", "QuickCapture", "--family", "huge"], 64, "--family: unknown family 'huge'"),
+            (["widget", "QuickCapture", "--timeline", "forever"], 64, "--timeline: expected a duration"),
+            (["widget", "QuickCapture", "--press", "0"], 64, "--press: buttons are numbered from 1"),
+            (["widgets", "--at", "someday"], 64, "--at: expected an ISO-8601 moment"),
+            (["control", "Lights"], 2, "error: no control named 'Lights'; controls: Focus, Refresh Radars"),
+            (["control", "Focsu"], 2, "error: no control named 'Focsu'; did you mean 'Focus'?"),
+            (["control", "Refresh Radars", "on"], 2, "is a button: press it"),
+        ]
+        for (arguments, status, message) in cases {
+            let run = try ConversationCommandTests.run(arguments, store: store)
+            #expect(run.status == status, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test func controlsShowTheirStateAndToggle() throws {
+        #expect(try intents("controls").stdout == "○ off  ⏱ Focus  (FocusBlox)\n▷ run  ↻ Refresh Radars  (Radar)\n")
+        #expect(try intents("control", "Focus", "on").stdout == "Focusing on “Focus” for 25 minutes. Ends at 10:25.\n")
+        #expect(try intents("controls", "--ascii").stdout.hasPrefix("[on ]  (t) Focus  (FocusBlox)\n"))
+        #expect(try intents("control", "focus", "on").stdout == "Focus is already on.\n")
+        #expect(try intents("control", "FocusBlox.Focus").stdout == "Ended “Focus”. Well done.\n")
+        #expect(try intents("control", "Refresh Radars").stdout == "Refreshed 0 radars.\n")
+    }
+}
