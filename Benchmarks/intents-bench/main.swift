@@ -5,6 +5,7 @@ import Foundation
 //   match:   [--entities N] [--rounds N] [--domains-only]
 //   runtime: [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
 //   shortcuts: [--rounds N]
+//   widgets: [--runs N] [--tasks N]
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
@@ -15,8 +16,9 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let first = CommandLine.arguments.dropFirst().first
-let suite = ["compile", "match", "runtime", "shortcuts", "all"].contains(first ?? "") ? first! : "all"
+let suite = ["compile", "match", "runtime", "shortcuts", "widgets", "all"].contains(first ?? "") ? first! : "all"
 if suite == "compile" || suite == "all" { try compileBenchmark() }
 if suite == "match" || suite == "all" { try matchBenchmark() }
 if suite == "runtime" || suite == "all" { try runtimeBenchmark() }
 if suite == "shortcuts" || suite == "all" { try shortcutBenchmark() }
+if suite == "widgets" || suite == "all" { try widgetBenchmark() }

@@ -31,6 +31,12 @@ public struct ControlCenter {
 
     public let session: Session
 
+    /// What naming a control alone asks: a button is pressed, a toggle flips.
+    public static func defaultRequest(for control: IntentGraph.Control) -> Request {
+        if case .button = control.kind { return .press }
+        return .toggle
+    }
+
     public init(session: Session) {
         self.session = session
     }

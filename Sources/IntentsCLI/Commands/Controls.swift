@@ -99,9 +99,7 @@ struct ControlCommand: ParsableCommand {
                     : "error: '\(name)' names several controls: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
-        let isButton: Bool
-        if case .button = control.kind { isButton = true } else { isButton = false }
-        let request = self.request ?? (isButton ? .press : .toggle)
+        let request = self.request ?? ControlCenter.defaultRequest(for: control)
         let answer: Answer
         do {
             answer = try ControlCenter(session: session).perform(request, on: control, options: .init(confirmAll: yes))
