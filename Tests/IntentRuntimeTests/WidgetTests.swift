@@ -120,6 +120,28 @@ struct WidgetTests {
         #expect(throws: ControlCenter.Failure.self) { try controls.perform(.on, on: refresh, options: .init()) }
     }
 
+    /// `count(…)` and `exists(…)` counted by the store agree with counting the records read.
+    @Test(arguments: [
+        "Task where !isCompleted", "Task where urgency == urgent", "Task where lowercase(title) == 'buy milk'",
+        "Task", "Task where due != nil && due < now()", "FocusBlock where isActive",
+    ])
+    func countsByTheStoreAgreeWithCountingRecords(_ query: String) throws {
+        let conversation = try scratch.conversation()
+        conversation.say(
+            "add buy milk to my tasks", "add an urgent task pay the rent", "remind me to call mom today at 9",
+            "complete buy milk")
+        let graph = Bundled.graph
+        let counted = try graph.expression("count(\(query))", app: "FocusBlox")
+        let exists = try graph.expression("exists(\(query))", app: "FocusBlox")
+        let listed = try graph.expression(query, app: "FocusBlox")
+        try conversation.session.store.read { transaction in
+            let evaluator = Evaluator(graph: graph, clock: Bundled.clock, app: "FocusBlox", store: transaction)
+            let records = try evaluator.evaluate(listed, in: [:]).items ?? []
+            #expect(try evaluator.evaluate(counted, in: [:]) == .integer(records.count))
+            #expect(try evaluator.evaluate(exists, in: [:]) == .boolean(!records.isEmpty))
+        }
+    }
+
     static let failingToggle = """
         app: Lamp
         entities:
