@@ -97,3 +97,63 @@ struct SurfaceCommandTests {
         #expect(try intents("control", "Refresh Radars").stdout == "Refreshed 0 radars.\n")
     }
 }
+
+/// `--watch` from a pipe: a button pressed by number, and a redraw when another process writes.
+@Suite("Watching widgets")
+struct WidgetWatchTests {
+    @Test func watchRedrawsWhenAnotherProcessWritesAndPressesButtons() throws {
+        let directory = NSTemporaryDirectory() + "intents-watch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = directory + "/store.sqlite"
+        #expect(try ConversationCommandTests.run(["say", "add buy milk to my tasks"], store: store).status == 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.arguments = ["widget", "QuickCapture", "--family", "medium", "--watch"]
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["INTENTS_STORE"] = store
+        environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        /// Waits (up to a minute: the machine may be slow) until the output has `count` drawings.
+        func drawings(_ count: Int) -> Bool {
+            for _ in 0..<600 where collected.text.components(separatedBy: "Quick Capture · medium").count - 1 < count {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return collected.text.components(separatedBy: "Quick Capture · medium").count - 1 >= count
+        }
+        #expect(drawings(1))
+        #expect(try ConversationCommandTests.run(["say", "add pay the rent to my tasks"], store: store).status == 0)
+        #expect(drawings(2), "another process's write redraws the widget")
+        input.fileHandleForWriting.write(Data("1\n".utf8))
+        #expect(drawings(3))
+        input.fileHandleForWriting.write(Data("q\n".utf8))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let drawn = collected.text.components(separatedBy: "FocusBlox · Quick Capture · medium")
+        #expect(drawn.count == 4)
+        #expect(drawn[1].contains("buy milk") && !drawn[1].contains("pay the rent"))
+        #expect(drawn[2].contains("buy milk") && drawn[2].contains("pay the rent"))
+        #expect(drawn[2].hasSuffix("Nice — “buy milk” is done.\n"))
+        #expect(!drawn[3].contains("buy milk") && drawn[3].contains("1 open"))
+    }
+
+    /// Output gathered from another thread.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+
+        func append(_ more: Data) { lock.withLock { data.append(more) } }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    }
+}

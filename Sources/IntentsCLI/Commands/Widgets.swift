@@ -114,19 +114,30 @@ struct Widgets: ParsableCommand {
     @Option(help: "Only widgets of this family, drawn in it.")
     var family: IntentGraph.WidgetFamily?
 
+    @Flag(help: "Keep drawing: again when the store changes or the minute turns; digits press the top widget's buttons, q quits.")
+    var watch = false
+
     func run() throws {
         let session = try storeOptions.session(global)
         let center = WidgetCenter(graph: session.graph, store: session.store)
-        let stack = try WidgetCommand.failing {
-            try center.stack(family: family, at: drawing.moment(session.clock))
+        func stack() throws -> [(WidgetSnapshot, IntentGraph.WidgetFamily)] {
+            try WidgetCommand.failing { try center.stack(family: family, at: drawing.moment(session.clock)) }
+                .map { ($0, family ?? $0.widget.families[0]) }
         }
-        let drawn = stack.map { ($0, family ?? $0.widget.families[0]) }
-        if drawing.json {
-            print(try JSONText.pretty(drawn.map { drawing.json($0.0, family: $0.1) }))
-        } else if drawn.isEmpty {
-            print(family.map { "No widget comes in \($0.rawValue)." } ?? "No app declares a widget.")
+        func text(_ drawn: [(WidgetSnapshot, IntentGraph.WidgetFamily)]) -> String {
+            drawn.isEmpty
+                ? family.map { "No widget comes in \($0.rawValue)." } ?? "No app declares a widget."
+                : drawn.map { drawing.draw($0.0, family: $0.1, clock: session.clock) }.joined(separator: "\n\n")
+        }
+        if watch {
+            try WidgetWatcher(session: session, options: .init()) {
+                let drawn = try stack()
+                return (text(drawn), drawn.first?.0.widget)
+            }.run()
+        } else if drawing.json {
+            print(try JSONText.pretty(try stack().map { drawing.json($0.0, family: $0.1) }))
         } else {
-            print(drawn.map { drawing.draw($0.0, family: $0.1, clock: session.clock) }.joined(separator: "\n\n"))
+            print(text(try stack()))
         }
     }
 }
@@ -161,6 +172,9 @@ struct WidgetCommand: ParsableCommand {
     @Flag(help: "Confirm without asking, when the button's intent asks.")
     var yes = false
 
+    @Flag(help: "Keep drawing: again when the store changes or the minute turns; digits press buttons, q quits.")
+    var watch = false
+
     func validate() throws {
         if let press, press < 1 { throw ValidationError("--press: buttons are numbered from 1") }
         if let timeline, DurationText.parse(timeline).map({ $0 <= 0 || $0 > 7 * 86_400 }) ?? true {
@@ -188,7 +202,13 @@ struct WidgetCommand: ParsableCommand {
             }
         }
         let moment = try drawing.moment(session.clock)
-        if let timeline, let span = DurationText.parse(timeline) {
+        if watch {
+            try WidgetWatcher(session: session, options: .init(confirmAll: yes)) {
+                let snapshot = try Self.failing { try center.snapshot(widget, at: moment) }
+                let drawn = families.map { drawing.draw(snapshot, family: $0, clock: session.clock) }
+                return (drawn.joined(separator: "\n\n"), widget)
+            }.run()
+        } else if let timeline, let span = DurationText.parse(timeline) {
             let entries = try Self.failing {
                 try center.timeline(widget, from: moment ?? session.clock.now, span: span)
             }
