@@ -21,7 +21,12 @@ struct WidgetWatcher {
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
             tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         }
-        defer { if terminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
+        defer {
+            if terminal {
+                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+                print("")
+            }
+        }
         var message: String?
         var lastChange = try session.store.changeCount()
         var lastMinute = Int(Date().timeIntervalSince1970 / 60)
