@@ -11,7 +11,7 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
@@ -19,9 +19,10 @@ let usage = """
       search:    [--tasks N] [--queries N] [--writes N]   (1,000,000 tasks by default: minutes; not in all)
       suggest:   [--seed N] [--donations N] [--runs N]
       links:     [--rounds N] [--repeats N]
+      widgets:   [--runs N] [--tasks N]
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "all"]
+let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)
@@ -39,3 +40,4 @@ if suite == "shortcuts" || suite == "all" { try shortcutBenchmark() }
 if suite == "search" { try searchBenchmark() }
 if suite == "suggest" || suite == "all" { try suggestBenchmark() }
 if suite == "links" || suite == "all" { try linksBenchmark() }
+if suite == "widgets" || suite == "all" { try widgetBenchmark() }

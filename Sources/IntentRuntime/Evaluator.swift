@@ -273,6 +273,13 @@ struct Evaluator {
     }
 
     private func call(_ name: String, _ arguments: [Expression], in scope: Scope) throws(RuntimeError) -> Datum {
+        // `count(Task where …)` and `exists(…)` ask the store for a number instead of reading every record.
+        if name == "count" || name == "exists", arguments.count == 1,
+            case .query(let entity, let filter) = arguments[0].kind,
+            let counted = try count(entity, filter, upTo: name == "exists" ? 1 : nil, in: scope)
+        {
+            return name == "count" ? .integer(counted) : .boolean(counted > 0)
+        }
         var evaluated: [Datum] = []
         for argument in arguments { evaluated.append(try evaluate(argument, in: scope)) }
         func list(_ index: Int) -> [Datum] {
@@ -341,6 +348,27 @@ struct Evaluator {
                 if try evaluate(filter, in: self.scope(of: record, over: scope)).truthy { matching.append(record) }
             }
             return matching
+        } catch let error as RuntimeError {
+            throw error
+        } catch {
+            throw .store("\(error)")
+        }
+    }
+
+    /// How many records match, counted by the store (at most `limit`); nil when the filter is not
+    /// one the store can say, and the records must be read and filtered here.
+    private func count(_ entity: String, _ filter: Expression?, upTo limit: Int?, in scope: Scope) throws(RuntimeError)
+        -> Int?
+    {
+        guard let store, let name = qualified(entity), let declared = graph.entity(name) else { return nil }
+        do {
+            var compiled: RecordFilter?
+            if let filter {
+                guard let lowered = try QueryCompiler(evaluator: self, entity: declared, scope: scope).filter(filter)
+                else { return nil }
+                compiled = lowered
+            }
+            return try store.count(RecordQuery(entity: name, filter: compiled, limit: limit))
         } catch let error as RuntimeError {
             throw error
         } catch {

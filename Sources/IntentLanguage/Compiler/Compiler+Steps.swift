@@ -118,49 +118,15 @@ extension Compiler {
             return .bind(bindings)
 
         case .call(let intentName, let arguments):
-            let parts = intentName.value.split(separator: ".", maxSplits: 1).map(String.init)
-            let qualified =
-                parts.count == 2
-                ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: intentName.value)
-            if intentsInProgress.contains(qualified) {
-                diagnostics.error("'\(intentName.value)' calls itself through this step", at: intentName.range)
+            guard let (callee, compiled) = compileCall(intentName, arguments, scope: scope, app: app) else {
                 return nil
             }
-            guard let callee = compileIntent(qualified) else {
-                if apps[qualified.app]?.intentDefinitions[qualified.name] == nil {
-                    diagnostics.unknown(
-                        "intent", intentName.value, at: intentName.range,
-                        known: apps[app]?.intentDefinitions.keys.sorted() ?? [])
-                }
-                return nil
-            }
-            var compiled: [IntentGraph.Assignment] = []
-            for (name, node) in arguments {
-                guard let parameter = callee.parameter(name.value) else {
-                    if hasFailed(callee.name, name.value) { continue }
-                    diagnostics.missing(
-                        "\'\(callee.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
-                        known: callee.parameters.map(\.name))
-                    continue
-                }
-                guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-                if let found = type.valueType, !parameter.type.accepts(found),
-                    !(parameter.type.enumName != nil && found == .string)
-                {
-                    diagnostics.error(.propertyType(name.value, parameter.type, found), at: node.range)
-                }
-                use([template])
-                compiled.append(IntentGraph.Assignment(name: name.value, value: template))
-            }
-            for parameter in callee.parameters
-            where parameter.isRequired && !arguments.contains(where: { $0.0.value == parameter.name }) {
-                diagnostics.error("calling '\(callee.name.name)' needs '\(parameter.name)'", at: intentName.range)
-            }
+            use(compiled.map(\.value))
             if step.binding != nil, callee.resultType == nil {
                 diagnostics.error("'\(callee.name.name)' has no result value to bind", at: step.binding?.range)
             }
             bind(callee.resultType, into: &scope)
-            return .call(intent: qualified, arguments: compiled, binding: step.binding?.value)
+            return .call(intent: callee.name, arguments: compiled, binding: step.binding?.value)
 
         case .open(let url):
             guard let (template, _) = checkTemplate(url, scope: scope, app: app) else { return nil }
@@ -185,12 +151,58 @@ extension Compiler {
         }
     }
 
-    private mutating func resolveEntity(_ located: Located<String>, app: String) -> QualifiedName? {
+    mutating func resolveEntity(_ located: Located<String>, app: String) -> QualifiedName? {
         if let name = environment.entityName(located.value, app: app) { return name }
         diagnostics.unknown(
             "entity", located.value, at: located.range,
             known: environment.entities.keys.filter { $0.app == app }.map(\.name).sorted())
         return nil
+    }
+
+    /// An intent named by a step, control or button, and its arguments checked against its parameters;
+    /// every required parameter must be given.
+    mutating func compileCall(
+        _ intentName: Located<String>, _ arguments: [(Located<String>, Node)], scope: ExpressionChecker.Scope,
+        app: String
+    ) -> (IntentGraph.Intent, [IntentGraph.Assignment])? {
+        let parts = intentName.value.split(separator: ".", maxSplits: 1).map(String.init)
+        let qualified =
+            parts.count == 2
+            ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: intentName.value)
+        if intentsInProgress.contains(qualified) {
+            diagnostics.error("'\(intentName.value)' calls itself through this step", at: intentName.range)
+            return nil
+        }
+        guard let callee = compileIntent(qualified) else {
+            if apps[qualified.app]?.intentDefinitions[qualified.name] == nil {
+                diagnostics.unknown(
+                    "intent", intentName.value, at: intentName.range,
+                    known: apps[app]?.intentDefinitions.keys.sorted() ?? [])
+            }
+            return nil
+        }
+        var compiled: [IntentGraph.Assignment] = []
+        for (name, node) in arguments {
+            guard let parameter = callee.parameter(name.value) else {
+                if hasFailed(callee.name, name.value) { continue }
+                diagnostics.missing(
+                    "\'\(callee.name.name)\' has no parameter \'\(name.value)\'", name.value, at: name.range,
+                    known: callee.parameters.map(\.name))
+                continue
+            }
+            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
+            if let found = type.valueType, !parameter.type.accepts(found),
+                !(parameter.type.enumName != nil && found == .string)
+            {
+                diagnostics.error(.propertyType(name.value, parameter.type, found), at: node.range)
+            }
+            compiled.append(IntentGraph.Assignment(name: name.value, value: template))
+        }
+        for parameter in callee.parameters
+        where parameter.isRequired && !arguments.contains(where: { $0.0.value == parameter.name }) {
+            diagnostics.error("calling '\(callee.name.name)' needs '\(parameter.name)'", at: intentName.range)
+        }
+        return (callee, compiled)
     }
 
     /// `set:` (and `increment:`) values checked against the entity's properties.

@@ -135,6 +135,7 @@ struct Compiler {
                     entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
                     intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
                     examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
+                    widgets: compileWidgets(app: name), controls: compileControls(app: name),
                     files: app.files.map(\.path), location: app.location,
                     tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules)))
             built.links = links

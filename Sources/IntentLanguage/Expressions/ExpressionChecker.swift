@@ -77,6 +77,10 @@ struct ExpressionChecker {
         case .name(let name):
             if let type = scope[name] { return (expression, .value(type)) }
             if silent.contains(name) { return (expression, .unknown) }
+            // A bare entity name is every record of it: `count(Radar)`.
+            if environment.entityName(name, app: app) != nil {
+                return checkQuery(name, nil, in: scope, span: expression.span)
+            }
             diagnostics.unknown("name", name, at: range, known: scope.keys.sorted())
             return (expression, .unknown)
         case .implicitCase(let name):

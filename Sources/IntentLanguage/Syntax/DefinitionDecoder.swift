@@ -37,6 +37,8 @@ struct DefinitionDecoder: SchemaDecoding {
         file.tips = list(fields["tips"], "'tips'") { decoder, node in decoder.tip(node) }
         file.links = list(fields["links"], "'links'") { decoder, node in decoder.link(node) }
         file.share = list(fields["share"], "'share'") { decoder, node in decoder.shareRoute(node) }
+        file.widgets = named(fields["widgets"], "'widgets'") { decoder, name, node in decoder.widget(name, node) }
+        file.controls = named(fields["controls"], "'controls'") { decoder, name, node in decoder.control(name, node) }
         return file
     }
 
@@ -98,7 +100,7 @@ struct DefinitionDecoder: SchemaDecoding {
         return queryParts(fields, range: node.range)
     }
 
-    private mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
+    mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
         var sort: [Located<String>] = []
         if let sortNode = fields["sort"] {
             sort =

@@ -28,6 +28,7 @@ public enum DefinitionSchema {
         case showStep, outputStep, stopStep, runStep
         case searchable, tip
         case link, shareRoute, activity
+        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, control, intentCall
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -111,6 +112,8 @@ public enum DefinitionSchema {
                 Field(name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."),
                 Field(name: "links", shape: .list(.object(.link)), doc: "Deep-link routes from URLs to intents."),
                 Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
+                Field(name: "widgets", shape: .names(.object(.widget)), doc: "Home and lock screen widgets, by name."),
+                Field(name: "controls", shape: .names(.object(.control)), doc: "Control Center toggles and buttons."),
             ]
         case .enumeration:
             [
@@ -286,6 +289,9 @@ public enum DefinitionSchema {
                 Field(name: "phrase", shape: .string, doc: "Which of the shortcut's phrases (default: the first)."),
                 Field(name: "lang", shape: .string, doc: "The tip's language (default: the app's)."),
             ]
+        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .control,
+            .intentCall:
+            surfaceFields(of: object)
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)

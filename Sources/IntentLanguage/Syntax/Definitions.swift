@@ -22,6 +22,8 @@ public struct FileDefinition: Sendable {
     public var tips: [TipDefinition] = []
     public var links: [LinkDefinition] = []
     public var share: [ShareRouteDefinition] = []
+    public var widgets: [WidgetDefinition] = []
+    public var controls: [ControlDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path

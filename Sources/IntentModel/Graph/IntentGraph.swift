@@ -95,6 +95,9 @@ public struct IntentGraph: Sendable {
         public let constants: [String: Constant]
         /// App-level phrase tests (sentences that must not match, for instance).
         public let examples: [Example]
+        /// Widgets and controls in the order declared.
+        public let widgets: [Widget]
+        public let controls: [Control]
         public let files: [String]
         public let location: SourceRange
         /// Siri tips, declared under `tips:` or derived from the app shortcuts.
@@ -110,8 +113,8 @@ public struct IntentGraph: Sendable {
         package init(
             name: String, description: String? = nil, synonyms: [String], languages: [String], scheme: String? = nil,
             enums: [Enumeration], entities: [Entity], intents: [Intent], shortcuts: [AppShortcut],
-            rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example], files: [String],
-            location: SourceRange, tips: [Tip] = []
+            rules: [String: PhraseTemplate], constants: [String: Constant], examples: [Example],
+            widgets: [Widget] = [], controls: [Control] = [], files: [String], location: SourceRange, tips: [Tip] = []
         ) {
             self.name = name
             self.description = description
@@ -125,6 +128,8 @@ public struct IntentGraph: Sendable {
             self.rules = rules
             self.constants = constants
             self.examples = examples
+            self.widgets = widgets
+            self.controls = controls
             self.files = files
             self.location = location
             self.tips = tips

@@ -16,9 +16,11 @@ public enum SymbolGlyph {
         "pause": "‖", "bookmark": "⌑", "folder": "▭", "person": "☺", "gear": "⚙", "house": "⌂",
     ]
 
-    /// `plus.circle` → `⊕`; `cart.fill` → `[cart]`; nil → `•`.
-    public static func glyph(for symbol: String?) -> String {
-        guard let symbol, !symbol.isEmpty else { return "•" }
+    /// `plus.circle` → `⊕`; `cart.fill` → `[cart]`; nil → `•`. With `ascii` (terminals that cannot draw
+    /// them), every symbol is its label: `plus.circle` → `[plus]`, nil → `*`.
+    public static func glyph(for symbol: String?, ascii: Bool = false) -> String {
+        guard let symbol, !symbol.isEmpty else { return ascii ? "*" : "•" }
+        if ascii { return "[\(symbol.split(separator: ".").first.map(String.init) ?? symbol)]" }
         if let glyph = glyphs[symbol] { return glyph }
         // Variants share their base's glyph: checkmark.circle.fill → checkmark.circle.
         var parts = symbol.split(separator: ".").map(String.init)

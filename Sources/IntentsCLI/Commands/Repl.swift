@@ -21,7 +21,9 @@ struct Repl: ParsableCommand {
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
 
-    static let commands = [":help", ":explain ", ":intents", ":list ", ":undo", ":quit"] + ReplPresence.commands
+    static let commands =
+        [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control "]
+        + ReplPresence.commands
 
     func run() throws {
         let session = try storeOptions.session(global)
@@ -110,6 +112,8 @@ struct Repl: ParsableCommand {
                   :list ENTITY      what the store holds, e.g. :list Task
                   :undo             revert the last intent that changed something
                 \(ReplPresence.help)
+                  :widgets [FAMILY] the Smart Stack: every widget, most relevant first
+                  :controls         Control Center; :control NAME [on|off|toggle] runs one
                   :quit             leave (or Ctrl-D); Ctrl-C cancels a question
                 """)
         case ":explain":
@@ -147,8 +151,10 @@ struct Repl: ParsableCommand {
             }
         case ":undo":
             do { print(try session.undo()) } catch { print("error: \(error)") }
+        case ":widgets", ":controls", ":control":
+            surfaceCommand(parts[0], argument, session: session)
         default:
-            let known = ["quit", "help", "explain", "intents", "list", "undo"]
+            let known = ["quit", "help", "explain", "intents", "list", "undo", "widgets", "controls", "control"]
             let suggestion =
                 EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
             print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")

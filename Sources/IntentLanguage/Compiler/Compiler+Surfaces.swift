@@ -1,0 +1,169 @@
+import IntentModel
+import YAML
+
+extension Diagnostic.Message {
+    static func unknownFamily(_ name: String) -> Self { "unknown widget family '\(name)'" }
+    static let scoreRange: Self = "a relevance score is between 0 and 100"
+    static let unreachableRule: Self = "this rule is never reached: the rule before it always holds"
+    static let controlKind: Self = "a control is a toggle (state, on, off) or a button (action)"
+}
+
+/// Widgets and controls: their expressions and templates checked like an intent's, the intents
+/// they run checked like a `call:` step.
+extension Compiler {
+    mutating func compileWidgets(app: String) -> [IntentGraph.Widget] {
+        var seen: [String: SourceRange] = [:]
+        var result: [IntentGraph.Widget] = []
+        for definition in apps[app]!.files.flatMap(\.widgets) {
+            if let first = seen[definition.name.value] {
+                diagnostics.error(
+                    .duplicate("widget", definition.name.value), at: definition.name.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                continue
+            }
+            seen[definition.name.value] = definition.name.range
+            if let widget = compileWidget(definition, app: app) { result.append(widget) }
+        }
+        return result
+    }
+
+    private mutating func compileWidget(_ definition: WidgetDefinition, app: String) -> IntentGraph.Widget? {
+        let errorsBefore = diagnostics.errorCount
+        let scope = constantScope(app: app)
+        var families: [IntentGraph.WidgetFamily] = []
+        for family in definition.families {
+            guard let known = IntentGraph.WidgetFamily(rawValue: family.value) else {
+                diagnostics.unknown(
+                    "widget family", family.value, at: family.range,
+                    known: IntentGraph.WidgetFamily.allCases.map(\.rawValue))
+                continue
+            }
+            if !families.contains(known) { families.append(known) }
+        }
+        if definition.families.isEmpty {
+            diagnostics.error("a widget needs at least one family", at: definition.name.range)
+        }
+        var refresh: Int?
+        if let text = definition.refresh {
+            if let seconds = DurationText.parse(text.value), seconds >= 60 {
+                refresh = seconds
+            } else {
+                diagnostics.error("expected a duration of at least a minute, such as 15m or 1h", at: text.range)
+            }
+        }
+        var rules: [IntentGraph.RelevanceRule] = []
+        for (index, rule) in definition.relevance.enumerated() {
+            if index > 0, definition.relevance[index - 1].condition == nil {
+                diagnostics.warning(.unreachableRule, at: rule.range)
+            }
+            guard let score = rule.score else { continue }
+            if !(0...100).contains(score.value) { diagnostics.error(.scoreRange, at: score.range) }
+            var condition: Expression?
+            if let source = rule.condition {
+                condition = checkExpression(source, scope: scope, app: app, condition: true)?.0
+            }
+            rules.append(IntentGraph.RelevanceRule(condition: condition, source: rule.condition?.value, score: score.value))
+        }
+        guard let contentDefinition = definition.content else { return nil }
+        var items: IntentGraph.Query?
+        var itemScope = scope
+        if let entityName = contentDefinition.itemsEntity, let query = contentDefinition.items,
+            let entity = resolveEntity(entityName, app: app)
+        {
+            items = compileQuery(query, entity: entity, outer: scope, app: app)
+            itemScope["item"] = .entity(entity)
+        }
+        for (key, template) in [("line", contentDefinition.line), ("detail", contentDefinition.detail)]
+        where template != nil && contentDefinition.items == nil {
+            diagnostics.error("'\(key)' shows each item: add 'items'", at: template!.range)
+        }
+        // Without items (missing, or already reported), `item` is not reported again in each template.
+        let outerSilentNames = silentNames
+        if items == nil { silentNames.insert("item") }
+        defer { silentNames = outerSilentNames }
+        func template(_ located: Located<String>?, _ scope: ExpressionChecker.Scope) -> Template? {
+            located.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
+        }
+        var gauge: Expression?
+        if let source = contentDefinition.gauge,
+            let (expression, type) = checkExpression(source, scope: scope, app: app, condition: false)
+        {
+            if let found = type.valueType, found != .number, found != .integer {
+                diagnostics.error("a gauge is a number from 0 to 1, not \(found)", at: source.range)
+            }
+            gauge = expression
+        }
+        let content = IntentGraph.WidgetContent(
+            title: template(contentDefinition.title, scope), value: template(contentDefinition.value, scope),
+            label: template(contentDefinition.label, scope), gauge: gauge, items: items,
+            line: template(contentDefinition.line, itemScope), detail: template(contentDefinition.detail, itemScope),
+            empty: template(contentDefinition.empty, scope))
+        var buttons: [IntentGraph.WidgetButton] = []
+        for button in definition.buttons {
+            if contentDefinition.items == nil {
+                diagnostics.error("buttons act on each item: add 'items'", at: button.range)
+                continue
+            }
+            guard let title = template(button.title, itemScope),
+                let (intent, arguments) = compileCall(
+                    button.action.intent, button.action.arguments, scope: itemScope, app: app)
+            else { continue }
+            buttons.append(
+                IntentGraph.WidgetButton(title: title, action: IntentGraph.IntentCall(intent: intent.name, arguments: arguments)))
+        }
+        guard diagnostics.errorCount == errorsBefore else { return nil }
+        return IntentGraph.Widget(
+            name: definition.name.value, app: app, title: definition.title?.value ?? definition.name.value,
+            description: definition.description?.value, image: definition.image?.value, families: families, refresh: refresh, relevance: rules,
+            content: content, buttons: buttons, location: definition.name.range)
+    }
+
+    mutating func compileControls(app: String) -> [IntentGraph.Control] {
+        var seen: [String: SourceRange] = [:]
+        var result: [IntentGraph.Control] = []
+        let scope = constantScope(app: app)
+        for definition in apps[app]!.files.flatMap(\.controls) {
+            if let first = seen[definition.name.value] {
+                diagnostics.error(
+                    .duplicate("control", definition.name.value), at: definition.name.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                continue
+            }
+            seen[definition.name.value] = definition.name.range
+            let errorsBefore = diagnostics.errorCount
+            func call(_ definition: IntentCallDefinition?) -> IntentGraph.IntentCall? {
+                guard let definition,
+                    let (intent, arguments) = compileCall(
+                        definition.intent, definition.arguments, scope: scope, app: app)
+                else { return nil }
+                return IntentGraph.IntentCall(intent: intent.name, arguments: arguments)
+            }
+            let isToggle = definition.state != nil || definition.on != nil || definition.off != nil
+            let kind: IntentGraph.Control.Kind?
+            if isToggle, definition.action == nil, let stateSource = definition.state, definition.on != nil,
+                definition.off != nil
+            {
+                let state = checkExpression(stateSource, scope: scope, app: app, condition: true)?.0
+                let on = call(definition.on)
+                let off = call(definition.off)
+                kind = state.flatMap { state in on.flatMap { on in off.map { .toggle(state: state, on: on, off: $0) } } }
+            } else if !isToggle, definition.action != nil {
+                kind = call(definition.action).map { .button($0) }
+            } else {
+                diagnostics.error(.controlKind, at: definition.name.range)
+                kind = nil
+            }
+            guard let kind, diagnostics.errorCount == errorsBefore else { continue }
+            result.append(
+                IntentGraph.Control(
+                    name: definition.name.value, app: app, title: definition.title?.value ?? definition.name.value,
+                    image: definition.image?.value, kind: kind, location: definition.name.range))
+        }
+        return result
+    }
+}
+
+extension DiagnosticCollector {
+    /// Errors so far: a declaration compiled with new errors is left out of the graph.
+    fileprivate var errorCount: Int { diagnostics.count { $0.severity == .error } }
+}

@@ -1,0 +1,76 @@
+import IntentModel
+
+extension DefinitionSchema {
+    /// The objects of `widgets:` and `controls:`.
+    static func surfaceFields(of object: Object) -> [Field] {
+        let families = IntentGraph.WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")
+        switch object {
+        case .widget:
+            return [
+                Field(name: "title", shape: .string, doc: "The widget's name in the gallery."),
+                Field(name: "description", shape: .string, doc: "What the widget shows."),
+                Field(name: "image", shape: .string, doc: "Symbol name shown by its title."),
+                Field(name: "families", shape: .list(.string), doc: "Sizes it comes in: \(families).", required: true),
+                Field(name: "timeline", shape: .object(.widgetTimeline), doc: "When new entries are made."),
+                Field(
+                    name: "relevance", shape: .list(.object(.relevanceRule)),
+                    doc: "Smart Stack scores; the first rule that holds wins."),
+                Field(name: "content", shape: .object(.widgetContent), doc: "What it shows.", required: true),
+                Field(
+                    name: "buttons", shape: .list(.object(.widgetButton)),
+                    doc: "Buttons on each item (system families): each runs an intent."),
+            ]
+        case .widgetTimeline:
+            return [Field(name: "refresh", shape: .string, doc: "A new entry this often, e.g. 15m.", required: true)]
+        case .relevanceRule:
+            return [
+                Field(name: "when", shape: .string, doc: "Condition over the store; no condition always holds."),
+                Field(name: "score", shape: .integer, doc: "Relevance, 0 to 100.", required: true),
+            ]
+        case .widgetContent:
+            return [
+                Field(name: "title", shape: .string, doc: "Template: the heading."),
+                Field(name: "value", shape: .string, doc: "Template: the one figure small families show."),
+                Field(name: "label", shape: .string, doc: "Template: what the figure counts."),
+                Field(name: "gauge", shape: .string, doc: "Expression from 0 to 1: a gauge (accessoryCircular)."),
+                Field(
+                    name: "items", shape: .oneOf([.string, .object(.widgetItems)]),
+                    doc: "A query: 'Task where !isCompleted sort -createdAt limit 3', or from/where/sort/limit."),
+                Field(name: "line", shape: .string, doc: "Template for each item, with ${item}."),
+                Field(name: "detail", shape: .string, doc: "Template: a second text for each item."),
+                Field(name: "empty", shape: .string, doc: "Template shown when there are no items."),
+            ]
+        case .widgetItems:
+            return [
+                Field(name: "from", shape: .string, doc: "The entity.", required: true),
+                Field(name: "where", shape: .string, doc: "Expression over the entity's properties."),
+                Field(
+                    name: "sort", shape: .oneOf([.string, .list(.string)]),
+                    doc: "Property names; -name sorts descending."),
+                Field(name: "limit", shape: .integer, doc: "At most this many."),
+            ]
+        case .widgetButton:
+            return [
+                Field(name: "title", shape: .string, doc: "The button's label: a template.", required: true),
+                Field(name: "intent", shape: .string, doc: "The intent it runs.", required: true),
+                Field(name: "with", shape: .names(.any), doc: "Arguments: values or ${…} templates (${item})."),
+            ]
+        case .control:
+            return [
+                Field(name: "title", shape: .string, doc: "The control's label."),
+                Field(name: "image", shape: .string, doc: "Symbol name."),
+                Field(name: "state", shape: .string, doc: "A toggle's state: a condition over the store."),
+                Field(name: "on", shape: .object(.intentCall), doc: "A toggle: the intent that turns it on."),
+                Field(name: "off", shape: .object(.intentCall), doc: "A toggle: the intent that turns it off."),
+                Field(name: "action", shape: .object(.intentCall), doc: "A button: the intent it runs."),
+            ]
+        case .intentCall:
+            return [
+                Field(name: "intent", shape: .string, doc: "The intent to run.", required: true),
+                Field(name: "with", shape: .names(.any), doc: "Arguments: values or ${…} templates."),
+            ]
+        default:
+            return []
+        }
+    }
+}

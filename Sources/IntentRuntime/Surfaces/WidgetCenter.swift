@@ -1,0 +1,142 @@
+public import Foundation
+public import IntentModel
+public import ModelStore
+
+/// Computes widgets from the store, as WidgetKit's timeline providers do: one snapshot at a moment,
+/// the Smart Stack's order, and the entries a timeline would hold.
+public struct WidgetCenter {
+    public let graph: IntentGraph
+    public let store: Store
+
+    public init(graph: IntentGraph, store: Store) {
+        self.graph = graph
+        self.store = store
+    }
+
+    /// The widget as it is at `date` (default: the store's now).
+    public func snapshot(_ widget: IntentGraph.Widget, at date: Date? = nil) throws -> WidgetSnapshot {
+        let clock = Clock.fixed(date ?? store.clock.now, timeZone: store.clock.timeZone)
+        return try store.read { transaction in
+            try Self.snapshot(widget, evaluator: Evaluator(graph: graph, clock: clock, app: widget.app, store: transaction))
+        }
+    }
+
+    /// Every widget (of `family`, when given), most relevant first; ties keep the declared order.
+    public func stack(family: IntentGraph.WidgetFamily? = nil, at date: Date? = nil) throws -> [WidgetSnapshot] {
+        let clock = Clock.fixed(date ?? store.clock.now, timeZone: store.clock.timeZone)
+        let widgets = graph.widgets.filter { family == nil || $0.families.contains(family!) }
+        let snapshots = try store.read { transaction in
+            try widgets.map { widget in
+                try Self.snapshot(
+                    widget, evaluator: Evaluator(graph: graph, clock: clock, app: widget.app, store: transaction))
+            }
+        }
+        return snapshots.enumerated().sorted { a, b in
+            a.element.relevance.score != b.element.relevance.score
+                ? a.element.relevance.score > b.element.relevance.score : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The entries a timeline over `span` seconds from `start` holds: one at the start, one at each
+    /// refresh, and one wherever what the widget shows changes with time alone (a due date passing,
+    /// a focus block ending), found at a resolution of one minute.
+    public func timeline(_ widget: IntentGraph.Widget, from start: Date, span: Int) throws -> [WidgetSnapshot] {
+        let span = max(0, min(span, 7 * 86_400))
+        let step = max(60, span / 1_440)
+        var moments = Set(stride(from: 0, through: span, by: step).map { start.addingTimeInterval(Double($0)) })
+        if let refresh = widget.refresh {
+            moments.formUnion(stride(from: 0, through: span, by: refresh).map { start.addingTimeInterval(Double($0)) })
+        }
+        let refreshes = Set(
+            widget.refresh.map { refresh in
+                stride(from: 0, through: span, by: refresh).map { start.addingTimeInterval(Double($0)) }
+            } ?? [start])
+        let timeZone = store.clock.timeZone
+        return try store.read { transaction in
+            var entries: [WidgetSnapshot] = []
+            for moment in moments.sorted() {
+                let evaluator = Evaluator(
+                    graph: graph, clock: .fixed(moment, timeZone: timeZone), app: widget.app, store: transaction)
+                let snapshot = try Self.snapshot(widget, evaluator: evaluator)
+                if refreshes.contains(moment) || entries.last?.content != snapshot.content {
+                    entries.append(snapshot)
+                }
+            }
+            return entries
+        }
+    }
+
+    /// Runs button `number` of the widget as it is now, then the widget reloads (the caller takes a
+    /// new snapshot). Nil when the widget has no such button.
+    public func press(
+        _ number: Int, on widget: IntentGraph.Widget, session: Session, options: Conversation.Options
+    ) throws -> Answer? {
+        let clock = session.clock.frozen()
+        let found: (IntentGraph.IntentCall, [String: Datum])? = try store.read { transaction in
+            let evaluator = Evaluator(graph: graph, clock: clock, app: widget.app, store: transaction)
+            guard let query = widget.content.items else { return nil }
+            var counter = 0
+            for record in try evaluator.query(query, in: [:]) {
+                let scope = Self.itemScope(record)
+                for button in widget.buttons {
+                    counter += 1
+                    guard counter == number else { continue }
+                    var arguments: [String: Datum] = [:]
+                    for argument in button.action.arguments {
+                        arguments[argument.name] = try evaluator.value(of: argument.value, in: scope)
+                    }
+                    return (button.action, arguments)
+                }
+            }
+            return nil
+        }
+        guard let (call, arguments) = found, let intent = graph.intent(call.intent) else { return nil }
+        return Conversation(session: session, options: options).perform(intent, arguments: arguments)
+    }
+
+    static func itemScope(_ record: Record) -> Evaluator.Scope { ["item": .entity(record)] }
+
+    static func snapshot(_ widget: IntentGraph.Widget, evaluator: Evaluator) throws(RuntimeError) -> WidgetSnapshot {
+        var relevance = WidgetRelevance(score: 0, rule: nil, condition: nil, ruleCount: widget.relevance.count)
+        for (index, rule) in widget.relevance.enumerated() {
+            if let condition = rule.condition, !(try evaluator.evaluate(condition, in: [:]).truthy) { continue }
+            relevance = WidgetRelevance(
+                score: rule.score, rule: index, condition: rule.source, ruleCount: widget.relevance.count)
+            break
+        }
+        let content = widget.content
+        func text(_ template: Template?, _ scope: Evaluator.Scope = [:]) throws(RuntimeError) -> String? {
+            guard let template else { return nil }
+            return Self.plain(try evaluator.render(template, in: scope))
+        }
+        var items: [WidgetSnapshot.Item] = []
+        var buttonNumber = 0
+        if let query = content.items {
+            for record in try evaluator.query(query, in: [:]) {
+                let scope = itemScope(record)
+                var buttons: [WidgetSnapshot.Button] = []
+                for button in widget.buttons {
+                    buttonNumber += 1
+                    buttons.append(.init(number: buttonNumber, title: try text(button.title, scope) ?? ""))
+                }
+                let line = try text(content.line, scope) ?? evaluator.describe(.entity(record))
+                items.append(.init(id: record.id, line: line, detail: try text(content.detail, scope), buttons: buttons))
+            }
+        }
+        var gauge: Double?
+        if let expression = content.gauge {
+            gauge = try evaluator.evaluate(expression, in: [:]).numeric.map { min(1, max(0, $0.isNaN ? 0 : $0)) }
+        }
+        return WidgetSnapshot(
+            widget: widget, date: evaluator.values.clock.now, relevance: relevance, title: try text(content.title),
+            value: try text(content.value), label: try text(content.label), gauge: gauge, items: items,
+            empty: items.isEmpty ? try text(content.empty) : nil)
+    }
+
+    /// Stored text reaches the widget with control characters made visible, never executed.
+    static func plain(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+    }
+}

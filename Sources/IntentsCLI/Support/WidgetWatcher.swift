@@ -1,0 +1,91 @@
+import Foundation
+import IntentModel
+import IntentRuntime
+
+/// `--watch`: draws again when another process changes the store or the minute turns (a timeline
+/// entry may come due), until `q`. A digit presses that button of the widget, which then reloads.
+/// At a terminal keys are read one at a time and the screen is redrawn in place; from a pipe, one
+/// command a line and each drawing follows the last.
+struct WidgetWatcher {
+    let session: Session
+    let options: Conversation.Options
+    /// Draws the current state; the widget whose buttons digits press, if one.
+    let draw: () throws -> (text: String, widget: IntentGraph.Widget?)
+
+    func run() throws {
+        let terminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        var saved = termios()
+        if terminal {
+            tcgetattr(STDIN_FILENO, &saved)
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+            tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        }
+        defer {
+            if terminal {
+                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+                print("")
+            }
+        }
+        var message: String?
+        var lastChange = try session.store.changeCount()
+        var lastMinute = Int(Date().timeIntervalSince1970 / 60)
+        var typed = ""
+        while true {
+            let (text, widget) = try draw()
+            let keys = widget?.buttons.isEmpty == false ? "1-9 press a button, q quits" : "q quits"
+            if terminal {
+                print("\u{1B}[H\u{1B}[2J", terminator: "")
+                print(text)
+                print(message.map { "\n\($0)" } ?? "")
+                print("(\(keys); redrawn when the store changes)", terminator: "")
+            } else {
+                if let message { print(message) }
+                print(text + "\n")
+            }
+            fflush(nil)
+            message = nil
+            // Wait for a command, a change in the store, or the next minute.
+            waiting: while true {
+                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 1_000) > 0 {
+                    var byte: UInt8 = 0
+                    guard read(STDIN_FILENO, &byte, 1) == 1 else { return }
+                    // At a terminal a key is a command; from a pipe, a line is.
+                    if !terminal, byte != UInt8(ascii: "\n") {
+                        if typed.utf8.count < 16 { typed.append(Character(Unicode.Scalar(byte))) }
+                        continue
+                    }
+                    let command = terminal ? String(Character(Unicode.Scalar(byte))) : typed.trimmed
+                    typed = ""
+                    switch command {
+                    case "q", "\u{3}", "\u{4}": return
+                    case "": continue
+                    default:
+                        message = press(command, widget: widget)
+                        break waiting
+                    }
+                }
+                let change = try session.store.changeCount()
+                let minute = Int(Date().timeIntervalSince1970 / 60)
+                if change != lastChange || minute != lastMinute {
+                    (lastChange, lastMinute) = (change, minute)
+                    break
+                }
+            }
+        }
+    }
+
+    private func press(_ typed: String, widget: IntentGraph.Widget?) -> String {
+        guard let number = Int(typed), let widget else { return "Press a button by its number." }
+        do {
+            let center = WidgetCenter(graph: session.graph, store: session.store)
+            guard let answer = try center.press(number, on: widget, session: session, options: options) else {
+                return "\(widget.title) has no button \(number)."
+            }
+            return answer.text
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import IntentModel
+import Testing
+
+@testable import IntentLanguage
+
+/// `widgets:` and `controls:` in, diagnostics out, checked like every other definition.
+extension DiagnosticsTests {
+    static let app = """
+        app: Shop
+        entities:
+          Item:
+            properties: { name: string, isDone: { type: boolean, default: false } }
+            matchBy: [name]
+        intents:
+          Finish:
+            parameters: { item: Item }
+            phrases: ["finish {item}"]
+            perform: [ { update: item, set: { isDone: true } } ]
+          Add:
+            parameters: { name: string }
+            phrases: ["add {name}"]
+            perform: [ { create: Item, set: { name: "${name}" } } ]
+
+        """
+
+    static let surfaceCases: [Case] = [
+        Case(
+            name: "unknown family, score out of range, a rule after one that always holds",
+            source: app + """
+                widgets:
+                  List:
+                    families: [small, 1️⃣medum]
+                    relevance:
+                      - { score: 2️⃣120 }
+                      - 3️⃣{ when: "exists(Item)", score: 5 }
+                    content: { title: Items }
+                """,
+            findings: [
+                ("1️⃣", "error: unknown widget family 'medum'; did you mean 'medium'?"),
+                ("2️⃣", "error: a relevance score is between 0 and 100"),
+                ("3️⃣", "warning: this rule is never reached: the rule before it always holds"),
+            ]),
+        Case(
+            name: "the one-line items query: unknown entity, property and sort key at their places",
+            source: app + """
+                widgets:
+                  List:
+                    families: [medium]
+                    content:
+                      items: "1️⃣Itme where !isDone"
+                  Other:
+                    families: [medium]
+                    content:
+                      items: "Item where !2️⃣isDon sort 3️⃣nmae limit 3"
+                      line: "${4️⃣item.titel}"
+                """,
+            findings: [
+                ("1️⃣", "error: unknown entity 'Itme'; did you mean 'Item'?"),
+                ("2️⃣", "error: unknown name 'isDon'; did you mean 'isDone'?"),
+                ("3️⃣", "error: 'Item' has no property 'nmae'; did you mean 'name'?"),
+                ("4️⃣", "error: 'Item' has no property 'titel'"),
+            ]),
+        Case(
+            name: "a line without items, a button without items, a button's intent and arguments",
+            source: app + """
+                widgets:
+                  List:
+                    families: [medium]
+                    content:
+                      line: 1️⃣"${item.name}"
+                    buttons:
+                      - 2️⃣{ title: Done, intent: Finish, with: { item: "${item}" } }
+                  Done:
+                    families: [medium]
+                    content: { items: "Item where !isDone" }
+                    buttons:
+                      - { title: Done, intent: 3️⃣Finsh }
+                      - { title: Done, intent: 4️⃣Finish, with: { 5️⃣itme: "${item}" } }
+                """,
+            findings: [
+                ("1️⃣", "error: 'line' shows each item: add 'items'"),
+                ("2️⃣", "error: buttons act on each item: add 'items'"),
+                ("3️⃣", "error: unknown intent 'Finsh'; did you mean 'Finish'?"),
+                ("4️⃣", "error: calling 'Finish' needs 'item'"),
+                ("5️⃣", "error: 'Finish' has no parameter 'itme'; did you mean 'item'?"),
+            ]),
+        Case(
+            name: "controls: a toggle needs state, on and off; a button an action",
+            source: app + """
+                controls:
+                  1️⃣Half:
+                    state: "exists(Item)"
+                    on: { intent: Add, with: { name: x } }
+                  Both:
+                    state: "2️⃣count(Item)"
+                    on: { intent: 3️⃣Add }
+                    off: { intent: Finish, with: { item: "${first(Item)}" } }
+                  Press:
+                    action: { intent: 5️⃣Add, with: { 4️⃣title: x } }
+                """,
+            findings: [
+                ("1️⃣", "error: a control is a toggle (state, on, off) or a button (action)"),
+                ("2️⃣", "error: a condition must be boolean, but this is integer"),
+                ("3️⃣", "error: calling 'Add' needs 'name'"),
+                ("4️⃣", "error: 'Add' has no parameter 'title'"),
+                ("5️⃣", "error: calling 'Add' needs 'name'"),
+            ]),
+    ]
+
+    @Test(arguments: surfaceCases)
+    func diagnosesSurfaces(_ c: Case) {
+        diagnoses(c)
+    }
+
+    @Test func surfacesCompileIntoTheGraph() throws {
+        let source = Self.app + """
+            widgets:
+              List:
+                title: My items
+                families: [small, accessoryInline]
+                timeline: { refresh: 15m }
+                relevance: [ { when: "exists(Item where !isDone)", score: 60 }, { score: 5 } ]
+                content: { title: Items, value: "${count(Item)}", items: "Item where !isDone sort -createdAt limit 3" }
+            controls:
+              Adder: { action: { intent: Add, with: { name: new } } }
+            """
+        let graph = try #require(compile(source).graph)
+        let widget = try #require(graph.widgets(named: "my items").first)
+        #expect(widget.families == [.small, .accessoryInline])
+        #expect(widget.refresh == 900)
+        #expect(widget.relevance.map(\.score) == [60, 5])
+        #expect(widget.content.items?.limit == 3)
+        #expect(widget.content.items?.sort == [IntentGraph.SortKey(property: "createdAt", descending: true)])
+        #expect(graph.controls(named: "Shop.Adder").count == 1)
+    }
+}
