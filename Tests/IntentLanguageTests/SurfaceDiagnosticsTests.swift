@@ -90,16 +90,16 @@ extension DiagnosticsTests {
                 controls:
                   1️⃣Half:
                     state: "exists(Item)"
-                    on: { intent: Add, with: { name: x } }
+                    turnOn: { intent: Add, with: { name: x } }
                   Both:
                     state: "2️⃣count(Item)"
-                    on: { intent: 3️⃣Add }
-                    off: { intent: Finish, with: { item: "${first(Item)}" } }
+                    turnOn: { intent: 3️⃣Add }
+                    turnOff: { intent: Finish, with: { item: "${first(Item)}" } }
                   Press:
                     action: { intent: 5️⃣Add, with: { 4️⃣title: x } }
                 """,
             findings: [
-                ("1️⃣", "error: a control is a toggle (state, on, off) or a button (action)"),
+                ("1️⃣", "error: a control is a toggle (state, turnOn, turnOff) or a button (action)"),
                 ("2️⃣", "error: a condition must be boolean, but this is integer"),
                 ("3️⃣", "error: calling 'Add' needs 'name'"),
                 ("4️⃣", "error: 'Add' has no parameter 'title'"),

@@ -161,8 +161,8 @@ struct WidgetTests {
         controls:
           Light:
             state: "exists(Light where isOn)"
-            on: { intent: TurnOn }
-            off: { intent: TurnOff }
+            turnOn: { intent: TurnOn }
+            turnOff: { intent: TurnOff }
         """
 
     @Test func aToggleWhoseIntentFailsKeepsItsState() throws {

@@ -5,7 +5,7 @@ extension Diagnostic.Message {
     static func unknownFamily(_ name: String) -> Self { "unknown widget family '\(name)'" }
     static let scoreRange: Self = "a relevance score is between 0 and 100"
     static let unreachableRule: Self = "this rule is never reached: the rule before it always holds"
-    static let controlKind: Self = "a control is a toggle (state, on, off) or a button (action)"
+    static let controlKind: Self = "a control is a toggle (state, turnOn, turnOff) or a button (action)"
 }
 
 /// Widgets and controls: their expressions and templates checked like an intent's, the intents

@@ -92,8 +92,8 @@ extension DefinitionDecoder {
         control.title = fields["title"].flatMap { string($0, "'title'") }
         control.image = fields["image"].flatMap { string($0, "'image'") }
         control.state = fields["state"].flatMap { string($0, "'state'") }
-        control.on = fields["on"].flatMap { intentCall($0, "'on'") }
-        control.off = fields["off"].flatMap { intentCall($0, "'off'") }
+        control.on = fields["turnOn"].flatMap { intentCall($0, "'turnOn'") }
+        control.off = fields["turnOff"].flatMap { intentCall($0, "'turnOff'") }
         control.action = fields["action"].flatMap { intentCall($0, "'action'") }
         return control
     }

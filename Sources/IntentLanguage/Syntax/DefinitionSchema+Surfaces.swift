@@ -60,8 +60,8 @@ extension DefinitionSchema {
                 Field(name: "title", shape: .string, doc: "The control's label."),
                 Field(name: "image", shape: .string, doc: "Symbol name."),
                 Field(name: "state", shape: .string, doc: "A toggle's state: a condition over the store."),
-                Field(name: "on", shape: .object(.intentCall), doc: "A toggle: the intent that turns it on."),
-                Field(name: "off", shape: .object(.intentCall), doc: "A toggle: the intent that turns it off."),
+                Field(name: "turnOn", shape: .object(.intentCall), doc: "A toggle: the intent that turns it on."),
+                Field(name: "turnOff", shape: .object(.intentCall), doc: "A toggle: the intent that turns it off."),
                 Field(name: "action", shape: .object(.intentCall), doc: "A button: the intent it runs."),
             ]
         case .intentCall:
