@@ -8,6 +8,7 @@ import PackageDescription
 let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzPhrase", ["IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "ModelStore", "IntentRuntime"]),
     ("FuzzDefinitions", ["IntentModel", "IntentLanguage", "YAML"]),
+    ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
 ]
 
 let package = Package(
