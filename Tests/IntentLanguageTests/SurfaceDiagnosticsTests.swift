@@ -112,6 +112,16 @@ extension DiagnosticsTests {
         diagnoses(c)
     }
 
+    @Test func aWidgetOrControlNamedTwiceInOneAppIsAnError() {
+        let second = "widgets:\n  List: { families: [small], content: { title: Again } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: x } } }\n"
+        let first = Self.app + "widgets:\n  List: { families: [small], content: { title: Items } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: y } } }\n"
+        let compilation = IntentCompiler.compile(
+            files: [("Intents/t/app.yaml", Array(first.utf8)), ("Intents/t/more.yaml", Array(second.utf8))], root: "Intents")
+        let errors = compilation.diagnostics.filter { $0.severity == .error }.map(\.message.text)
+        #expect(errors == ["duplicate widget 'List'", "duplicate control 'Add'"])
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.allSatisfy { $0.location?.start.file == "Intents/t/more.yaml" })
+    }
+
     @Test func surfacesCompileIntoTheGraph() throws {
         let source = Self.app + """
             widgets:

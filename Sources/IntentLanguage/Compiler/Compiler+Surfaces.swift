@@ -12,19 +12,26 @@ extension Diagnostic.Message {
 /// they run checked like a `call:` step.
 extension Compiler {
     mutating func compileWidgets(app: String) -> [IntentGraph.Widget] {
-        var seen: [String: SourceRange] = [:]
-        var result: [IntentGraph.Widget] = []
-        for definition in apps[app]!.files.flatMap(\.widgets) {
-            if let first = seen[definition.name.value] {
-                diagnostics.error(
-                    .duplicate("widget", definition.name.value), at: definition.name.range,
-                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
-                continue
-            }
-            seen[definition.name.value] = definition.name.range
-            if let widget = compileWidget(definition, app: app) { result.append(widget) }
+        firstOfEachName(apps[app]!.files.flatMap(\.widgets), "widget", \.name).compactMap {
+            compileWidget($0, app: app)
         }
-        return result
+    }
+
+    /// The definitions in order, each name once: a second one of a name is an error that notes the first.
+    private mutating func firstOfEachName<Definition>(
+        _ definitions: [Definition], _ what: String, _ name: KeyPath<Definition, Located<String>>
+    ) -> [Definition] {
+        var seen: [String: SourceRange] = [:]
+        return definitions.filter { definition in
+            let name = definition[keyPath: name]
+            if let first = seen[name.value] {
+                diagnostics.error(
+                    .duplicate(what, name.value), at: name.range, notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                return false
+            }
+            seen[name.value] = name.range
+            return true
+        }
     }
 
     private mutating func compileWidget(_ definition: WidgetDefinition, app: String) -> IntentGraph.Widget? {
@@ -119,17 +126,9 @@ extension Compiler {
     }
 
     mutating func compileControls(app: String) -> [IntentGraph.Control] {
-        var seen: [String: SourceRange] = [:]
         var result: [IntentGraph.Control] = []
         let scope = constantScope(app: app)
-        for definition in apps[app]!.files.flatMap(\.controls) {
-            if let first = seen[definition.name.value] {
-                diagnostics.error(
-                    .duplicate("control", definition.name.value), at: definition.name.range,
-                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
-                continue
-            }
-            seen[definition.name.value] = definition.name.range
+        for definition in firstOfEachName(apps[app]!.files.flatMap(\.controls), "control", \.name) {
             let errorsBefore = diagnostics.errorCount
             func call(_ definition: IntentCallDefinition?) -> IntentGraph.IntentCall? {
                 guard let definition,
