@@ -125,15 +125,7 @@ extension Compiler {
                 diagnostics.error("'\(intentName.value)' calls itself through this step", at: intentName.range)
                 return nil
             }
-            // Calls nest no deeper than the executor runs them; checked here before compiling the
-            // callee, so a long chain of intents cannot nest the compiler itself past its stack.
-            if intentsInProgress.count >= Self.maximumCallDepth {
-                let chain = intentsInProgress.prefix(3).map(\.name).joined(separator: " → ")
-                diagnostics.error(
-                    "calls nest more than \(Self.maximumCallDepth) intents deep here (\(chain) → …)",
-                    at: intentName.range)
-                return nil
-            }
+            if callNestsTooDeep(at: intentName.range) { return nil }
             guard let callee = compileIntent(qualified) else {
                 if apps[qualified.app]?.intentDefinitions[qualified.name] == nil {
                     diagnostics.unknown(
