@@ -60,3 +60,20 @@ struct HardeningCommandTests {
         #expect(cleanup.stderr.contains("days(999999999999999) is out of range"), "\(cleanup.stderr)")
     }
 }
+
+extension HardeningCommandTests {
+    @Test(arguments: [["compile", "--runs", "-1"], ["match", "--rounds", "many"], ["shortcuts", "--rounds"]])
+    func benchmarkCountsAreValidated(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stderr.hasPrefix("error: \(arguments[1]) takes a whole number from 0"), "\(stderr)")
+    }
+}
