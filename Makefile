@@ -43,7 +43,10 @@ FUZZERS = $(notdir $(wildcard Fuzz/Sources/Fuzz*))
 FUZZ_BUILD = $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer
 
 .PHONY: fuzz fuzz-build
+# The build plan is made again each time: SwiftPM does not notice a source file added to the root
+# package (a path dependency here) and would link without it.
 fuzz-build: deps
+	rm -f Fuzz/.build/release.yaml
 	$(FUZZ_BUILD)
 
 fuzz: fuzz-build

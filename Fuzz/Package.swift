@@ -6,7 +6,10 @@ import PackageDescription
 /// One fuzzer per name: `Sources/Fuzz<Name>/main.swift` defines `LLVMFuzzerTestOneInput`.
 /// Adding a fuzzer is one line here; the Makefile runs every target this list declares.
 let fuzzers: [(name: String, dependencies: [String])] = [
-    ("FuzzPhrase", ["IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "ModelStore", "IntentRuntime"]),
+    (
+        "FuzzPhrase",
+        ["IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "ModelStore", "IntentRuntime"]
+    ),
     ("FuzzDefinitions", ["IntentModel", "IntentLanguage", "YAML"]),
     ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
 ]

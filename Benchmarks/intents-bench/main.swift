@@ -4,9 +4,13 @@ import Foundation
 
 func argument(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
-        let number = Int(arguments[index + 1])
-    else { return value }
+    guard let index = arguments.firstIndex(of: name) else { return value }
+    // A count: a whole number from 0, or the run stops here with a message (never a trap later).
+    guard index + 1 < arguments.count, let number = Int(arguments[index + 1]), number >= 0 else {
+        let given = index + 1 < arguments.count ? "'\(arguments[index + 1])'" : "nothing"
+        FileHandle.standardError.write(Data("error: \(name) takes a whole number from 0, not \(given)\n".utf8))
+        exit(2)
+    }
     return number
 }
 

@@ -146,7 +146,8 @@ struct Values {
         switch (type, datum) {
         case (_, .null): return .null
         case (.number, .integer(let number)): return .number(Double(number))
-        case (.integer, .number(let number)) where number == number.rounded(): return .integer(Int(number))
+        case (.integer, .number(let number)) where number == number.rounded() && abs(number) < 9.2e18:
+            return .integer(Int(number))
         case (.url, .string(let text)): return .url(text)
         case (.string, .url(let text)): return .string(text)
         case (.string, .enumCase(let name, let id)): return .string(graph.enumeration(name)?.case(id)?.title ?? id)

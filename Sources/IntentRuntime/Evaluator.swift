@@ -41,6 +41,7 @@ struct Evaluator {
             case .text(let literal): text += literal
             case .expression(let expression, _): text += describe(try evaluate(expression, in: scope))
             }
+            try Self.bounded(text)
         }
         return text
     }
@@ -171,13 +172,19 @@ struct Evaluator {
             return .boolean(false)
         case .add:
             switch (left, right) {
-            case (.string(let a), _): return .string(a + describe(right))
-            case (_, .string(let b)): return .string(describe(left) + b)
+            case (.string(let a), _): return .string(try Self.bounded(a + describe(right)))
+            case (_, .string(let b)): return .string(try Self.bounded(describe(left) + b))
             case (.date(let date), .duration(let seconds)), (.duration(let seconds), .date(let date)):
                 return .date(date.addingTimeInterval(TimeInterval(seconds)))
             case (.duration(let a), .duration(let b)):
                 return .duration(try Self.checked(a, "+", b, a.addingReportingOverflow(b)))
-            case (.list(let a), .list(let b)): return .list(a + b)
+            case (.list(let a), .list(let b)):
+                guard a.count + b.count <= Self.maximumListItems else {
+                    throw .failed(
+                        "a list of \(a.count + b.count) items is too long: a value holds at most "
+                            + "\(Self.maximumListItems)")
+                }
+                return .list(a + b)
             default: return try arithmetic(op, left, right)
             }
         case .subtract:
@@ -199,6 +206,22 @@ struct Evaluator {
         default:
             return try arithmetic(op, left, right)
         }
+    }
+
+    /// Largest text one value may hold (1 MB): a shortcut doubling a string 64 times grew to 23 GB.
+    static let maximumTextBytes = 1 << 20
+    /// Longest list one value may hold.
+    static let maximumListItems = 100_000
+
+    /// `text` when it is within `maximumTextBytes`, else an error saying so.
+    @discardableResult
+    static func bounded(_ text: String) throws(RuntimeError) -> String {
+        guard text.utf8.count <= maximumTextBytes else {
+            throw .failed(
+                "a text of \(text.utf8.count) bytes is too long: a value holds at most \(maximumTextBytes >> 20) MB "
+                    + "(it begins “\(text.prefix(20))…”)")
+        }
+        return text
     }
 
     /// `result` unless it overflowed: then an error naming the operation (never a wrapped value or a trap).
@@ -231,7 +254,8 @@ struct Evaluator {
             case .divide:
                 return b == 0 ? .null : .integer(try Self.checked(a, "/", b, a.dividedReportingOverflow(by: b)))
             case .remainder:
-                return b == 0 ? .null : .integer(try Self.checked(a, "%", b, a.remainderReportingOverflow(dividingBy: b)))
+                return b == 0
+                    ? .null : .integer(try Self.checked(a, "%", b, a.remainderReportingOverflow(dividingBy: b)))
             default: return .null
             }
         }
@@ -304,7 +328,7 @@ struct Evaluator {
             return .string(text.prefix(1).uppercased() + text.dropFirst())
         case "join":
             let separator = evaluated.count > 1 ? describe(evaluated[1]) : ", "
-            return .string(list(0).map(describe).joined(separator: separator))
+            return .string(try Self.bounded(list(0).map(describe).joined(separator: separator)))
         case "minutes", "hours", "days":
             guard let amount = evaluated.first?.numeric else { return .null }
             let unit = name == "minutes" ? 60.0 : name == "hours" ? 3600.0 : 86400.0

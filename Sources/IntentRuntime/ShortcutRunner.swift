@@ -18,6 +18,8 @@ public final class ShortcutRunner {
         public var answers: [String] = []
         /// Most steps one run may take, nested runs and loop bodies included.
         public var stepLimit = 1_000_000
+        /// Most memory a run may add to the process (nil: unbounded), checked every 64 steps.
+        public var memoryLimit: Int? = 1 << 30
         /// Most times one `repeat` or `repeat_each` may go round.
         public var loopLimit = 100_000
 
@@ -72,6 +74,8 @@ public final class ShortcutRunner {
     let onEvent: (Event) -> Void
     private var log: [Event] = []
     private var steps = 0
+    /// The process's resident memory when the run began.
+    private var memoryAtStart: Int?
     private var answers: ArraySlice<String>
     var depth = 0
     /// In a dry run, the names bound to results the run does not have (see `describeInDryRun`).
@@ -104,6 +108,7 @@ public final class ShortcutRunner {
         log = []
         steps = 0
         unknown = []
+        memoryAtStart = ResidentMemory.current()
         var ending = Ending.finished
         var output: Datum?
         do {
@@ -282,6 +287,12 @@ public final class ShortcutRunner {
             throw Failure(
                 message: "the run took more than \(options.stepLimit) steps; stopped (is a loop endless?)",
                 location: step.location)
+        }
+        if steps % 64 == 0, let limit = options.memoryLimit, let start = memoryAtStart,
+            let now = ResidentMemory.current(), now - start > limit
+        {
+            throw Failure(
+                message: "the run holds more than \(limit >> 20) MB of memory; stopped", location: step.location)
         }
         let location = step.location
         if try describeInDryRun(step, in: &scope) { return }

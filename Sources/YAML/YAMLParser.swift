@@ -18,6 +18,8 @@ public enum YAMLParser {
     public static let maximumDepth = 200
     /// Most nodes one file may expand to (aliases count each time they are used).
     public static let maximumNodes = 1_000_000
+    /// Largest file read: definitions are text a person writes, not data dumps.
+    public static let maximumBytes = 4 << 20
 
     /// Parses one YAML document. Throws on a syntax error, on a second document, on recursive
     /// aliases and on input nested or expanded past the limits.
@@ -75,6 +77,13 @@ final class LibYAMLLoader {
     }
 
     func load() throws(YAMLError) -> YAMLDocument {
+        guard bytes.count <= YAMLParser.maximumBytes else {
+            throw YAMLError(
+                message:
+                    "the file is \(bytes.count) bytes; a definition file is at most \(YAMLParser.maximumBytes >> 20) MB",
+                mark: Mark(file: file, line: 1, column: 1))
+        }
+        try checkDepth()
         try loadDocument()
         guard let rootPointer = yaml_document_get_root_node(&document) else {
             return YAMLDocument(root: nil)
@@ -94,6 +103,36 @@ final class LibYAMLLoader {
                 context: ("the first document ends here", firstEnd))
         }
         return YAMLDocument(root: root, duplicateKeys: duplicateKeys)
+    }
+
+    /// Reads the events once, before libyaml builds its document, and stops at the first
+    /// collection nested deeper than `maximumDepth`: libyaml's loader takes time quadratic in the
+    /// depth (40,000 levels took 14 s), so the limit must hold while reading, not after. A syntax
+    /// error ends this pass quietly; loading reports it with its context.
+    private func checkDepth() throws(YAMLError) {
+        var events = yaml_parser_t()
+        yaml_parser_initialize(&events)
+        defer { yaml_parser_delete(&events) }
+        yaml_parser_set_input_string(&events, bytes.baseAddress, bytes.count)
+        var depth = 0
+        var event = yaml_event_t()
+        while yaml_parser_parse(&events, &event) != 0 {
+            defer { yaml_event_delete(&event) }
+            switch event.type {
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                depth += 1
+                if depth > YAMLParser.maximumDepth {
+                    throw YAMLError(
+                        message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: mark(event.start_mark))
+                }
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                depth -= 1
+            case YAML_STREAM_END_EVENT:
+                return
+            default:
+                break
+            }
+        }
     }
 
     private func loadDocument() throws(YAMLError) {

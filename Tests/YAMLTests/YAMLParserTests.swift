@@ -104,3 +104,34 @@ struct YAMLParserTests {
         #expect(throws: YAMLError.self) { try YAMLParser.parse(text, file: "t") }
     }
 }
+
+/// Issue 10: nesting and size limits hold while reading, so no file takes long to refuse.
+struct YAMLLimitsTests {
+    @Test(arguments: [
+        ("flow sequences", "x: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), 203),
+        ("flow mappings", String(repeating: "{a: ", count: 50_000) + "1" + String(repeating: "}", count: 50_000), 801),
+    ])
+    func deepNestingIsRefusedWhileReading(name: String, source: String, column: Int) throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect {
+            _ = try YAMLParser.parse(source, file: "deep.yaml")
+        } throws: { error in
+            guard let error = error as? YAMLError else { return false }
+            return error.message == "nesting deeper than 200 levels" && error.mark.line == 1
+                && error.mark.column == column
+        }
+        // libyaml's loader is quadratic in the depth: 40,000 levels took 14 s when the limit was
+        // checked after loading. Refused while reading, it is instant; 10 s is far from both.
+        #expect(clock.now - started < .seconds(10))
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefused() {
+        let big = "a: \"" + String(repeating: "x", count: YAMLParser.maximumBytes) + "\"\n"
+        #expect {
+            _ = try YAMLParser.parse(big, file: "big.yaml")
+        } throws: { error in
+            (error as? YAMLError)?.message == "the file is \(big.utf8.count) bytes; a definition file is at most 4 MB"
+        }
+    }
+}

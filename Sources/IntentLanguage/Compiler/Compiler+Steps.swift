@@ -173,6 +173,7 @@ extension Compiler {
             diagnostics.error("'\(intentName.value)' calls itself through this step", at: intentName.range)
             return nil
         }
+        if callNestsTooDeep(at: intentName.range) { return nil }
         guard let callee = compileIntent(qualified) else {
             if apps[qualified.app]?.intentDefinitions[qualified.name] == nil {
                 diagnostics.unknown(

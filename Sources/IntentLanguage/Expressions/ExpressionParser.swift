@@ -24,6 +24,10 @@ struct ExpressionParser {
     private var depth = 0
     private let baseOffset: Int
     static let maximumDepth = 64
+    /// Most tokens one expression may have. A chain of operators (`a + b + …`) parses in a loop
+    /// but makes a tree as deep as it is long, which checking, evaluating and freeing walk
+    /// recursively: 4,000 terms overflowed the stack. 1,000 tokens bound the depth at about 500.
+    static let maximumTokens = 1_000
     /// Longest first, so `==` is not read as `=`.
     private static let symbols = [
         "==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".",
@@ -39,6 +43,11 @@ struct ExpressionParser {
     static func parse(_ source: String, baseOffset: Int = 0) throws(ExpressionSyntaxError) -> Expression {
         var parser = ExpressionParser(source, baseOffset: baseOffset)
         try parser.tokenize()
+        if parser.tokens.count > maximumTokens + 1 {
+            throw ExpressionSyntaxError(
+                message: "expression too long: more than \(maximumTokens) tokens",
+                offset: baseOffset + parser.tokens[maximumTokens].start)
+        }
         let expression = try parser.parseArgument()
         guard case .end = parser.current else {
             throw parser.error("unexpected '\(parser.describe(parser.current))'")

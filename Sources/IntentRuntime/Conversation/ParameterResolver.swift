@@ -51,6 +51,11 @@ struct ParameterResolver {
         let folded = Normalizer.foldedWords(text)
         do {
             let found = try session.store.read { transaction -> [Record] in
+                // A record named exactly so wins over those whose names merely share the words.
+                let named = try transaction.exactNameMatches(entity, text: text) {
+                    Normalizer.foldedWords($0) == folded
+                }
+                if !named.isEmpty { return named.map(\.record) }
                 let hits = try transaction.search(entity, text: text, limit: 20)
                 let exact = hits.filter { Normalizer.foldedWords($0.name) == folded }.map(\.record)
                 if !exact.isEmpty { return exact }

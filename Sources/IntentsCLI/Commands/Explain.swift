@@ -8,7 +8,10 @@ import PhraseMatching
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show how a sentence is matched: tokens, candidates, slots, scores.",
-        discussion: "Candidates are ranked by their score parts in order: edits, literal, typed, free, app, skipped."
+        discussion: """
+            Candidates are ranked by their score parts in order: edits, literal, typed, free, corrections, app, \
+            skipped.
+            """
     )
 
     @OptionGroup var global: GlobalOptions

@@ -12,6 +12,10 @@ public struct Candidate: Sendable {
         public var typed: Bool
         /// The words are of the slot's type but name no usable value: the answer is this error.
         public var problem: String? = nil
+        /// The slot takes an entity (by name).
+        public var entity = false
+        /// An entity slot whose words are no name the matcher knows (free text for the store to look up).
+        public var unknownName: Bool { entity && !typed }
     }
 
     /// The first slot whose words name no usable value, with why.

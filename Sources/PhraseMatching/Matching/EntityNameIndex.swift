@@ -115,6 +115,11 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 bestCount = count
             }
         }
+        // One misspelt word shares no known word ("landry"): compare it with every name about as
+        // long (a mask test first, so 100,000 names take a millisecond).
+        if best == nil, !text.contains(" ") {
+            return oneWordTypos(text, table: table, allowance: allowance)
+        }
         // Text whose every word is common among names this long is too vague to be a typo of one.
         guard let best, bestCount <= Self.maximumCandidates else { return [] }
         var hits: [(name: String, distance: Int)] = []
@@ -130,5 +135,20 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
             }
         }
         return hits.sorted { $0.distance < $1.distance }
+    }
+
+    private func oneWordTypos(_ text: String, table: Names, allowance: Int) -> [(name: String, distance: Int)] {
+        let textMask = Self.mask(text)
+        let length = text.count
+        var hits: [(name: String, distance: Int)] = []
+        for index in table.folded.indices {
+            guard (table.masks[index] ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
+            let folded = table.folded[index]
+            guard abs(folded.count - length) <= allowance, table.exact[folded] == index,
+                let distance = EditDistance.within(folded, text, limit: allowance)
+            else { continue }
+            hits.append((table.names[index], distance))
+        }
+        return hits.sorted { $0.distance < $1.distance }.prefix(Self.maximumCandidates).map { $0 }
     }
 }

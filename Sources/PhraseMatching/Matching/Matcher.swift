@@ -39,6 +39,18 @@ public struct Matcher: Sendable {
         search.run(fuzzy: false)
         if search.found.isEmpty { search.run(fuzzy: true) }
         var candidates = search.found.sorted { $0.score > $1.score }
+        // An exact entity name wins: "complete task number 5001 about taxes" names the task called
+        // so, although reading "task" as the template's word scores more literal words and leaves
+        // "number 5001 about taxes", a name no record has, to be looked up.
+        if let first = candidates.first, first.slots.contains(where: \.unknownName),
+            let named = candidates.firstIndex(where: { candidate in
+                candidate.intent == first.intent && candidate.score.edits == 0
+                    && !candidate.slots.contains(where: \.unknownName)
+                    && candidate.slots.contains { $0.entity && $0.typed }
+            })
+        {
+            candidates.insert(candidates.remove(at: named), at: 0)
+        }
 
         // Negative phrases push look-alike sentences away from their intent.
         let negatives = candidates.filter(\.isNegative)
@@ -227,7 +239,8 @@ struct Search {
                     next.slots.append(
                         Candidate.Slot(
                             name: edge.name, value: option.value, span: position..<(position + option.length),
-                            typed: option.typed, problem: option.problem))
+                            typed: option.typed, problem: option.problem,
+                            entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
                     next.score.corrections += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)

@@ -81,7 +81,8 @@ public enum Normalizer {
             }
             let word = String(piece[start..<stop])
             if looksLikeURL(word) {
-                tokens.append(Token(text: word.lowercased(), raw: word, trailing: trailing, source: source(start, stop)))
+                tokens.append(
+                    Token(text: word.lowercased(), raw: word, trailing: trailing, source: source(start, stop)))
                 continue
             }
             // "3,5" is a number (and "1,000" a thousand), not two words.

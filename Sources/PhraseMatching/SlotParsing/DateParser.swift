@@ -40,15 +40,18 @@ struct DateParser {
         "januar": 1, "februar": 2, "marz": 3, "mai": 5, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
     ]
 
-    /// The words date expressions are made of, for typo correction ("tommorow", "wendsday").
+    /// The date words typos are corrected to ("tommorow", "wendsday"): those of seven letters or
+    /// more, so that short words and names ("morgan", "money") stay what they are.
     static let correctable: [String] =
-        ["tomorrow", "yesterday", "tonight", "today", "morgen", "gestern", "heute", "vorgestern", "ubermorgen"]
-        + Array(weekdays.keys) + months.keys.filter { $0.count >= 5 }
+        (["tomorrow", "yesterday", "tonight", "vorgestern", "ubermorgen"] + Array(weekdays.keys) + Array(months.keys))
+        .filter { $0.count >= 7 }.sorted()
 
     /// `word` itself when it is a date word or not close to one; else the date word within one
     /// letter (two from eight letters on), with the distance.
     static func corrected(_ word: String) -> (word: String, edits: Int) {
-        guard word.utf8.count >= 5, word.allSatisfy(\.isLetter), !correctable.contains(word) else { return (word, 0) }
+        guard word.utf8.count >= 6, word.allSatisfy(\.isLetter), !correctable.contains(word), weekdays[word] == nil,
+            months[word] == nil
+        else { return (word, 0) }
         for known in correctable where known.utf8.first == word.utf8.first && abs(known.count - word.count) <= 2 {
             if let distance = EditDistance.within(word, known, limit: known.count >= 8 ? 2 : 1) {
                 return (known, distance)
@@ -59,13 +62,19 @@ struct DateParser {
 
     func parse(_ tokens: [Token], at start: Int) -> Parsed? {
         // Date words with their typos corrected, in a window as long as any date expression.
+        // Most sentences need none: then the tokens are read in place, without a copy.
         let window = min(tokens.count, start + 12)
+        var fixes: [(offset: Int, word: String, edits: Int)] = []
+        for position in start..<window {
+            let fixed = Self.corrected(tokens[position].text)
+            if fixed.edits > 0 { fixes.append((position - start, fixed.word, fixed.edits)) }
+        }
+        guard !fixes.isEmpty else { return parseCorrected(tokens, at: start) }
         var corrected = Array(tokens[start..<window])
         var edits = [Int](repeating: 0, count: corrected.count)
-        for offset in corrected.indices {
-            let fixed = Self.corrected(corrected[offset].text)
-            corrected[offset].text = fixed.word
-            edits[offset] = fixed.edits
+        for fix in fixes {
+            corrected[fix.offset].text = fix.word
+            edits[fix.offset] = fix.edits
         }
         guard var parsed = parseCorrected(corrected, at: 0) else { return nil }
         parsed.edits = edits.prefix(parsed.length).reduce(0, +)
@@ -261,7 +270,7 @@ struct DateParser {
         }
         // "halb neun" is half past eight.
         if word(tokens, named) == "halb", let number = NumberParser.parse(tokens, at: named + 1), number.isInteger,
-            (1...12).contains(Int(number.value))
+            (1...12).contains(number.value)
         {
             return ((Int(number.value) - 1, 30), named - start + 1 + number.length)
         }
@@ -294,7 +303,7 @@ struct DateParser {
             }
         } else if let value = Int(text) {
             hour = value
-        } else if let number = NumberParser.parse(tokens, at: index), number.isInteger, number.value <= 24,
+        } else if let number = NumberParser.parse(tokens, at: index), number.isInteger, (0...24).contains(number.value),
             hasPreposition
         {
             hour = Int(number.value)
@@ -318,7 +327,7 @@ struct DateParser {
     }
 
     /// "in 2 hours", "in five minutes", "in 3 days", "in zwei stunden"; back: "2 days ago",
-    /// "vor zwei Tagen". Whole days back are a day; other spans a moment.
+    /// "vor zwei Tagen".
     private func parseRelative(_ tokens: [Token], at start: Int) -> Parsed? {
         func spoken(_ length: Int) -> String {
             tokens[start..<min(tokens.count, start + length)].map(\.raw).joined(separator: " ")
@@ -341,12 +350,9 @@ struct DateParser {
         return nil
     }
 
+    /// A moment `seconds` from now (back when negative), like "in three days" always was.
     private func relative(seconds: Int, length: Int) -> Parsed {
-        if seconds % 86_400 == 0 {
-            let day = calendar.date(byAdding: .day, value: seconds / 86_400, to: calendar.startOfDay(for: now)) ?? now
-            return Parsed(date: day, length: length, hasTime: false)
-        }
-        return Parsed(date: now.addingTimeInterval(TimeInterval(seconds)), length: length, hasTime: true)
+        Parsed(date: now.addingTimeInterval(TimeInterval(seconds)), length: length, hasTime: true)
     }
 
     static func outOfRange(_ words: String) -> String {

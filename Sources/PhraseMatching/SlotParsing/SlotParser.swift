@@ -170,7 +170,9 @@ enum SlotParser {
                 for position in start..<end {
                     let token = tokens[position]
                     if listSeparators.contains(token.text) {
-                        if let item = current { items.append(tokens.originalText(from: item.first, through: item.last)) }
+                        if let item = current {
+                            items.append(tokens.originalText(from: item.first, through: item.last))
+                        }
                         current = nil
                         continue
                     }
