@@ -126,14 +126,13 @@ struct Compiler {
                     "intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it",
                     at: intent.location)
             }
-            var built = (
-                IntentGraph.App(
-                    name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
-                    scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
-                    entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
-                    intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
-                    examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
-                    files: app.files.map(\.path), location: app.location))
+            var built = IntentGraph.App(
+                name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
+                scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
+                entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
+                intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
+                examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
+                files: app.files.map(\.path), location: app.location)
             built.links = links
             built.shareRoutes = shareRoutes
             result.append(built)
