@@ -23,17 +23,21 @@ func linksBenchmark() throws {
         "sidebar://save?url=https%3A%2F%2Fswift.org%2Fblog&title=Swift", "radar://opne/x", "radar://open/..",
     ]
     for link in links { _ = router.route(link) }
-    var perLink: [Double] = []
-    for _ in 0..<repeats {
-        let start = DispatchTime.now().uptimeNanoseconds
-        for round in 0..<rounds { _ = router.route(links[round % links.count]) }
-        perLink.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds))
+    func time(_ label: String, _ chosen: [String]) {
+        var perLink: [Double] = []
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for round in 0..<rounds { _ = router.route(chosen[round % chosen.count]) }
+            perLink.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds))
+        }
+        perLink.sort()
+        print(
+            String(
+                format: "LinkRouter.route, %@: median %.2f µs, min %.2f µs per link (%d links × %d repeats)",
+                label, perLink[perLink.count / 2] / 1000, perLink[0] / 1000, rounds, repeats))
     }
-    perLink.sort()
-    print(
-        String(
-            format: "LinkRouter.route: median %.2f µs, min %.2f µs per link (%d links × %d repeats, 8 kinds of link)",
-            perLink[perLink.count / 2] / 1000, perLink[0] / 1000, rounds, repeats))
+    time("6 links that route", Array(links.prefix(6)))
+    time("2 refused (unknown route, '..')", Array(links.suffix(2)))
 
     let directory = NSTemporaryDirectory() + "intents-bench-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -43,24 +47,29 @@ func linksBenchmark() throws {
         index: project.index)
     let conversation = Conversation(session: session)
     _ = conversation.respond(to: "create a radar on quantum computing")
-    var opens: [Double] = []
-    let count = max(1, rounds / 20)
-    for _ in 0..<repeats {
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<count {
-            guard case .success(let answer) = conversation.open("radar://open/quantum%20computing"),
-                answer.status == .done
-            else {
-                print("open failed")
-                return
+    for dryRun in [true, false] {
+        conversation.options.dryRun = dryRun
+        var opens: [Double] = []
+        let count = max(1, rounds / 20)
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count {
+                guard case .success(let answer) = conversation.open("radar://open/quantum%20computing"),
+                    answer.status == (dryRun ? .ready : .done)
+                else {
+                    print("open failed")
+                    return
+                }
             }
+            opens.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
         }
-        opens.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+        opens.sort()
+        print(
+            String(
+                format: "Conversation.open(radar://open/quantum%%20computing), %@: median %.1f µs, min %.1f µs (%d × %d)",
+                dryRun
+                    ? "resolved (routed, radar looked up, parameters checked; --dry-run)"
+                    : "run (also executed, journaled and committed)", opens[opens.count / 2] / 1000, opens[0] / 1000,
+                count, repeats))
     }
-    opens.sort()
-    print(
-        String(
-            format:
-                "Conversation.open(radar://open/quantum%%20computing), routed, looked up, run and journaled: median %.1f µs, min %.1f µs (%d × %d)",
-            opens[opens.count / 2] / 1000, opens[0] / 1000, count, repeats))
 }

@@ -10,6 +10,8 @@ public final class Session {
     public let store: Store
     /// The store's entity names, for matching; kept current as intents run.
     public private(set) var names = EntityNameIndex()
+    /// The deep-link router over the graph, built on first use.
+    public private(set) lazy var linkRouter = LinkRouter(graph: graph)
     /// Where "now" and the time zone come from: the store's clock, so stamps and dialogs agree.
     public var clock: Clock { store.clock }
 

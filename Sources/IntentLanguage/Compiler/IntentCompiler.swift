@@ -128,16 +128,15 @@ struct Compiler {
                     "intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it",
                     at: intent.location)
             }
-            var built = (
-                IntentGraph.App(
-                    name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
-                    scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
-                    entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
-                    intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
-                    examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
-                    widgets: compileWidgets(app: name), controls: compileControls(app: name),
-                    files: app.files.map(\.path), location: app.location,
-                    tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules)))
+            var built = IntentGraph.App(
+                name: name, description: app.description, synonyms: app.synonyms, languages: app.languages,
+                scheme: app.scheme, enums: app.enums.values.sorted { $0.name < $1.name },
+                entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
+                intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
+                examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
+                widgets: compileWidgets(app: name), controls: compileControls(app: name),
+                files: app.files.map(\.path), location: app.location,
+                tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules))
             built.links = links
             built.shareRoutes = shareRoutes
             result.append(built)

@@ -7,7 +7,7 @@ extension Conversation {
     /// intent like a phrase would, asking for what is missing and confirming what deletes. A link
     /// that does not route, or names a record that does not exist, is an error and changes nothing.
     public func open(_ url: String, router: LinkRouter? = nil) -> Result<Answer, LinkError> {
-        let router = router ?? LinkRouter(graph: session.graph)
+        let router = router ?? session.linkRouter
         let match: LinkRouter.Match
         switch router.route(url) {
         case .success(let found): match = found

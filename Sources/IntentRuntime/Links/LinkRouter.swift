@@ -7,6 +7,10 @@ public struct LinkRouter: Sendable {
     public let graph: IntentGraph
     /// Routes by scheme, in declaration order (apps in name order).
     private let routesByScheme: [String: [(app: String, route: IntentGraph.LinkRoute)]]
+    /// The intents routes name, found once.
+    private let intents: [QualifiedName: IntentGraph.Intent]
+    /// Every enum's cases by folded spoken form (id, title, synonyms), built once: folding is the costly part.
+    private let enumTerms: [QualifiedName: [String: String]]
 
     /// The longest URL accepted, in UTF-8 bytes.
     public static let maximumBytes = 2_048
@@ -16,6 +20,21 @@ public struct LinkRouter: Sendable {
         var byScheme: [String: [(app: String, route: IntentGraph.LinkRoute)]] = [:]
         for (app, route) in graph.links { byScheme[route.scheme, default: []].append((app.name, route)) }
         routesByScheme = byScheme
+        var intents: [QualifiedName: IntentGraph.Intent] = [:]
+        for (_, route) in graph.links { intents[route.intent] = graph.intent(route.intent) }
+        self.intents = intents
+        var enumTerms: [QualifiedName: [String: String]] = [:]
+        for enumeration in graph.enums {
+            var terms: [String: String] = [:]
+            for item in enumeration.cases {
+                for term in [item.id.replacingOccurrences(of: "_", with: " "), item.title] + item.synonyms {
+                    let folded = TextFolding.foldPhrase(term)
+                    if terms[folded] == nil { terms[folded] = item.id }
+                }
+            }
+            enumTerms[enumeration.name] = terms
+        }
+        self.enumTerms = enumTerms
     }
 
     /// A URL matched to a route: the intent and its values, typed (entities still as the id or name written).
@@ -74,7 +93,7 @@ public struct LinkRouter: Sendable {
         guard let (app, route) = onHost.first(where: { Self.pathMatches($0.route, parts.path) }) else {
             throw LinkError(.unknownRoute, "no route matches \(parts.display)" + routeList(onHost))
         }
-        guard let intent = graph.intent(route.intent) else {
+        guard let intent = intents[route.intent] else {
             throw LinkError(.unknownRoute, "the route '\(route.url)' names no loaded intent")
         }
         var raw: [(slot: String, text: String)] = []
@@ -160,15 +179,9 @@ public struct LinkRouter: Sendable {
             return .url(text)
         case .enumeration(let name):
             guard let enumeration = graph.enumeration(name) else { throw bad("a \(name.name)") }
+            if let match = enumeration.cases.first(where: { $0.id == text }) { return .enumCase(match.id) }
             let folded = TextFolding.foldPhrase(text.replacingOccurrences(of: "_", with: " "))
-            if let match = enumeration.cases.first(where: { item in
-                item.id == text
-                    || ([item.id.replacingOccurrences(of: "_", with: " "), item.title] + item.synonyms).contains {
-                        TextFolding.foldPhrase($0) == folded
-                    }
-            }) {
-                return .enumCase(match.id)
-            }
+            if let id = enumTerms[name]?[folded] { return .enumCase(id) }
             throw LinkError(
                 .badValue,
                 "“\(text)” is not a \(name.name), as '\(parameter.name)' needs; one of: "

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import IntentModel
+import IntentRuntime
+
+/// The end of a command that starts a conversation: questions asked inline on a terminal, then the
+/// answer printed as text or JSON.
+enum Conversing {
+    static func finish(_ first: Answer, in conversation: Conversation, json: Bool) throws {
+        var answer = first
+        let interactive = !json && isatty(STDIN_FILENO) != 0
+        while interactive, answer.isQuestion {
+            print(answer.text)
+            print("› ", terminator: "")
+            fflush(nil)
+            guard let line = readLine() else {
+                answer = conversation.cancel() ?? answer
+                break
+            }
+            answer = conversation.respond(to: line)
+        }
+        if json {
+            print(try JSONText.compact(answer.json))
+        } else {
+            print(answer.text)
+        }
+        if answer.storeFailure { throw ExitCode(1) }
+    }
+}
