@@ -315,28 +315,30 @@ extension StoreTransaction {
     }
 
     /// The counts of each of `intents` (`App.Intent`) that has donations, for suggestions: totals,
-    /// hours, weekdays, predecessors, days (the last `days`), and the `values` most frequent
-    /// parameter values. Each part is a range of the primary key, so the cost does not grow with the
-    /// number of donations.
+    /// hours, weekdays, predecessors, days (the last `days`), and the parameter values used in at
+    /// least `share` of its donations (and twice). Each part is a range of an index, so the cost does
+    /// not grow with the number of donations.
     public func suggestionCounts(
-        intents: [String], now: Date, days: Int = 90, values: Int = 12
+        intents: [String], now: Date, days: Int = 90, share: Double = 0.3
     ) throws -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         let cutoff = SuggestionKeys.dayKey(store.clock.day(-days, from: now), clock: store.clock)
         let range = try db.cachedStatement(
             sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= ? AND key < ?")
-        let top = try db.cachedStatement(
-            sql:
-                "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= 'v:' AND key < 'v;' ORDER BY count DESC LIMIT ?"
-        )
+        let frequent = try db.cachedStatement(
+            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND count >= ? ORDER BY count DESC")
         let ranges = [("after:", "after;"), ("h:", "h;"), ("n", "n:"), ("w:", "w;"), (cutoff, "day;")]
         for intent in intents {
             var own: [String: Int] = [:]
             for (low, high) in ranges {
                 for row in try Row.fetchAll(range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
             }
-            guard own["n"] != nil else { continue }
-            for row in try Row.fetchAll(top, arguments: [intent, values]) { own[row["key"]] = row["count"] }
+            guard let total = own["n"] else { continue }
+            let least = max(2, Int((Double(total) * share).rounded(.up)))
+            for row in try Row.fetchAll(frequent, arguments: [intent, least]) {
+                let key: String = row["key"]
+                if key.hasPrefix("v:") { own[key] = row["count"] }
+            }
             counts[intent] = own
         }
         return counts
