@@ -171,7 +171,6 @@ extension StoreTransaction {
                 let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
                 for word in vocabulary { try statement.execute(arguments: [word]) }
             }
-            try db.execute(sql: "INSERT INTO _search (_search) VALUES ('optimize')")
         }
         try setMeta("search.signature", store.indexer?.signature ?? "")
         return indexed
@@ -182,8 +181,11 @@ extension StoreTransaction {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM _search_items") ?? 0
     }
 
-    /// Rows whose text has, for every group, one of its terms; best bm25 first, expired ones left
-    /// out. Pending documents (not in the FTS5 table yet) are matched here, word by word, and come
+    /// How many of the newest matching documents are ranked: bounded work for words in many documents.
+    public static let searchWindow = 1_000
+
+    /// Rows whose text has, for every group, one of its terms; best bm25 first among the newest
+    /// `searchWindow` that match, expired ones left out. Pending documents (not in the FTS5 table yet) are matched here, word by word, and come
     /// with a bm25 of 0.
     public func searchIndex(_ groups: [[SearchTerm]], now: Date, limit: Int) throws -> [SearchRow] {
         let clauses = groups.compactMap { terms -> String? in
@@ -200,13 +202,15 @@ extension StoreTransaction {
             db.cachedStatement(
                 sql: """
                     SELECT i.entity, i.record, i.title, i.subtitle, m.title AS ft, m.body AS fb, m.keywords AS fk, m.score
-                    FROM (SELECT rowid, title, body, keywords, bm25(_search, 10.0, 2.0, 5.0) AS score
-                          FROM _search WHERE _search MATCH ? ORDER BY score LIMIT ?) m
+                    FROM (SELECT rowid, title, body, keywords, score FROM (
+                            SELECT rowid, title, body, keywords, bm25(_search, 10.0, 2.0, 5.0) AS score
+                            FROM _search WHERE _search MATCH ? ORDER BY rowid DESC LIMIT ?)
+                          ORDER BY score LIMIT ?) m
                     CROSS JOIN _search_items i ON i.doc = m.rowid
                     WHERE i.expires IS NULL OR i.expires > ?
                     ORDER BY m.score
                     """),
-            arguments: [clauses.joined(separator: " AND "), limit, moment])
+            arguments: [clauses.joined(separator: " AND "), Self.searchWindow, limit, moment])
         var results = rows.map { Self.searchRow($0, score: $0[7]) }
         let pending = try Row.fetchAll(
             db.cachedStatement(
@@ -311,28 +315,30 @@ extension StoreTransaction {
     }
 
     /// The counts of each of `intents` (`App.Intent`) that has donations, for suggestions: totals,
-    /// hours, weekdays, predecessors, days (the last `days`), and the `values` most frequent
-    /// parameter values. Each part is a range of the primary key, so the cost does not grow with the
-    /// number of donations.
+    /// hours, weekdays, predecessors, days (the last `days`), and the parameter values used in at
+    /// least `share` of its donations (and twice). Each part is a range of an index, so the cost does
+    /// not grow with the number of donations.
     public func suggestionCounts(
-        intents: [String], now: Date, days: Int = 90, values: Int = 12
+        intents: [String], now: Date, days: Int = 90, share: Double = 0.3
     ) throws -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         let cutoff = SuggestionKeys.dayKey(store.clock.day(-days, from: now), clock: store.clock)
         let range = try db.cachedStatement(
             sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= ? AND key < ?")
-        let top = try db.cachedStatement(
-            sql:
-                "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= 'v:' AND key < 'v;' ORDER BY count DESC LIMIT ?"
-        )
+        let frequent = try db.cachedStatement(
+            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND count >= ? ORDER BY count DESC")
         let ranges = [("after:", "after;"), ("h:", "h;"), ("n", "n:"), ("w:", "w;"), (cutoff, "day;")]
         for intent in intents {
             var own: [String: Int] = [:]
             for (low, high) in ranges {
                 for row in try Row.fetchAll(range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
             }
-            guard own["n"] != nil else { continue }
-            for row in try Row.fetchAll(top, arguments: [intent, values]) { own[row["key"]] = row["count"] }
+            guard let total = own["n"] else { continue }
+            let least = max(2, Int((Double(total) * share).rounded(.up)))
+            for row in try Row.fetchAll(frequent, arguments: [intent, least]) {
+                let key: String = row["key"]
+                if key.hasPrefix("v:") { own[key] = row["count"] }
+            }
             counts[intent] = own
         }
         return counts

@@ -190,6 +190,59 @@ import TestSupport
         #expect(accepted.dialog.contains("deep work"))
     }
 
+    static let shop = compileGraph(
+        """
+        app: Shop
+        intents:
+          Buy:
+            parameters: { item: string }
+            phrases: ["buy {item}"]
+            result: { dialog: "${item}" }
+            donate: [item]
+            examples: [{ say: "buy milk", expect: { item: milk } }]
+          Sell:
+            parameters: { item: string }
+            phrases: ["sell {item}"]
+            result: { dialog: "${item}" }
+            donate: [item]
+            suggest: false
+            examples: [{ say: "sell milk", expect: { item: milk } }]
+          Count:
+            parameters: { item: string }
+            phrases: ["count {item}"]
+            result: { dialog: "${item}" }
+            donate: [item]
+            examples: [{ say: "count milk", expect: { item: milk } }]
+        """)
+
+    /// Counters as the store keeps them: Buy in the mornings, Count in the afternoons, Sell most often.
+    static let counts: [String: [String: Int]] = [
+        "Shop.Buy": ["n": 4, "h:09": 4, "w:2": 4, #"v:item="milk""#: 3, #"v:item="tea""#: 1, "after:Shop.Count": 1],
+        "Shop.Count": ["n": 4, "h:15": 4, "w:2": 4, #"v:item="eggs""#: 1, "after:Shop.Buy": 3],
+        "Shop.Sell": ["n": 20, "h:09": 10, "h:15": 10],
+    ]
+
+    @Test(arguments: [("2026-11-23T09:00:00Z", "Buy · “milk”"), ("2026-11-23T15:00:00Z", "Count")])
+    func timeOfDayDecides(_ moment: String, _ expected: String) throws {
+        let now = try #require(ISODate.parse(moment, timeZone: .gmt))
+        let suggestions = SuggestionModel(graph: Self.shop).suggest(
+            counts: Self.counts, now: now, last: nil, clock: Bundled.clock)
+        // Sell is never offered (suggest: false); eggs were used once: not offered as a value.
+        #expect(suggestions.map(\.text).first == expected)
+        #expect(!suggestions.contains { $0.intent.name == "Sell" })
+        #expect(suggestions.first?.score.timeOfDay ?? 0 > 0)
+    }
+
+    @Test func sequenceDecidesWhenTimeDoesNot() throws {
+        let now = try #require(ISODate.parse("2026-11-23T12:00:00Z", timeZone: .gmt))
+        let model = SuggestionModel(graph: Self.shop)
+        let afterBuy = model.suggest(counts: Self.counts, now: now, last: "Shop.Buy", clock: Bundled.clock)
+        #expect(afterBuy.first?.text == "Count")
+        #expect(afterBuy.first?.score.sequence ?? 0 > 0)
+        let afterCount = model.suggest(counts: Self.counts, now: now, last: "Shop.Count", clock: Bundled.clock)
+        #expect(afterCount.first?.text == "Buy · “milk”")
+    }
+
     // ITB-G4: a tip is shown once per placement, in the conversation's language; dismissing is kept.
     @Test func tipsOncePerPlacement() throws {
         let scratch = Scratch()

@@ -71,8 +71,8 @@ public struct SearchEngine: Sendable {
         guard !words.isEmpty, limit > 0 else { return SearchResult(query: text, words: [], hits: []) }
         return try store.read { transaction in
             let queryWords = try words.map { word in try queryWord(word, transaction) }
-            let groups = queryWords.map { word in
-                [SearchTerm(word.text, prefix: true)] + (word.stem.map { [SearchTerm($0, prefix: true)] } ?? [])
+            let groups = try queryWords.map { word in
+                try ([word.text] + (word.stem.map { [$0] } ?? [])).flatMap { try Self.terms(startingWith: $0, transaction) }
                     + word.corrections.map { SearchTerm($0, prefix: false) }
             }
             var hits: [SearchHit] = []
@@ -159,6 +159,15 @@ public struct SearchEngine: Sendable {
             prefixes.insert(String([w[0], letter, w[2]]))  // the second letter wrong
         }
         return prefixes
+    }
+
+    /// The index's words that start with `prefix`, as exact terms when there are few (FTS5 reads a
+    /// prefix query by merging every matching word's list), else the prefix itself.
+    static func terms(startingWith prefix: String, _ transaction: StoreTransaction) throws -> [SearchTerm] {
+        let words = try transaction.searchVocabulary(prefix: prefix, limit: 17)
+        guard words.count <= 16 else { return [SearchTerm(prefix, prefix: true)] }
+        // New words of pending documents are in the vocabulary too; the prefix stays for actions.
+        return words.map { SearchTerm($0, prefix: false) } + (words.isEmpty ? [SearchTerm(prefix, prefix: true)] : [])
     }
 
     /// Light stemming for English and German: a plural or inflection suffix off, when at least
