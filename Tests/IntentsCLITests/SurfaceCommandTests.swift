@@ -49,6 +49,22 @@ struct SurfaceCommandTests {
         #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 30, 30, 0, 0, 0])
     }
 
+    /// Widget items and search hits carry the record's canonical deep link (issue 14).
+    @Test func widgetItemsAndSearchHitsCarryTheirLink() throws {
+        try seed()
+        let widget = try intents("widget", "RadarStatus", "--json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [[String: Any]])
+        let items = try #require(entries.first?["items"] as? [[String: Any]])
+        let id = try #require(items.first?["id"] as? String)
+        #expect(items.first?["link"] as? String == "radar://open/\(id)")
+        let search = try intents("search", "quantum", "--json")
+        let hits = try #require(
+            (try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["hits"] as? [[String: Any]])
+        let radar = try #require(hits.first { $0["type"] as? String == "Radar" })
+        #expect(radar["link"] as? String == "radar://open/\(radar["id"] as? String ?? "")")
+        #expect(try intents("search", "quantum", "--open", "1").stdout.contains("  link: radar://open/"))
+    }
+
     @Test func pressingAButtonRunsItsIntentAndRedrawsTheWidget() throws {
         try seed()
         let run = try intents("widget", "QuickCapture", "--family", "medium", "--press", "2")

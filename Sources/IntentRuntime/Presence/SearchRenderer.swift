@@ -39,8 +39,9 @@ public enum SearchRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{query, hits: [{app, type, title, subtitle, glyph, id|intent, score, matches}]}`.
-    public static func json(_ result: SearchResult) -> JSONValue {
+    /// `{query, hits: [{app, type, title, subtitle, glyph, id|intent, link, score, matches}]}`; `link` is an
+    /// entity's canonical deep link, when its app routes one.
+    public static func json(_ result: SearchResult, graph: IntentGraph) -> JSONValue {
         .object([
             "query": .string(result.query),
             "hits": .array(
@@ -60,7 +61,11 @@ public enum SearchRenderer {
                                 ])
                             }),
                     ]
-                    if let record = hit.record { fields["id"] = .string(record) }
+                    if let record = hit.record {
+                        fields["id"] = .string(record)
+                        let entity = QualifiedName(app: hit.app, name: hit.type)
+                        if let link = graph.canonicalLink(for: entity, id: record) { fields["link"] = .string(link) }
+                    }
                     if let intent = hit.intent { fields["intent"] = .string(intent.description) }
                     return .object(fields)
                 }),
@@ -96,6 +101,7 @@ public enum SearchRenderer {
             lines.append("  created: \(evaluator.describe(.date(record.createdAt)))")
             lines.append("  updated: \(evaluator.describe(.date(record.updatedAt)))")
             lines.append("  id: \(record.id)")
+            if let link = graph.canonicalLink(for: entity.name, id: record.id) { lines.append("  link: \(link)") }
             return lines.joined(separator: "\n") + "\n"
         }
     }

@@ -120,7 +120,10 @@ public struct WidgetCenter {
                     buttons.append(.init(number: buttonNumber, title: try text(button.title, scope) ?? ""))
                 }
                 let line = try text(content.line, scope) ?? evaluator.describe(.entity(record))
-                items.append(.init(id: record.id, line: line, detail: try text(content.detail, scope), buttons: buttons))
+                items.append(
+                    .init(
+                        id: record.id, line: line, detail: try text(content.detail, scope),
+                        link: evaluator.graph.canonicalLink(for: record.entity, id: record.id), buttons: buttons))
             }
         }
         var gauge: Double?

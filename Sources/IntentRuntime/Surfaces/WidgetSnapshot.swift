@@ -7,6 +7,8 @@ public struct WidgetSnapshot: Sendable {
         public let id: String
         public let line: String
         public let detail: String?
+        /// The record's canonical deep link, when its app routes one (`radar://open/<id>`).
+        public let link: String?
         /// Buttons of this item, numbered across the whole widget from 1.
         public let buttons: [Button]
     }

@@ -55,7 +55,7 @@ struct Search: ParsableCommand {
             try engine.search(words.joined(separator: " "), store: store, now: project.clock.now, limit: limit)
         }
         if json {
-            print(try JSONText.pretty(SearchRenderer.json(result)))
+            print(try JSONText.pretty(SearchRenderer.json(result, graph: graph)))
         } else {
             print(SearchRenderer.render(result, explain: explain), terminator: "")
         }

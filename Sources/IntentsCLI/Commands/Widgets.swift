@@ -54,6 +54,7 @@ struct WidgetJSON: Encodable {
         var id: String
         var line: String
         var detail: String?
+        var link: String?
         var buttons: [Button]
     }
 
@@ -89,7 +90,7 @@ struct WidgetJSON: Encodable {
         gauge = snapshot.gauge
         items = snapshot.items.map { item in
             Item(
-                id: item.id, line: item.line, detail: item.detail,
+                id: item.id, line: item.line, detail: item.detail, link: item.link,
                 buttons: item.buttons.map { Button(number: $0.number, title: $0.title) })
         }
         empty = snapshot.empty
