@@ -18,6 +18,8 @@ struct Executor {
     /// Frozen: one "now" for the whole execution.
     let clock: Clock
     private(set) var opens: [String] = []
+    /// The language of the request: a `dialog:` given per language is said in it.
+    var language: String?
     private var depth = 0
     static let maximumCallDepth = 16
 
@@ -47,7 +49,7 @@ struct Executor {
             ?? .null
         if let opens = intent.opens { self.opens.append(try evaluator.render(opens, in: scope)) }
         let dialog: String
-        if let template = intent.resultDialog {
+        if let template = language.flatMap({ intent.resultDialogs[$0] }) ?? intent.resultDialog {
             dialog = try evaluator.render(template, in: scope)
         } else {
             dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."

@@ -373,3 +373,59 @@ struct SlotCompletionTests {
         #expect(completer.completions(for: typed) == expected)
     }
 }
+
+@Suite("Safety: answers in the language of the request")
+struct LanguageTests {
+    @Test(
+        "FocusBlox answers German phrases in German, English ones in English",
+        arguments: [
+            ("erstelle eine aufgabe Steuern machen", "„Steuern machen“ hinzugefügt."),
+            ("add pay rent to my tasks", "Added “pay rent”."),
+        ])
+    func answersInTheRequestsLanguage(_ phrase: String, _ dialog: String) throws {
+        let conversation = try Scratch().conversation()
+        #expect(conversation.say(phrase).dialog == dialog)
+    }
+
+    @Test("Built-in messages and prompts follow the request's language")
+    func builtIns() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks")
+        let notFound = conversation.say("hake pizza ab")
+        #expect(notFound.dialog == "Ich habe „pizza“ nicht gefunden. Welche Aufgabe hast du erledigt?")
+        #expect(conversation.cancel()?.dialog == "Abgebrochen. Nichts wurde geändert.")
+        let question = conversation.say("lösche die aufgabe buy milk")
+        #expect(question.status == .needsConfirmation)
+        #expect(question.dialog.hasSuffix("(ja/nein)"), "\(question.dialog)")
+        let cancelled = conversation.say("nein")
+        #expect(cancelled.dialog == "Abgebrochen. Nichts wurde geändert.")
+        let english = conversation.say("complete the task pizza")
+        #expect(english.dialog == "I couldn't find a task called “pizza”. Which task did you finish?")
+    }
+
+    @Test("prompt:, dialog: and a rule's message: take a text per language")
+    func localizedTexts() throws {
+        let graph = """
+            app: Kitchen
+            languages: [en, de]
+            intents:
+              Boil:
+                parameters:
+                  minutes:
+                    type: integer
+                    prompt: { en: "For how many minutes?", de: "Wie viele Minuten?" }
+                    validate: [{ min: 1, message: { en: "At least a minute.", de: "Mindestens eine Minute." } }]
+                phrases:
+                  en: ["boil eggs [for {minutes} minutes]"]
+                  de: ["koche eier [{minutes} minuten lang]"]
+                result: { dialog: { en: "Boiling for ${minutes} minutes.", de: "Koche ${minutes} Minuten." } }
+            """
+        let conversation = try GraphScratch(graph).conversation()
+        #expect(conversation.say("koche eier").dialog == "Wie viele Minuten?")
+        #expect(conversation.say("0").dialog == "Mindestens eine Minute. Wie viele Minuten?")
+        #expect(conversation.say("5").dialog == "Koche 5 Minuten.")
+        #expect(conversation.say("boil eggs").dialog == "For how many minutes?")
+        #expect(conversation.say("0").dialog == "At least a minute. For how many minutes?")
+        #expect(conversation.say("5").dialog == "Boiling for 5 minutes.")
+    }
+}

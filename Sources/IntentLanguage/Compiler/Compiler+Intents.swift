@@ -57,6 +57,13 @@ extension Compiler {
             use(template.expressions)
         }
         let resultDialog = definition.resultDialog.flatMap { checkTemplate($0, scope: scope, app: name.app)?.0 }
+        var resultDialogs: [String: Template] = [:]
+        for (language, text) in definition.resultDialogs.sorted(by: { $0.key < $1.key }) {
+            if let template = checkTemplate(text, scope: scope, app: name.app)?.0 {
+                resultDialogs[language] = template
+                use(template.expressions)
+            }
+        }
         let opens = definition.opens.flatMap { checkTemplate($0, scope: scope, app: name.app)?.0 }
         use((resultDialog?.expressions ?? []) + (opens?.expressions ?? []))
 
@@ -102,6 +109,7 @@ extension Compiler {
             perform: perform,
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range)
+        intent.resultDialogs = resultDialogs
         // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
         intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intents[name] = intent
@@ -145,12 +153,13 @@ extension Compiler {
                     }
                 }
             }
-            parameters.append(
-                IntentGraph.Parameter(
-                    name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
-                    prompt: parameter.prompt?.value, defaultValue: defaultValue,
-                    isOptional: parameter.optional || optionalMark, validations: validations,
-                    location: parameter.name.range))
+            var compiled = IntentGraph.Parameter(
+                name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
+                prompt: parameter.prompt?.value, defaultValue: defaultValue,
+                isOptional: parameter.optional || optionalMark, validations: validations,
+                location: parameter.name.range)
+            compiled.prompts = parameter.prompts.mapValues(\.value)
+            parameters.append(compiled)
         }
         return parameters
     }
@@ -203,8 +212,10 @@ extension Compiler {
             }
             rule = .oneOf(values)
         }
-        return IntentGraph.Validation(
+        var validation = IntentGraph.Validation(
             rule: rule, message: definition.message?.value ?? Self.defaultMessage(rule, parameter: parameter))
+        validation.messages = definition.messages.mapValues(\.value)
+        return validation
     }
 
     static func defaultMessage(_ rule: IntentGraph.Validation.Rule, parameter: String) -> String {

@@ -130,7 +130,9 @@ struct DefinitionDecoder: SchemaDecoding {
         intent.perform = list(fields["perform"], "'perform'") { decoder, node in decoder.step(node) }
         if let result = fields["result"], let resultFields = self.fields(result, .result, context: "'result'") {
             intent.resultValue = resultFields["value"].flatMap { string($0, "'value'") }
-            intent.resultDialog = resultFields["dialog"].flatMap { string($0, "'dialog'") }
+            if let dialog = resultFields["dialog"].flatMap({ localized($0, "'dialog'") }) {
+                (intent.resultDialog, intent.resultDialogs) = (dialog.0, dialog.1)
+            }
             intent.opens = resultFields["open"].flatMap { string($0, "'open'") }
         }
         if let confirm = fields["confirm"] {
@@ -152,18 +154,21 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         guard let fields = fields(node, .parameter, context: "parameter '\(name.value)'") else { return nil }
         guard let type = fields["type"].flatMap({ string($0, "'type'") }) else { return nil }
+        let prompt = fields["prompt"].flatMap { localized($0, "'prompt'") }
         return ParameterDefinition(
             name: name, type: type,
             title: fields["title"].flatMap { string($0, "'title'") },
-            prompt: fields["prompt"].flatMap { string($0, "'prompt'") },
+            prompt: prompt?.0,
             defaultValue: fields["default"],
             optional: fields["optional"].flatMap { bool($0, "'optional'") } ?? false,
-            validations: list(fields["validate"], "'validate'") { decoder, node in decoder.validation(node) })
+            validations: list(fields["validate"], "'validate'") { decoder, node in decoder.validation(node) },
+            prompts: prompt?.1 ?? [:])
     }
 
     private mutating func validation(_ node: Node) -> ValidationDefinition? {
         guard let fields = fields(node, .validation, context: "a validation rule") else { return nil }
-        let message = fields["message"].flatMap { string($0, "'message'") }
+        let localizedMessage = fields["message"].flatMap { localized($0, "'message'") }
+        let message = localizedMessage?.0
         let rules = ["min", "max", "pattern", "oneOf"].filter { fields[$0] != nil }
         guard rules.count == 1, let key = rules.first, let value = fields[key] else {
             diagnostics.error(
@@ -186,7 +191,7 @@ struct DefinitionDecoder: SchemaDecoding {
             }
             rule = .oneOf(items)
         }
-        return ValidationDefinition(rule: rule, message: message, range: node.range)
+        return ValidationDefinition(rule: rule, message: message, range: node.range, messages: localizedMessage?.1 ?? [:])
     }
 
     private mutating func summaryBranch(_ node: Node) -> SummaryDefinition? {

@@ -184,7 +184,9 @@ public enum DefinitionSchema {
             [
                 Field(name: "type", shape: .string, doc: typeName, required: true),
                 Field(name: "title", shape: .string, doc: "How the parameter is named to people."),
-                Field(name: "prompt", shape: .string, doc: "The question asked when the value is missing."),
+                Field(
+                    name: "prompt", shape: .oneOf([.string, .names(.string)]),
+                    doc: "The question asked when the value is missing; a text, or texts by language."),
                 Field(name: "default", shape: .any, doc: "Value when none is given."),
                 Field(name: "optional", shape: .boolean, doc: "May be left out."),
                 Field(
@@ -201,7 +203,9 @@ public enum DefinitionSchema {
                     doc: "Largest allowed value (or length for strings; a duration such as 2h for durations)."),
                 Field(name: "pattern", shape: .string, doc: "Regular expression the whole value must match."),
                 Field(name: "oneOf", shape: .list(.any), doc: "The allowed values."),
-                Field(name: "message", shape: .string, doc: "What to say when the rule fails."),
+                Field(
+                    name: "message", shape: .oneOf([.string, .names(.string)]),
+                    doc: "What to say when the rule fails; a text, or texts by language."),
             ]
         case .summaryBranch:
             [
@@ -216,7 +220,9 @@ public enum DefinitionSchema {
         case .result:
             [
                 Field(name: "value", shape: .string, doc: "Template; its type is the intent's result type."),
-                Field(name: "dialog", shape: .string, doc: "Template spoken as the answer."),
+                Field(
+                    name: "dialog", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Template spoken as the answer; one, or one per language ({en: …, de: …})."),
                 Field(name: "open", shape: .string, doc: "A deep link to open, e.g. radar://open/${radar.id}."),
             ]
         case .step:

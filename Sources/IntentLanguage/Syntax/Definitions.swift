@@ -79,6 +79,8 @@ public struct IntentDefinition: Sendable {
     public var perform: [StepDefinition]
     public var resultValue: Located<String>?
     public var resultDialog: Located<String>?
+    /// `dialog: { en: …, de: … }`: the dialog per language.
+    public var resultDialogs: [String: Located<String>] = [:]
     public var opens: Located<String>?
     public var confirm: ConfirmDefinition?
     public var donate: [Located<String>]
@@ -93,6 +95,8 @@ public struct ParameterDefinition: Sendable {
     public var defaultValue: Node?
     public var optional: Bool
     public var validations: [ValidationDefinition]
+    /// `prompt: { en: …, de: … }`: the prompt per language.
+    public var prompts: [String: Located<String>] = [:]
 }
 
 public struct ValidationDefinition: Sendable {
@@ -106,6 +110,8 @@ public struct ValidationDefinition: Sendable {
     public var rule: Rule
     public var message: Located<String>?
     public var range: SourceRange
+    /// `message: { en: …, de: … }`: the message per language.
+    public var messages: [String: Located<String>] = [:]
 }
 
 public struct SummaryDefinition: Sendable {

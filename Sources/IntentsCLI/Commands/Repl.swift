@@ -137,7 +137,7 @@ struct Repl: ParsableCommand {
                 print("error: \(error)")
             }
         case ":undo":
-            do { print(try session.undo()) } catch { print("error: \(error)") }
+            do { print(try session.undo(language: lang)) } catch { print("error: \(error)") }
         default:
             let known = ["quit", "help", "explain", "intents", "list", "undo"]
             let suggestion =
