@@ -429,3 +429,15 @@ struct LanguageTests {
         #expect(conversation.say("5").dialog == "Boiling for 5 minutes.")
     }
 }
+
+@Suite("Safety: focus blocks in German")
+struct GermanFocusTests {
+    @Test("A German focus request is asked, checked and answered in German")
+    func focusInGerman() throws {
+        let conversation = try Scratch().conversation()
+        #expect(conversation.say("fokus auf Steuern für drei minuten").dialog
+            == "Ein Fokusblock dauert mindestens fünf Minuten. Wie viele Minuten?")
+        #expect(conversation.say("dreißig").dialog.hasPrefix("Fokus auf „Steuern“ für 30 Minuten. Endet um "))
+        #expect(conversation.say("beende den fokusblock").dialog == "„Steuern“ beendet. Gut gemacht.")
+    }
+}
