@@ -47,6 +47,30 @@ struct SafetyCommandTests {
         #expect(!say.stdout.contains("\u{1B}"))
     }
 
+    @Test("Stored text quoted in an error on stderr is escaped too")
+    func storedTextIsEscapedInErrors() throws {
+        #expect(try intents(["say", "add placeholder to my tasks"]).status == 0)
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = [
+            "sqlite3", store,
+            "UPDATE \"FocusBlox.Task\" SET isCompleted = 1, title = 'evil ' || char(27) || '[2J'; "
+                + "UPDATE _names SET name = 'evil ' || char(27) || '[2J'",
+        ]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let phrases = try write("phrases.txt", "complete evil\n")
+        let batch = try intents(["batch", phrases])
+        #expect(batch.status == 1)
+        #expect(batch.stderr.contains("is already done"), "\(batch.stderr)")
+        #expect(!batch.stderr.contains("\u{1B}"))
+        let file = try write("s/complete.yaml", "shortcut: C\nsteps:\n  - say: \"complete evil\"\n")
+        let run = try intents(["run", file])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is already done"), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
     @Test("Control characters are refused on every input path")
     func controlCharactersAreRefusedOnInput() throws {
         let export = try write("evil.json", #"{"Task": [{"title": "evil\u001b[2J"}]}"#)
