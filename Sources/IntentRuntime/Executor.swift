@@ -174,7 +174,7 @@ struct Executor {
             try run(try evaluator.evaluate(condition, in: scope).truthy ? then : otherwise, in: &scope, evaluator)
 
         case .fail(let message):
-            throw .failed(try evaluator.render(message, in: scope))
+            throw .failed(try evaluator.render(message.localized(language), in: scope))
         }
     }
 

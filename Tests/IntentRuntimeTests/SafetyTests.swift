@@ -441,3 +441,47 @@ struct GermanFocusTests {
         #expect(conversation.say("beende den fokusblock").dialog == "„Steuern“ beendet. Gut gemacht.")
     }
 }
+
+@Suite("Safety: fail: and confirm: in the request's language")
+struct LocalizedStepTests {
+    static let graph = """
+        app: Kitchen
+        languages: [en, de]
+        entities:
+          Pot:
+            properties: { name: string, hot: { type: boolean, default: false } }
+            matchBy: [name]
+        intents:
+          AddPot:
+            parameters: { name: string }
+            phrases: { en: ["add pot {name}"], de: ["neuer topf {name}"] }
+            perform: [{ create: Pot, set: { name: "${name}", hot: true } }]
+            result: { dialog: "ok" }
+          Wash:
+            parameters: { pot: Pot }
+            phrases: { en: ["wash {pot}"], de: ["spüle {pot}"] }
+            confirm: { en: "Wash ${pot.name}?", de: "${pot.name} spülen?" }
+            perform:
+              - if: "pot.hot"
+                then:
+                  - fail: { en: "“${pot.name}” is still hot.", de: "„${pot.name}“ ist noch heiß." }
+            result: { dialog: "Washed." }
+        """
+
+    @Test("A German request gets the German question and the German failure")
+    func german() throws {
+        let conversation = try GraphScratch(Self.graph).conversation()
+        #expect(conversation.say("neuer topf pasta").status == .done)
+        #expect(conversation.say("spüle pasta").dialog == "pasta spülen? (ja/nein)")
+        #expect(conversation.say("ja").dialog == "„pasta“ ist noch heiß.")
+        #expect(conversation.say("wash pasta").dialog == "Wash pasta? (yes/no)")
+        #expect(conversation.say("yes").dialog == "“pasta” is still hot.")
+    }
+
+    @Test("FocusBlox's failures are German for German requests")
+    func focusBlox() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("fokus auf Steuern")
+        #expect(conversation.say("fokus auf Post").dialog == "Es läuft schon ein Fokusblock: „Steuern“. Beende ihn zuerst.")
+    }
+}

@@ -75,6 +75,16 @@ extension Compiler {
                 confirmation = .dialog(template)
                 use(template.expressions)
             }
+        case .dialogs(let text, let texts)?:
+            if var (template, _) = checkTemplate(text, scope: parameterScope, app: name.app) {
+                for (language, text) in texts.sorted(by: { $0.key < $1.key }) {
+                    if let (translated, _) = checkTemplate(text, scope: parameterScope, app: name.app) {
+                        template.byLanguage[language] = translated
+                    }
+                }
+                confirmation = .dialog(template)
+                use(template.expressions)
+            }
         case nil: break
         }
 

@@ -138,6 +138,8 @@ struct DefinitionDecoder: SchemaDecoding {
         if let confirm = fields["confirm"] {
             if let flag = confirm.bool {
                 intent.confirm = .always(Located(flag, at: confirm.range))
+            } else if confirm.mapping != nil, let (text, texts) = localized(confirm, "'confirm'") {
+                intent.confirm = .dialogs(text, texts)
             } else if let text = string(confirm, "'confirm' (true, false or a question)") {
                 intent.confirm = .dialog(text)
             }
@@ -244,6 +246,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
 
         let kind: StepDefinition.Kind
+        var failMessages: [String: Located<String>] = [:]
         switch verb {
         case "let":
             kind = .bind(values: pairs(verbNode, "'let'"))
@@ -256,6 +259,10 @@ struct DefinitionDecoder: SchemaDecoding {
                 condition: condition,
                 then: list(fields["then"], "'then'") { decoder, node in decoder.step(node) },
                 otherwise: list(fields["else"], "'else'") { decoder, node in decoder.step(node) })
+        case "fail" where verbNode.mapping != nil:
+            guard let (message, messages) = localized(verbNode, "'fail'") else { return nil }
+            kind = .fail(message: message)
+            failMessages = messages
         default:
             guard let target = string(verbNode, "'\(verb)'") else { return nil }
             switch verb {
@@ -274,7 +281,7 @@ struct DefinitionDecoder: SchemaDecoding {
             increment: pairs(fields["increment"], "'increment'"),
             toggle: fields["toggle"].map { strings($0, "'toggle'") } ?? [],
             binding: fields["as"].flatMap { string($0, "'as'") },
-            range: node.range)
+            range: node.range, failMessages: failMessages)
     }
 
     private mutating func shortcut(_ node: Node) -> ShortcutDefinition? {

@@ -173,7 +173,7 @@ public enum DefinitionSchema {
                 Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
                 Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
                 Field(
-                    name: "confirm", shape: .oneOf([.boolean, .string]),
+                    name: "confirm", shape: .oneOf([.boolean, .string, .names(.string)]),
                     doc: "Ask yes/no before running; a string is the question."),
                 Field(
                     name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."
@@ -236,7 +236,9 @@ public enum DefinitionSchema {
                 Field(name: "call", shape: .string, doc: "Another intent, App.Intent or Intent."),
                 Field(name: "open", shape: .string, doc: "A URL template to open."),
                 Field(name: "if", shape: .string, doc: "Condition for then/else."),
-                Field(name: "fail", shape: .string, doc: "Stop with this message; nothing is saved."),
+                Field(
+                    name: "fail", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Stop with this message (or messages by language); nothing is saved."),
                 Field(name: "then", shape: .list(.object(.step)), doc: "Steps when the condition holds."),
                 Field(name: "else", shape: .list(.object(.step)), doc: "Steps when it does not."),
                 Field(name: "set", shape: .names(.any), doc: "Property values (create, update)."),

@@ -127,6 +127,8 @@ public struct PhraseDefinition: Sendable {
 public enum ConfirmDefinition: Sendable {
     case always(Located<Bool>)
     case dialog(Located<String>)
+    /// `confirm: { en: …, de: … }`: the question per language, the first being the default.
+    case dialogs(Located<String>, [String: Located<String>])
 }
 
 /// A perform step as written; the verb key decides its kind.
@@ -149,6 +151,8 @@ public struct StepDefinition: Sendable {
     public var toggle: [Located<String>]
     public var binding: Located<String>?
     public var range: SourceRange
+    /// `fail: { en: …, de: … }`: the message per language.
+    public var failMessages: [String: Located<String>] = [:]
 }
 
 public struct ShortcutDefinition: Sendable {

@@ -299,7 +299,7 @@ public final class Conversation {
             answer.status = .needsConfirmation
             let text: String
             if case .dialog(let template)? = state.intent.confirmation,
-                let rendered = try? evaluator.render(template, in: state.values)
+                let rendered = try? evaluator.render(template.localized(state.language), in: state.values)
             {
                 text = rendered
             } else {
