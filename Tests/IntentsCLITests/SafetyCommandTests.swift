@@ -283,3 +283,34 @@ struct ReplTerminalTests {
         #expect(!history.contains("taxes"), "\(history)")
     }
 }
+
+@Suite("Reads beside a writer")
+struct ReadsBesideAWriterTests {
+    @Test("While another process holds the write lock, say --dry-run and store list answer at once")
+    func dryRunWhileLocked() throws {
+        let directory = NSTemporaryDirectory() + "intents-lock-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = directory + "/store.sqlite"
+        #expect(try ConversationCommandTests.run(["say", "add buy milk to my tasks"], store: store).status == 0)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["sqlite3", store]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = Pipe()
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE \"FocusBlox.Task\" SET title = title;\n".utf8))
+        usleep(500_000)
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        let started = Date()
+        let dry = try ConversationCommandTests.run(["say", "--dry-run", "add eggs to my tasks"], store: store)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("dry run"))
+        let list = try ConversationCommandTests.run(["store", "list", "Task"], store: store)
+        #expect(list.stdout.contains("buy milk"), "\(list.stderr)")
+        #expect(Date().timeIntervalSince(started) < 4, "neither waited for the lock")
+    }
+}
