@@ -52,7 +52,7 @@ struct Executor {
         if let template = language.flatMap({ intent.resultDialogs[$0] }) ?? intent.resultDialog {
             dialog = try evaluator.render(template, in: scope)
         } else {
-            dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."
+            dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator, language: language) + "."
         }
         return Outcome(result: result, dialog: dialog, opens: opens)
     }
@@ -216,12 +216,15 @@ struct Executor {
 /// The parameter summary of an intent ("Create buy milk due tomorrow"): the first branch whose
 /// condition holds, else the title.
 enum Summary {
-    static func text(of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator) -> String {
+    /// The first branch whose condition holds, in `language` when it was given in it.
+    static func text(
+        of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator, language: String? = nil
+    ) -> String {
         for branch in intent.summary {
             if let condition = branch.condition, (try? evaluator.evaluate(condition, in: parameters).truthy) != true {
                 continue
             }
-            if let text = try? evaluator.render(branch.text, in: parameters) { return text }
+            if let text = try? evaluator.render(branch.text.localized(language), in: parameters) { return text }
         }
         return intent.title
     }

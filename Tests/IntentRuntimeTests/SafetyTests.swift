@@ -485,3 +485,15 @@ struct LocalizedStepTests {
         #expect(conversation.say("fokus auf Post").dialog == "Es läuft schon ein Fokusblock: „Steuern“. Beende ihn zuerst.")
     }
 }
+
+@Suite("Safety: summaries in the request's language")
+struct LocalizedSummaryTests {
+    @Test("A German delete confirms with the German summary")
+    func germanSummary() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks")
+        #expect(conversation.say("lösche die aufgabe buy milk").dialog == "„buy milk“ löschen? (ja/nein)")
+        conversation.cancel()
+        #expect(conversation.say("delete the task buy milk").dialog == "Delete buy milk? (yes/no)")
+    }
+}

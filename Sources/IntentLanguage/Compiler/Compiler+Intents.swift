@@ -33,7 +33,12 @@ extension Compiler {
                 diagnostics.warning(
                     "a summary branch without 'when' hides the branches after it", at: branch.text.range)
             }
-            guard let (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
+            guard var (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
+            for (language, translation) in branch.texts.sorted(by: { $0.key < $1.key }) {
+                if let (template, _) = checkTemplate(translation, scope: parameterScope, app: name.app) {
+                    text.byLanguage[language] = template
+                }
+            }
             use(text.expressions + (condition.map { [$0] } ?? []))
             summary.append(
                 IntentGraph.SummaryBranch(condition: condition, conditionSource: branch.condition?.value, text: text))

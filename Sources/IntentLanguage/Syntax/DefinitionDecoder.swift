@@ -121,6 +121,11 @@ struct DefinitionDecoder: SchemaDecoding {
             if summary.scalar != nil {
                 intent.summary =
                     string(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0)] } ?? []
+            } else if summary.mapping != nil {
+                // summary: { en: …, de: … }
+                intent.summary =
+                    localized(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0.0, texts: $0.1)] }
+                    ?? []
             } else {
                 intent.summary = list(summary, "'summary'") { decoder, node in decoder.summaryBranch(node) }
             }
@@ -201,8 +206,8 @@ struct DefinitionDecoder: SchemaDecoding {
             return string(node, "a summary").map { SummaryDefinition(condition: nil, text: $0) }
         }
         guard let fields = fields(node, .summaryBranch, context: "a summary branch") else { return nil }
-        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else { return nil }
-        return SummaryDefinition(condition: fields["when"].flatMap { string($0, "'when'") }, text: text)
+        guard let (text, texts) = fields["text"].flatMap({ localized($0, "'text'") }) else { return nil }
+        return SummaryDefinition(condition: fields["when"].flatMap { string($0, "'when'") }, text: text, texts: texts)
     }
 
     private mutating func phrases(_ node: Node?, _ context: String) -> [PhraseDefinition] {

@@ -161,7 +161,8 @@ public enum DefinitionSchema {
                     name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
                     doc: "Parameters by name; a string value is the type."),
                 Field(
-                    name: "summary", shape: .oneOf([.string, .list(.oneOf([.string, .object(.summaryBranch)]))]),
+                    name: "summary",
+                    shape: .oneOf([.string, .names(.string), .list(.oneOf([.string, .object(.summaryBranch)]))]),
                     doc: "Parameter summary, with when/otherwise branches."),
                 Field(
                     name: "phrases",
@@ -210,7 +211,9 @@ public enum DefinitionSchema {
         case .summaryBranch:
             [
                 Field(name: "when", shape: .string, doc: "Expression; the first branch whose condition holds is used."),
-                Field(name: "text", shape: .string, doc: "Template.", required: true),
+                Field(
+                    name: "text", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Template; one, or one per language.", required: true),
             ]
         case .phrase:
             [

@@ -117,6 +117,8 @@ public struct ValidationDefinition: Sendable {
 public struct SummaryDefinition: Sendable {
     public var condition: Located<String>?
     public var text: Located<String>
+    /// `text: { en: …, de: … }`: the text per language.
+    public var texts: [String: Located<String>] = [:]
 }
 
 public struct PhraseDefinition: Sendable {

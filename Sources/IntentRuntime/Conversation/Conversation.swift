@@ -268,7 +268,7 @@ public final class Conversation {
         if options.dryRun {
             var answer = describe(state, status: .ready, evaluator)
             answer.dialog =
-                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator)
+                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language)
                 + ". (dry run: nothing was changed)"
             return answer
         }
@@ -303,7 +303,7 @@ public final class Conversation {
             {
                 text = rendered
             } else {
-                text = Summary.text(of: state.intent, parameters: state.values, evaluator) + "?"
+                text = Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language) + "?"
             }
             lines.append(text + " " + Phrasebook.of(state.language).yesNo)
         case .value(let name, let choices):
