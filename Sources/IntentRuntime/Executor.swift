@@ -18,6 +18,8 @@ struct Executor {
     /// Frozen: one "now" for the whole execution.
     let clock: Clock
     private(set) var opens: [String] = []
+    /// The language of the request: a `dialog:` given per language is said in it.
+    var language: String?
     private var depth = 0
     static let maximumCallDepth = 16
 
@@ -47,10 +49,10 @@ struct Executor {
             ?? .null
         if let opens = intent.opens { self.opens.append(try link(opens, in: scope, evaluator)) }
         let dialog: String
-        if let template = intent.resultDialog {
+        if let template = language.flatMap({ intent.resultDialogs[$0] }) ?? intent.resultDialog {
             dialog = try evaluator.render(template, in: scope)
         } else {
-            dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator) + "."
+            dialog = "Done: " + Summary.text(of: intent, parameters: parameters, evaluator, language: language) + "."
         }
         if depth == 1 { try recordActivity(of: intent, parameters: parameters, scope: scope, evaluator) }
         return Outcome(result: result, dialog: dialog, opens: opens)
@@ -175,7 +177,7 @@ struct Executor {
             try run(try evaluator.evaluate(condition, in: scope).truthy ? then : otherwise, in: &scope, evaluator)
 
         case .fail(let message):
-            throw .failed(try evaluator.render(message, in: scope))
+            throw .failed(try evaluator.render(message.localized(language), in: scope))
         }
     }
 
@@ -217,12 +219,15 @@ struct Executor {
 /// The parameter summary of an intent ("Create buy milk due tomorrow"): the first branch whose
 /// condition holds, else the title.
 enum Summary {
-    static func text(of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator) -> String {
+    /// The first branch whose condition holds, in `language` when it was given in it.
+    static func text(
+        of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator, language: String? = nil
+    ) -> String {
         for branch in intent.summary {
             if let condition = branch.condition, (try? evaluator.evaluate(condition, in: parameters).truthy) != true {
                 continue
             }
-            if let text = try? evaluator.render(branch.text, in: parameters) { return text }
+            if let text = try? evaluator.render(branch.text.localized(language), in: parameters) { return text }
         }
         return intent.title
     }

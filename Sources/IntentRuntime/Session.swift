@@ -56,13 +56,15 @@ public final class Session {
     }
 
     /// Reverts the last executed intent that changed something.
-    public func undo() throws -> String {
+    /// `language`: the answer's language (`de`, else English).
+    public func undo(language: String? = nil) throws -> String {
         let (undone, changes) = try store.write { transaction in
             (try transaction.undoLast(), transaction.changes)
         }
         noteChanges(changes)
-        guard let undone else { return "There is nothing to undo." }
+        let words = Phrasebook.of(language)
+        guard let undone else { return words.nothingToUndo }
         let title = graph.intents(named: undone.intent).first?.title ?? undone.intent
-        return "Undid \(title): \(undone.dialog) (\(undone.changes) change\(undone.changes == 1 ? "" : "s") reverted)"
+        return words.undid(title, undone.dialog, undone.changes)
     }
 }

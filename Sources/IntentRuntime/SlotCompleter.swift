@@ -1,5 +1,5 @@
 import Foundation
-public import IntentModel
+import IntentModel
 import ModelStore
 import PhraseMatching
 

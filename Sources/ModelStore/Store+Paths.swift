@@ -32,6 +32,14 @@ extension Store {
         return nil
     }
 
+    /// Whether the SQLite file at `path` is in WAL mode (its header's read and write versions are 2).
+    static func isInWALMode(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header.starts(with: Array("SQLite format 3\u{0}".utf8)) && header[18] == 2 && header[19] == 2
+    }
+
     /// Whether opening needs to write: a missing internal table, entity table or column, or a
     /// property whose recorded type changed. Read without taking the write lock.
     func needsMigration() -> Bool {
@@ -42,9 +50,11 @@ extension Store {
         ]
         do {
             return try queue.read { db in
-                for name in internalTables where try !db.tableExists(name) { return true }
+                // Asked of sqlite_master directly: one query, and no schema cache to go stale.
+                let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+                for name in internalTables where !existing.contains(name) { return true }
                 for table in tables.values {
-                    guard try db.tableExists(table.name) else { return true }
+                    guard existing.contains(table.name) else { return true }
                     var stored: [String: String] = [:]
                     for row in try Row.fetchAll(
                         db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name])

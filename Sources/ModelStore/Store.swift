@@ -94,7 +94,9 @@ public final class Store: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.readonly = readOnly
-        if !readOnly { configuration.journalMode = .wal }
+        // A store already in WAL mode stays so: asking for it again makes GRDB write (to create a
+        // non-empty -wal file), which waits for another process's write lock.
+        if !readOnly, !Self.isInWALMode(path) { configuration.journalMode = .wal }
         // In WAL mode NORMAL never corrupts and loses nothing when a process dies; only a power cut
         // may drop the last commits. FULL would sync every intent to disk.
         configuration.prepareDatabase { db in

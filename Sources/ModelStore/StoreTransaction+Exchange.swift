@@ -109,6 +109,7 @@ extension StoreTransaction {
     /// Inserts or replaces (by id) the records of an export. Checks everything before writing anything.
     public func importRecords(_ export: StoreExport) throws -> Int {
         var records: [Record] = []
+        var origins: [String] = []
         for (key, items) in export.records.sorted(by: { $0.key < $1.key }) {
             let entity = store.tables.keys.first {
                 $0.description.lowercased() == key.lowercased() || $0.name.lowercased() == key.lowercased()
@@ -125,8 +126,30 @@ extension StoreTransaction {
                     }
                     if let missing { throw StoreError.invalidData("\(entity.name).\(missing.name) needs a value") }
                     records.append(record)
+                    origins.append("\(key)[\(index)]")
                 } catch let error as StoreError {
                     throw StoreError.invalidData("\(key)[\(index)]: \(error)")
+                }
+            }
+        }
+        // A reference names a record that is stored or imported with it, as a phrase's would.
+        let imported = Set(records.map { "\($0.entity.description)#\($0.id)" })
+        for (record, origin) in zip(records, origins) {
+            guard let table = store.tables[record.entity] else { continue }
+            for column in table.columns {
+                guard let target = (column.type.element ?? column.type).entityName, let value = record.values[column.name]
+                else { continue }
+                let ids: [String] =
+                    switch value {
+                    case .string(let id): [id]
+                    case .array(let items): items.compactMap { if case .string(let id) = $0 { id } else { nil } }
+                    default: []
+                    }
+                for id in ids where !imported.contains("\(target.description)#\(id)") {
+                    if try self.record(target, id: id) == nil {
+                        throw StoreError.invalidData(
+                            "\(origin): \(record.entity.name).\(column.name) names no \(target.name) with the id '\(id)'")
+                    }
                 }
             }
         }

@@ -373,3 +373,127 @@ struct SlotCompletionTests {
         #expect(completer.completions(for: typed) == expected)
     }
 }
+
+@Suite("Safety: answers in the language of the request")
+struct LanguageTests {
+    @Test(
+        "FocusBlox answers German phrases in German, English ones in English",
+        arguments: [
+            ("erstelle eine aufgabe Steuern machen", "„Steuern machen“ hinzugefügt."),
+            ("add pay rent to my tasks", "Added “pay rent”."),
+        ])
+    func answersInTheRequestsLanguage(_ phrase: String, _ dialog: String) throws {
+        let conversation = try Scratch().conversation()
+        #expect(conversation.say(phrase).dialog == dialog)
+    }
+
+    @Test("Built-in messages and prompts follow the request's language")
+    func builtIns() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks")
+        let notFound = conversation.say("hake pizza ab")
+        #expect(notFound.dialog == "Ich habe „pizza“ nicht gefunden. Welche Aufgabe hast du erledigt?")
+        #expect(conversation.cancel()?.dialog == "Abgebrochen. Nichts wurde geändert.")
+        let question = conversation.say("lösche die aufgabe buy milk")
+        #expect(question.status == .needsConfirmation)
+        #expect(question.dialog.hasSuffix("(ja/nein)"), "\(question.dialog)")
+        let cancelled = conversation.say("nein")
+        #expect(cancelled.dialog == "Abgebrochen. Nichts wurde geändert.")
+        let english = conversation.say("complete the task pizza")
+        #expect(english.dialog == "I couldn't find a task called “pizza”. Which task did you finish?")
+    }
+
+    @Test("prompt:, dialog: and a rule's message: take a text per language")
+    func localizedTexts() throws {
+        let graph = """
+            app: Kitchen
+            languages: [en, de]
+            intents:
+              Boil:
+                parameters:
+                  minutes:
+                    type: integer
+                    prompt: { en: "For how many minutes?", de: "Wie viele Minuten?" }
+                    validate: [{ min: 1, message: { en: "At least a minute.", de: "Mindestens eine Minute." } }]
+                phrases:
+                  en: ["boil eggs [for {minutes} minutes]"]
+                  de: ["koche eier [{minutes} minuten lang]"]
+                result: { dialog: { en: "Boiling for ${minutes} minutes.", de: "Koche ${minutes} Minuten." } }
+            """
+        let conversation = try GraphScratch(graph).conversation()
+        #expect(conversation.say("koche eier").dialog == "Wie viele Minuten?")
+        #expect(conversation.say("0").dialog == "Mindestens eine Minute. Wie viele Minuten?")
+        #expect(conversation.say("5").dialog == "Koche 5 Minuten.")
+        #expect(conversation.say("boil eggs").dialog == "For how many minutes?")
+        #expect(conversation.say("0").dialog == "At least a minute. For how many minutes?")
+        #expect(conversation.say("5").dialog == "Boiling for 5 minutes.")
+    }
+}
+
+@Suite("Safety: focus blocks in German")
+struct GermanFocusTests {
+    @Test("A German focus request is asked, checked and answered in German")
+    func focusInGerman() throws {
+        let conversation = try Scratch().conversation()
+        #expect(conversation.say("fokus auf Steuern für drei minuten").dialog
+            == "Ein Fokusblock dauert mindestens fünf Minuten. Wie viele Minuten?")
+        #expect(conversation.say("dreißig").dialog.hasPrefix("Fokus auf „Steuern“ für 30 Minuten. Endet um "))
+        #expect(conversation.say("beende den fokusblock").dialog == "„Steuern“ beendet. Gut gemacht.")
+    }
+}
+
+@Suite("Safety: fail: and confirm: in the request's language")
+struct LocalizedStepTests {
+    static let graph = """
+        app: Kitchen
+        languages: [en, de]
+        entities:
+          Pot:
+            properties: { name: string, hot: { type: boolean, default: false } }
+            matchBy: [name]
+        intents:
+          AddPot:
+            parameters: { name: string }
+            phrases: { en: ["add pot {name}"], de: ["neuer topf {name}"] }
+            perform: [{ create: Pot, set: { name: "${name}", hot: true } }]
+            result: { dialog: "ok" }
+          Wash:
+            parameters: { pot: Pot }
+            phrases: { en: ["wash {pot}"], de: ["spüle {pot}"] }
+            confirm: { en: "Wash ${pot.name}?", de: "${pot.name} spülen?" }
+            perform:
+              - if: "pot.hot"
+                then:
+                  - fail: { en: "“${pot.name}” is still hot.", de: "„${pot.name}“ ist noch heiß." }
+            result: { dialog: "Washed." }
+        """
+
+    @Test("A German request gets the German question and the German failure")
+    func german() throws {
+        let conversation = try GraphScratch(Self.graph).conversation()
+        #expect(conversation.say("neuer topf pasta").status == .done)
+        #expect(conversation.say("spüle pasta").dialog == "pasta spülen? (ja/nein)")
+        #expect(conversation.say("ja").dialog == "„pasta“ ist noch heiß.")
+        #expect(conversation.say("wash pasta").dialog == "Wash pasta? (yes/no)")
+        #expect(conversation.say("yes").dialog == "“pasta” is still hot.")
+    }
+
+    @Test("FocusBlox's failures are German for German requests")
+    func focusBlox() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("fokus auf Steuern")
+        #expect(conversation.say("fokus auf Post").dialog == "Es läuft schon ein Fokusblock: „Steuern“. Beende ihn zuerst.")
+    }
+}
+
+@Suite("Safety: summaries in the request's language")
+struct LocalizedSummaryTests {
+    @Test("A German delete confirms with the German summary")
+    func germanSummary() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks")
+        #expect(conversation.say("lösche die aufgabe buy milk").dialog == "„buy milk“ löschen? (ja/nein)")
+        conversation.cancel()
+        #expect(conversation.say("delete the task buy milk").dialog == "Delete buy milk? (yes/no)")
+    }
+}

@@ -47,6 +47,30 @@ struct SafetyCommandTests {
         #expect(!say.stdout.contains("\u{1B}"))
     }
 
+    @Test("Stored text quoted in an error on stderr is escaped too")
+    func storedTextIsEscapedInErrors() throws {
+        #expect(try intents(["say", "add placeholder to my tasks"]).status == 0)
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = [
+            "sqlite3", store,
+            "UPDATE \"FocusBlox.Task\" SET isCompleted = 1, title = 'evil ' || char(27) || '[2J'; "
+                + "UPDATE _names SET name = 'evil ' || char(27) || '[2J'",
+        ]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let phrases = try write("phrases.txt", "complete evil\n")
+        let batch = try intents(["batch", phrases])
+        #expect(batch.status == 1)
+        #expect(batch.stderr.contains("is already done"), "\(batch.stderr)")
+        #expect(!batch.stderr.contains("\u{1B}"))
+        let file = try write("s/complete.yaml", "shortcut: C\nsteps:\n  - say: \"complete evil\"\n")
+        let run = try intents(["run", file])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is already done"), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
     @Test("Control characters are refused on every input path")
     func controlCharactersAreRefusedOnInput() throws {
         let export = try write("evil.json", #"{"Task": [{"title": "evil\u001b[2J"}]}"#)
@@ -257,5 +281,36 @@ struct ReplTerminalTests {
         let history = saved()
         #expect(history.contains("start\\040a\\040focus\\040block"), "\(history)")
         #expect(!history.contains("taxes"), "\(history)")
+    }
+}
+
+@Suite("Reads beside a writer")
+struct ReadsBesideAWriterTests {
+    @Test("While another process holds the write lock, say --dry-run and store list answer at once")
+    func dryRunWhileLocked() throws {
+        let directory = NSTemporaryDirectory() + "intents-lock-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = directory + "/store.sqlite"
+        #expect(try ConversationCommandTests.run(["say", "add buy milk to my tasks"], store: store).status == 0)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["sqlite3", store]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = Pipe()
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE \"FocusBlox.Task\" SET title = title;\n".utf8))
+        usleep(500_000)
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        let started = Date()
+        let dry = try ConversationCommandTests.run(["say", "--dry-run", "add eggs to my tasks"], store: store)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("dry run"))
+        let list = try ConversationCommandTests.run(["store", "list", "Task"], store: store)
+        #expect(list.stdout.contains("buy milk"), "\(list.stderr)")
+        #expect(Date().timeIntervalSince(started) < 4, "neither waited for the lock")
     }
 }

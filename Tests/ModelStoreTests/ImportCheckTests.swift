@@ -125,3 +125,44 @@ struct OrphanedDataTests {
         #expect(export.records["Notebook.Sheet"]?.isEmpty == true)
     }
 }
+
+@Suite("Import: entity references must name a record")
+struct ImportReferenceTests {
+    static let graph = compileGraph(
+        """
+        app: Library
+        entities:
+          Shelf:
+            properties: { name: string }
+            matchBy: [name]
+          Book:
+            properties:
+              title: string
+              shelf: { type: Shelf, optional: true }
+            matchBy: [title]
+        intents:
+          Hello:
+            phrases: ["hello library"]
+            result: { dialog: "Hello." }
+        """)
+
+    @Test(
+        "A reference to a record that is neither stored nor imported refuses the file",
+        arguments: [
+            (#"{"Book": [{"title": "x", "shelf": "nope"}]}"#, "Book[0]: Book.shelf names no Shelf with the id 'nope'"),
+            (#"{"Shelf": [{"id": "s1", "name": "top"}], "Book": [{"title": "x", "shelf": "s1"}]}"#, nil),
+        ])
+    func references(_ json: String, _ message: String?) throws {
+        let store = try Store(path: Scratch().path, graph: Self.graph, clock: Notebook.clock)
+        let export = try JSONText.decode(StoreExport.self, from: json)
+        if let message {
+            #expect {
+                _ = try store.write { try $0.importRecords(export) }
+            } throws: { error in
+                "\(error)" == message
+            }
+        } else {
+            #expect(try store.write { try $0.importRecords(export) } == 2)
+        }
+    }
+}

@@ -33,7 +33,12 @@ extension Compiler {
                 diagnostics.warning(
                     "a summary branch without 'when' hides the branches after it", at: branch.text.range)
             }
-            guard let (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
+            guard var (text, _) = checkTemplate(branch.text, scope: parameterScope, app: name.app) else { continue }
+            for (language, translation) in branch.texts.sorted(by: { $0.key < $1.key }) {
+                if let (template, _) = checkTemplate(translation, scope: parameterScope, app: name.app) {
+                    text.byLanguage[language] = template
+                }
+            }
             use(text.expressions + (condition.map { [$0] } ?? []))
             summary.append(
                 IntentGraph.SummaryBranch(condition: condition, conditionSource: branch.condition?.value, text: text))
@@ -57,6 +62,13 @@ extension Compiler {
             use(template.expressions)
         }
         let resultDialog = definition.resultDialog.flatMap { checkTemplate($0, scope: scope, app: name.app)?.0 }
+        var resultDialogs: [String: Template] = [:]
+        for (language, text) in definition.resultDialogs.sorted(by: { $0.key < $1.key }) {
+            if let template = checkTemplate(text, scope: scope, app: name.app)?.0 {
+                resultDialogs[language] = template
+                use(template.expressions)
+            }
+        }
         let opens = definition.opens.flatMap { checkTemplate($0, scope: scope, app: name.app)?.0 }
         use((resultDialog?.expressions ?? []) + (opens?.expressions ?? []))
 
@@ -65,6 +77,16 @@ extension Compiler {
         case .always(let flag)?: confirmation = flag.value ? .summary : nil
         case .dialog(let text)?:
             if let (template, _) = checkTemplate(text, scope: parameterScope, app: name.app) {
+                confirmation = .dialog(template)
+                use(template.expressions)
+            }
+        case .dialogs(let text, let texts)?:
+            if var (template, _) = checkTemplate(text, scope: parameterScope, app: name.app) {
+                for (language, text) in texts.sorted(by: { $0.key < $1.key }) {
+                    if let (translated, _) = checkTemplate(text, scope: parameterScope, app: name.app) {
+                        template.byLanguage[language] = translated
+                    }
+                }
                 confirmation = .dialog(template)
                 use(template.expressions)
             }
@@ -102,6 +124,7 @@ extension Compiler {
             resultValue: resultValue, resultType: resultType, resultDialog: resultDialog, opens: opens,
             confirmation: confirmation, donate: donate, examples: [], location: definition.name.range,
             suggests: definition.suggest?.value ?? true)
+        intent.resultDialogs = resultDialogs
         // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
         intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intent.activity = definition.activity.flatMap { compileActivity($0, scope: scope, app: name.app) }
@@ -146,12 +169,13 @@ extension Compiler {
                     }
                 }
             }
-            parameters.append(
-                IntentGraph.Parameter(
-                    name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
-                    prompt: parameter.prompt?.value, defaultValue: defaultValue,
-                    isOptional: parameter.optional || optionalMark, validations: validations,
-                    location: parameter.name.range))
+            var compiled = IntentGraph.Parameter(
+                name: name, type: type, title: parameter.title?.value ?? Self.humanize(name),
+                prompt: parameter.prompt?.value, defaultValue: defaultValue,
+                isOptional: parameter.optional || optionalMark, validations: validations,
+                location: parameter.name.range)
+            compiled.prompts = parameter.prompts.mapValues(\.value)
+            parameters.append(compiled)
         }
         return parameters
     }
@@ -204,8 +228,10 @@ extension Compiler {
             }
             rule = .oneOf(values)
         }
-        return IntentGraph.Validation(
+        var validation = IntentGraph.Validation(
             rule: rule, message: definition.message?.value ?? Self.defaultMessage(rule, parameter: parameter))
+        validation.messages = definition.messages.mapValues(\.value)
+        return validation
     }
 
     static func defaultMessage(_ rule: IntentGraph.Validation.Rule, parameter: String) -> String {

@@ -134,8 +134,13 @@ extension Compiler {
             return .open(url: template)
 
         case .fail(let message):
-            guard let (template, _) = checkTemplate(message, scope: scope, app: app) else { return nil }
-            use([template])
+            guard var (template, _) = checkTemplate(message, scope: scope, app: app) else { return nil }
+            for (language, text) in step.failMessages.sorted(by: { $0.key < $1.key }) {
+                if let (translated, _) = checkTemplate(text, scope: scope, app: app) {
+                    template.byLanguage[language] = translated
+                }
+            }
+            use([template] + Array(template.byLanguage.values))
             return .fail(message: template)
 
         case .branch(let conditionSource, let thenSteps, let elseSteps):

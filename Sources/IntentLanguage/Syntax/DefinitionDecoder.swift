@@ -127,6 +127,11 @@ struct DefinitionDecoder: SchemaDecoding {
             if summary.scalar != nil {
                 intent.summary =
                     string(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0)] } ?? []
+            } else if summary.mapping != nil {
+                // summary: { en: …, de: … }
+                intent.summary =
+                    localized(summary, "'summary'").map { [SummaryDefinition(condition: nil, text: $0.0, texts: $0.1)] }
+                    ?? []
             } else {
                 intent.summary = list(summary, "'summary'") { decoder, node in decoder.summaryBranch(node) }
             }
@@ -136,12 +141,16 @@ struct DefinitionDecoder: SchemaDecoding {
         intent.perform = list(fields["perform"], "'perform'") { decoder, node in decoder.step(node) }
         if let result = fields["result"], let resultFields = self.fields(result, .result, context: "'result'") {
             intent.resultValue = resultFields["value"].flatMap { string($0, "'value'") }
-            intent.resultDialog = resultFields["dialog"].flatMap { string($0, "'dialog'") }
+            if let dialog = resultFields["dialog"].flatMap({ localized($0, "'dialog'") }) {
+                (intent.resultDialog, intent.resultDialogs) = (dialog.0, dialog.1)
+            }
             intent.opens = resultFields["open"].flatMap { string($0, "'open'") }
         }
         if let confirm = fields["confirm"] {
             if let flag = confirm.bool {
                 intent.confirm = .always(Located(flag, at: confirm.range))
+            } else if confirm.mapping != nil, let (text, texts) = localized(confirm, "'confirm'") {
+                intent.confirm = .dialogs(text, texts)
             } else if let text = string(confirm, "'confirm' (true, false or a question)") {
                 intent.confirm = .dialog(text)
             }
@@ -160,18 +169,21 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         guard let fields = fields(node, .parameter, context: "parameter '\(name.value)'") else { return nil }
         guard let type = fields["type"].flatMap({ string($0, "'type'") }) else { return nil }
+        let prompt = fields["prompt"].flatMap { localized($0, "'prompt'") }
         return ParameterDefinition(
             name: name, type: type,
             title: fields["title"].flatMap { string($0, "'title'") },
-            prompt: fields["prompt"].flatMap { string($0, "'prompt'") },
+            prompt: prompt?.0,
             defaultValue: fields["default"],
             optional: fields["optional"].flatMap { bool($0, "'optional'") } ?? false,
-            validations: list(fields["validate"], "'validate'") { decoder, node in decoder.validation(node) })
+            validations: list(fields["validate"], "'validate'") { decoder, node in decoder.validation(node) },
+            prompts: prompt?.1 ?? [:])
     }
 
     private mutating func validation(_ node: Node) -> ValidationDefinition? {
         guard let fields = fields(node, .validation, context: "a validation rule") else { return nil }
-        let message = fields["message"].flatMap { string($0, "'message'") }
+        let localizedMessage = fields["message"].flatMap { localized($0, "'message'") }
+        let message = localizedMessage?.0
         let rules = ["min", "max", "pattern", "oneOf"].filter { fields[$0] != nil }
         guard rules.count == 1, let key = rules.first, let value = fields[key] else {
             diagnostics.error(
@@ -194,7 +206,7 @@ struct DefinitionDecoder: SchemaDecoding {
             }
             rule = .oneOf(items)
         }
-        return ValidationDefinition(rule: rule, message: message, range: node.range)
+        return ValidationDefinition(rule: rule, message: message, range: node.range, messages: localizedMessage?.1 ?? [:])
     }
 
     private mutating func summaryBranch(_ node: Node) -> SummaryDefinition? {
@@ -202,8 +214,8 @@ struct DefinitionDecoder: SchemaDecoding {
             return string(node, "a summary").map { SummaryDefinition(condition: nil, text: $0) }
         }
         guard let fields = fields(node, .summaryBranch, context: "a summary branch") else { return nil }
-        guard let text = fields["text"].flatMap({ string($0, "'text'") }) else { return nil }
-        return SummaryDefinition(condition: fields["when"].flatMap { string($0, "'when'") }, text: text)
+        guard let (text, texts) = fields["text"].flatMap({ localized($0, "'text'") }) else { return nil }
+        return SummaryDefinition(condition: fields["when"].flatMap { string($0, "'when'") }, text: text, texts: texts)
     }
 
     private mutating func phrases(_ node: Node?, _ context: String) -> [PhraseDefinition] {
@@ -247,6 +259,7 @@ struct DefinitionDecoder: SchemaDecoding {
         }
 
         let kind: StepDefinition.Kind
+        var failMessages: [String: Located<String>] = [:]
         switch verb {
         case "let":
             kind = .bind(values: pairs(verbNode, "'let'"))
@@ -259,6 +272,10 @@ struct DefinitionDecoder: SchemaDecoding {
                 condition: condition,
                 then: list(fields["then"], "'then'") { decoder, node in decoder.step(node) },
                 otherwise: list(fields["else"], "'else'") { decoder, node in decoder.step(node) })
+        case "fail" where verbNode.mapping != nil:
+            guard let (message, messages) = localized(verbNode, "'fail'") else { return nil }
+            kind = .fail(message: message)
+            failMessages = messages
         default:
             guard let target = string(verbNode, "'\(verb)'") else { return nil }
             switch verb {
@@ -277,7 +294,7 @@ struct DefinitionDecoder: SchemaDecoding {
             increment: pairs(fields["increment"], "'increment'"),
             toggle: fields["toggle"].map { strings($0, "'toggle'") } ?? [],
             binding: fields["as"].flatMap { string($0, "'as'") },
-            range: node.range)
+            range: node.range, failMessages: failMessages)
     }
 
     private mutating func shortcut(_ node: Node) -> ShortcutDefinition? {

@@ -170,7 +170,8 @@ public enum DefinitionSchema {
                     name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
                     doc: "Parameters by name; a string value is the type."),
                 Field(
-                    name: "summary", shape: .oneOf([.string, .list(.oneOf([.string, .object(.summaryBranch)]))]),
+                    name: "summary",
+                    shape: .oneOf([.string, .names(.string), .list(.oneOf([.string, .object(.summaryBranch)]))]),
                     doc: "Parameter summary, with when/otherwise branches."),
                 Field(
                     name: "phrases",
@@ -182,7 +183,7 @@ public enum DefinitionSchema {
                 Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
                 Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
                 Field(
-                    name: "confirm", shape: .oneOf([.boolean, .string]),
+                    name: "confirm", shape: .oneOf([.boolean, .string, .names(.string)]),
                     doc: "Ask yes/no before running; a string is the question."),
                 Field(
                     name: "donate", shape: .list(.string), doc: "Parameters recorded with a donation: stable ones only."
@@ -195,7 +196,9 @@ public enum DefinitionSchema {
             [
                 Field(name: "type", shape: .string, doc: typeName, required: true),
                 Field(name: "title", shape: .string, doc: "How the parameter is named to people."),
-                Field(name: "prompt", shape: .string, doc: "The question asked when the value is missing."),
+                Field(
+                    name: "prompt", shape: .oneOf([.string, .names(.string)]),
+                    doc: "The question asked when the value is missing; a text, or texts by language."),
                 Field(name: "default", shape: .any, doc: "Value when none is given."),
                 Field(name: "optional", shape: .boolean, doc: "May be left out."),
                 Field(
@@ -212,12 +215,16 @@ public enum DefinitionSchema {
                     doc: "Largest allowed value (or length for strings; a duration such as 2h for durations)."),
                 Field(name: "pattern", shape: .string, doc: "Regular expression the whole value must match."),
                 Field(name: "oneOf", shape: .list(.any), doc: "The allowed values."),
-                Field(name: "message", shape: .string, doc: "What to say when the rule fails."),
+                Field(
+                    name: "message", shape: .oneOf([.string, .names(.string)]),
+                    doc: "What to say when the rule fails; a text, or texts by language."),
             ]
         case .summaryBranch:
             [
                 Field(name: "when", shape: .string, doc: "Expression; the first branch whose condition holds is used."),
-                Field(name: "text", shape: .string, doc: "Template.", required: true),
+                Field(
+                    name: "text", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Template; one, or one per language.", required: true),
             ]
         case .phrase:
             [
@@ -227,7 +234,9 @@ public enum DefinitionSchema {
         case .result:
             [
                 Field(name: "value", shape: .string, doc: "Template; its type is the intent's result type."),
-                Field(name: "dialog", shape: .string, doc: "Template spoken as the answer."),
+                Field(
+                    name: "dialog", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Template spoken as the answer; one, or one per language ({en: …, de: …})."),
                 Field(name: "open", shape: .string, doc: "A deep link to open, e.g. radar://open/${radar.id}."),
             ]
         case .step:
@@ -241,7 +250,9 @@ public enum DefinitionSchema {
                 Field(name: "call", shape: .string, doc: "Another intent, App.Intent or Intent."),
                 Field(name: "open", shape: .string, doc: "A URL template to open."),
                 Field(name: "if", shape: .string, doc: "Condition for then/else."),
-                Field(name: "fail", shape: .string, doc: "Stop with this message; nothing is saved."),
+                Field(
+                    name: "fail", shape: .oneOf([.string, .names(.string)]),
+                    doc: "Stop with this message (or messages by language); nothing is saved."),
                 Field(name: "then", shape: .list(.object(.step)), doc: "Steps when the condition holds."),
                 Field(name: "else", shape: .list(.object(.step)), doc: "Steps when it does not."),
                 Field(name: "set", shape: .names(.any), doc: "Property values (create, update)."),

@@ -85,6 +85,8 @@ public struct IntentDefinition: Sendable {
     public var perform: [StepDefinition]
     public var resultValue: Located<String>?
     public var resultDialog: Located<String>?
+    /// `dialog: { en: …, de: … }`: the dialog per language.
+    public var resultDialogs: [String: Located<String>] = [:]
     public var opens: Located<String>?
     public var confirm: ConfirmDefinition?
     public var donate: [Located<String>]
@@ -101,6 +103,8 @@ public struct ParameterDefinition: Sendable {
     public var defaultValue: Node?
     public var optional: Bool
     public var validations: [ValidationDefinition]
+    /// `prompt: { en: …, de: … }`: the prompt per language.
+    public var prompts: [String: Located<String>] = [:]
 }
 
 public struct ValidationDefinition: Sendable {
@@ -114,11 +118,15 @@ public struct ValidationDefinition: Sendable {
     public var rule: Rule
     public var message: Located<String>?
     public var range: SourceRange
+    /// `message: { en: …, de: … }`: the message per language.
+    public var messages: [String: Located<String>] = [:]
 }
 
 public struct SummaryDefinition: Sendable {
     public var condition: Located<String>?
     public var text: Located<String>
+    /// `text: { en: …, de: … }`: the text per language.
+    public var texts: [String: Located<String>] = [:]
 }
 
 public struct PhraseDefinition: Sendable {
@@ -129,6 +137,8 @@ public struct PhraseDefinition: Sendable {
 public enum ConfirmDefinition: Sendable {
     case always(Located<Bool>)
     case dialog(Located<String>)
+    /// `confirm: { en: …, de: … }`: the question per language, the first being the default.
+    case dialogs(Located<String>, [String: Located<String>])
 }
 
 /// A perform step as written; the verb key decides its kind.
@@ -151,6 +161,8 @@ public struct StepDefinition: Sendable {
     public var toggle: [Located<String>]
     public var binding: Located<String>?
     public var range: SourceRange
+    /// `fail: { en: …, de: … }`: the message per language.
+    public var failMessages: [String: Located<String>] = [:]
 }
 
 public struct ShortcutDefinition: Sendable {

@@ -88,10 +88,17 @@ public struct Template: Sendable, Hashable {
 
     public var parts: [Part]
     public var source: String
+    /// The same text in other languages (`fail: { en: …, de: … }`), checked like this one.
+    public var byLanguage: [String: Template] = [:]
 
     public init(parts: [Part], source: String) {
         self.parts = parts
         self.source = source
+    }
+
+    /// The text in `language` when it was given in it, else this one.
+    public func localized(_ language: String?) -> Template {
+        language.flatMap { byLanguage[$0] } ?? self
     }
 
     /// The one expression when the template is exactly `${expr}`: its value keeps its type.

@@ -283,6 +283,8 @@ public struct IntentGraph: Sendable {
         public let resultDialog: Template?
         public let opens: Template?
         public let confirmation: Confirmation?
+        /// `dialog:` per language, when given so; `resultDialog` is the default.
+        public package(set) var resultDialogs: [String: Template] = [:]
         public let donate: [String]
         /// Filled in after the intent itself, since examples may name other intents.
         public package(set) var examples: [Example]
@@ -335,6 +337,8 @@ public struct IntentGraph: Sendable {
         public let isOptional: Bool
         public let validations: [Validation]
         public let location: SourceRange
+        /// `prompt:` per language, when given so; `prompt` is the default.
+        public package(set) var prompts: [String: String] = [:]
 
         /// Needs a value from the user: neither optional nor defaulted.
         public var isRequired: Bool { !isOptional && defaultValue == nil }
@@ -364,6 +368,8 @@ public struct IntentGraph: Sendable {
 
         public let rule: Rule
         public let message: String
+        /// `message:` per language, when given so; `message` is the default.
+        public package(set) var messages: [String: String] = [:]
 
         package init(rule: Rule, message: String) {
             self.rule = rule

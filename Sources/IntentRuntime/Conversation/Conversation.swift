@@ -22,6 +22,8 @@ public final class Conversation {
         var question: Question?
         /// The stored open question this one is (handoff), when it was saved.
         var handoffID: Int64?
+        /// The language of the phrase that started it (nil: `options.language`, else English).
+        var language: String?
     }
 
     public let session: Session
@@ -46,11 +48,12 @@ public final class Conversation {
     public func cancel() -> Answer? {
         guard isWaiting else { return nil }
         let intent = pending?.intent
+        let language = pending?.language ?? options.language
         pending = nil
         pendingIntentChoice = nil
         return Answer(
             status: .cancelled, app: intent?.name.app, intent: intent?.name,
-            dialog: "Cancelled. Nothing was changed.")
+            dialog: Phrasebook.of(language).cancelled)
     }
 
     /// Answers `text`: a reply to the open question, or a new phrase.
@@ -109,7 +112,7 @@ public final class Conversation {
         let clock = session.clock.frozen()
         pending = nil
         pendingIntentChoice = nil
-        var state = Pending(intent: intent)
+        var state = Pending(intent: intent, language: options.language)
         let values = Values(graph: session.graph, clock: clock)
         for (name, datum) in arguments {
             guard let parameter = intent.parameter(name), !datum.isNull else { continue }
@@ -136,7 +139,9 @@ public final class Conversation {
         // checked), so this loop stays its own: folding it into `advance` would change what is asked.
         let validator = ParameterValidator(evaluator: session.evaluator(app: intent.name.app, store: nil, clock: clock))
         for parameter in intent.parameters {
-            if let datum = state.values[parameter.name], let message = validator.violation(of: datum, for: parameter) {
+            if let datum = state.values[parameter.name],
+                let message = validator.violation(of: datum, for: parameter, language: state.language)
+            {
                 state.values[parameter.name] = nil
                 pending = state
                 return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
@@ -158,7 +163,7 @@ public final class Conversation {
                 status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
                 error: problem.message)
         }
-        pending = Pending(intent: intent, raw: candidate.values)
+        pending = Pending(intent: intent, raw: candidate.values, language: candidate.language)
         return advance(clock: clock)
     }
 
@@ -178,7 +183,8 @@ public final class Conversation {
                 return advance(clock: clock)
             }
             if words.no.contains(folded) { return cancel()! }
-            return ask(state, .confirmation, prefix: "Please answer yes or no.", clock: clock)
+            return ask(
+                state, .confirmation, prefix: Phrasebook.of(state.language).pleaseAnswerYesOrNo, clock: clock)
         case .value(let name, let choices):
             guard let parameter = state.intent.parameter(name) else { return advance(clock: clock) }
             if !choices.isEmpty {
@@ -204,7 +210,9 @@ public final class Conversation {
                     pending = nil
                     return start(candidate, clock: clock)
                 }
-                return ask(state, question, prefix: text.isEmpty ? nil : "I didn't get that.", clock: clock)
+                return ask(
+                    state, question, prefix: text.isEmpty ? nil : Phrasebook.of(state.language).didNotGetThat,
+                    clock: clock)
             }
             state.raw[name] = value
             pending = state
@@ -226,9 +234,9 @@ public final class Conversation {
         let validator = ParameterValidator(evaluator: evaluator)
         for parameter in state.intent.parameters where state.values[parameter.name] == nil {
             if let raw = state.raw.removeValue(forKey: parameter.name) {
-                switch resolver.resolve(raw, for: parameter, evaluator) {
+                switch resolver.resolve(raw, for: parameter, evaluator, language: state.language) {
                 case .value(let datum):
-                    if let message = validator.violation(of: datum, for: parameter) {
+                    if let message = validator.violation(of: datum, for: parameter, language: state.language) {
                         return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
                     }
                     state.values[parameter.name] = datum
@@ -237,7 +245,7 @@ public final class Conversation {
                         state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
                         prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
-                    if let nothing = resolver.nothingToChoose(for: parameter) {
+                    if let nothing = resolver.nothingToChoose(for: parameter, language: state.language) {
                         return stop(state, saying: message + " " + nothing)
                     }
                     return ask(
@@ -252,7 +260,9 @@ public final class Conversation {
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
-                if let nothing = resolver.nothingToChoose(for: parameter) { return stop(state, saying: nothing) }
+                if let nothing = resolver.nothingToChoose(for: parameter, language: state.language) {
+                    return stop(state, saying: nothing)
+                }
                 return ask(
                     state,
                     .value(
@@ -269,7 +279,7 @@ public final class Conversation {
         if options.dryRun {
             var answer = describe(state, status: .ready, evaluator)
             answer.dialog =
-                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator)
+                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language)
                 + ". (dry run: nothing was changed)"
             return answer
         }
@@ -300,20 +310,22 @@ public final class Conversation {
             answer.status = .needsConfirmation
             let text: String
             if case .dialog(let template)? = state.intent.confirmation,
-                let rendered = try? evaluator.render(template, in: state.values)
+                let rendered = try? evaluator.render(template.localized(state.language), in: state.values)
             {
                 text = rendered
             } else {
-                text = Summary.text(of: state.intent, parameters: state.values, evaluator) + "?"
+                text = Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language) + "?"
             }
-            lines.append(text + " (yes/no)")
+            lines.append(text + " " + Phrasebook.of(state.language).yesNo)
         case .value(let name, let choices):
             let parameter = state.intent.parameter(name)
             answer.asking = name
             answer.choices = choices.map(evaluator.describe)
             if disambiguation { answer.status = .needsDisambiguation }
             let title = parameter?.title.lowercased() ?? name
-            lines.append(disambiguation ? "Which one?" : parameter?.prompt ?? "What's the \(title)?")
+            let words = Phrasebook.of(state.language)
+            lines.append(
+                disambiguation ? words.whichOne : parameter?.prompt(in: state.language) ?? words.whatIs(title))
         }
         answer.dialog = lines.joined(separator: " ")
         saveQuestion(answer)
@@ -337,6 +349,7 @@ public final class Conversation {
             let (outcome, changes) = try session.store.write {
                 transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
                 var executor = Executor(graph: session.graph, store: transaction, clock: clock)
+                executor.language = state.language
                 let outcome = try executor.run(intent, parameters: state.values)
                 let evaluator = session.evaluator(app: intent.name.app, store: transaction, clock: clock)
                 var parameters: [String: JSONValue] = [:]

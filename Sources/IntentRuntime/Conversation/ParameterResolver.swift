@@ -17,17 +17,21 @@ struct ParameterResolver {
     let session: Session
 
     /// `raw` as a value of `parameter`.
-    func resolve(_ raw: Value, for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> Resolution {
+    func resolve(
+        _ raw: Value, for parameter: IntentGraph.Parameter, _ evaluator: Evaluator, language: String? = nil
+    ) -> Resolution {
         switch parameter.type {
         case .entity(let name):
             guard case .string(let text) = raw else { return .problem("I need a name.") }
-            return lookup(text, entity: name, parameter: parameter)
+            return lookup(text, entity: name, parameter: parameter, language: language)
         case .array(.entity(let name)):
-            guard case .array(let items) = raw else { return resolve(.array([raw]), for: parameter, evaluator) }
+            guard case .array(let items) = raw else {
+                return resolve(.array([raw]), for: parameter, evaluator, language: language)
+            }
             var records: [Datum] = []
             for item in items {
                 guard case .string(let text) = item else { continue }
-                switch lookup(text, entity: name, parameter: parameter) {
+                switch lookup(text, entity: name, parameter: parameter, language: language) {
                 case .value(let datum): records.append(datum)
                 case let other: return other
                 }
@@ -45,9 +49,11 @@ struct ParameterResolver {
 
     /// An entity by name: exactly, then by the words of its name, then within a typo. Names are
     /// compared as `Normalizer.foldedWords`, the key the entity name index holds them by.
-    private func lookup(_ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter) -> Resolution {
-        let kind = session.graph.entity(entity)?.noun ?? entity.name.lowercased()
-        let aKind = session.graph.entity(entity)?.indefinite ?? "a \(kind)"
+    private func lookup(
+        _ text: String, entity: QualifiedName, parameter: IntentGraph.Parameter, language: String?
+    ) -> Resolution {
+        let words = Phrasebook.of(language)
+        let type = session.graph.entity(entity)
         let folded = Normalizer.foldedWords(text)
         do {
             let found = try session.store.read { transaction -> [Record] in
@@ -70,9 +76,9 @@ struct ParameterResolver {
                 return records
             }
             switch found.count {
-            case 0: return .problem("I couldn't find \(aKind) called “\(text)”.")
+            case 0: return .problem(words.notFound(type, text))
             case 1: return .value(.entity(found[0]))
-            default: return .choose(Array(found.prefix(9)), "More than one \(kind) matches “\(text)”.")
+            default: return .choose(Array(found.prefix(9)), words.moreThanOne(type, text))
             }
         } catch {
             return .problem("I couldn't look up “\(text)”: \(error)")
@@ -81,12 +87,11 @@ struct ParameterResolver {
 
     /// For an entity parameter whose entity has no records at all, what to say instead of asking
     /// (there is nothing to choose; asking would repeat for ever); nil otherwise.
-    func nothingToChoose(for parameter: IntentGraph.Parameter) -> String? {
+    func nothingToChoose(for parameter: IntentGraph.Parameter, language: String? = nil) -> String? {
         guard let name = (parameter.type.element ?? parameter.type).entityName else { return nil }
         let count = try? session.store.read { try $0.count(RecordQuery(entity: name)) }
         guard count == 0 else { return nil }
-        let plural = session.graph.entity(name)?.plural ?? name.name.lowercased() + "s"
-        return "There are no \(plural) yet, so there is nothing to choose."
+        return Phrasebook.of(language).nothingToChoose(session.graph.entity(name))
     }
 
     /// The entity's suggested records, offered as choices when asking for one.

@@ -6,7 +6,7 @@ struct ParameterValidator {
     let evaluator: Evaluator
 
     /// The first failed validation's message; nil when `datum` passes them all.
-    func violation(of datum: Datum, for parameter: IntentGraph.Parameter) -> String? {
+    func violation(of datum: Datum, for parameter: IntentGraph.Parameter, language: String? = nil) -> String? {
         for validation in parameter.validations {
             let ok: Bool
             switch validation.rule {
@@ -25,7 +25,7 @@ struct ParameterValidator {
             case .oneOf(let allowed):
                 ok = allowed.contains { evaluator.equal(evaluator.values.datum($0, as: parameter.type), datum) }
             }
-            if !ok { return validation.message }
+            if !ok { return validation.message(in: language) }
         }
         return nil
     }

@@ -150,7 +150,7 @@ struct Repl: ParsableCommand {
                 print("error: \(error)")
             }
         case ":undo":
-            do { print(try session.undo()) } catch { print("error: \(error)") }
+            do { print(try session.undo(language: lang)) } catch { print("error: \(error)") }
         case ":widgets", ":controls", ":control":
             surfaceCommand(parts[0], argument, session: session)
         default:

@@ -103,7 +103,10 @@ struct Run: ParsableCommand {
         if case .failed(let failure) = result.ending {
             var collector = DiagnosticCollector()
             collector.error(
-                Diagnostic.Message(failure.message + (atomic && !dryRun ? " (the whole run was rolled back)" : "")),
+                // The message may quote stored text: escaped like everything printed.
+                Diagnostic.Message(
+                    ControlCharacters.escaped(failure.message)
+                        + (atomic && !dryRun ? " (the whole run was rolled back)" : "")),
                 at: failure.location,
                 notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
             let printer = DiagnosticPrinter(sources: project.sources, colored: Terminal.stderrIsTerminal)
@@ -191,7 +194,8 @@ struct Batch: ParsableCommand {
                 } else if !ok {
                     if progress { Terminal.standardError("\r\u{1B}[K") }
                     let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
-                    Terminal.standardError("\(file):\(line.number): error: “\(line.phrase)”: \(reason)\n")
+                    Terminal.standardError(
+                        "\(file):\(line.number): error: “\(line.phrase)”: \(ControlCharacters.escaped(reason))\n")
                 } else if !progress {
                     print(answer.text)
                 }

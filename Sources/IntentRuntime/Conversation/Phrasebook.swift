@@ -1,0 +1,64 @@
+import IntentModel
+
+/// What the conversation says by itself (not from the definitions), per language: English and
+/// German. A request in German is answered in German; anything else in English.
+struct Phrasebook: Sendable {
+    var notFound: @Sendable (_ entity: IntentGraph.Entity?, _ name: String) -> String
+    var moreThanOne: @Sendable (_ entity: IntentGraph.Entity?, _ name: String) -> String
+    var nothingToChoose: @Sendable (_ entity: IntentGraph.Entity?) -> String
+    var whatIs: @Sendable (_ title: String) -> String
+    var whichOne: String
+    var yesNo: String
+    var pleaseAnswerYesOrNo: String
+    var didNotGetThat: String
+    var cancelled: String
+    var nothingToUndo: String
+    var undid: @Sendable (_ title: String, _ dialog: String, _ changes: Int) -> String
+
+    static let english = Phrasebook(
+        notFound: { entity, name in
+            "I couldn't find \(entity?.indefinite ?? "anything") called “\(name)”."
+        },
+        moreThanOne: { entity, name in "More than one \(entity?.noun ?? "record") matches “\(name)”." },
+        nothingToChoose: { entity in
+            "There are no \(entity?.plural ?? "records") yet, so there is nothing to choose."
+        },
+        whatIs: { title in "What's the \(title)?" },
+        whichOne: "Which one?", yesNo: "(yes/no)", pleaseAnswerYesOrNo: "Please answer yes or no.",
+        didNotGetThat: "I didn't get that.", cancelled: "Cancelled. Nothing was changed.",
+        nothingToUndo: "There is nothing to undo.",
+        undid: { title, dialog, changes in
+            "Undid \(title): \(dialog) (\(changes) change\(changes == 1 ? "" : "s") reverted)"
+        })
+
+    static let german = Phrasebook(
+        notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
+        moreThanOne: { _, name in "Mehr als eins passt zu „\(name)“." },
+        nothingToChoose: { _ in "Es gibt noch keine Einträge, also nichts zur Auswahl." },
+        whatIs: { title in "Was ist \(title)?" },
+        whichOne: "Welches davon?", yesNo: "(ja/nein)", pleaseAnswerYesOrNo: "Bitte mit ja oder nein antworten.",
+        didNotGetThat: "Das habe ich nicht verstanden.", cancelled: "Abgebrochen. Nichts wurde geändert.",
+        nothingToUndo: "Es gibt nichts rückgängig zu machen.",
+        undid: { title, dialog, changes in
+            "Rückgängig gemacht: \(title): \(dialog) (\(changes) Änderung\(changes == 1 ? "" : "en") zurückgenommen)"
+        })
+
+    /// The phrasebook for `language` (`de`, else English).
+    static func of(_ language: String?) -> Phrasebook {
+        language == "de" ? .german : .english
+    }
+}
+
+extension IntentGraph.Parameter {
+    /// The prompt in `language`, else the default one.
+    func prompt(in language: String?) -> String? {
+        language.flatMap { prompts[$0] } ?? prompt
+    }
+}
+
+extension IntentGraph.Validation {
+    /// The message in `language`, else the default one.
+    func message(in language: String?) -> String {
+        language.flatMap { messages[$0] } ?? message
+    }
+}
