@@ -35,7 +35,8 @@ struct WidgetWatcher {
             let (text, widget) = try draw()
             let keys = widget?.buttons.isEmpty == false ? "1-9 press a button, q quits" : "q quits"
             if terminal {
-                print("\u{1B}[H\u{1B}[2J", terminator: "")
+                // Our own escape sequence (home, clear): written as is, unlike the text drawn below.
+                Swift.print("\u{1B}[H\u{1B}[2J", terminator: "")
                 print(text)
                 print(message.map { "\n\($0)" } ?? "")
                 print("(\(keys); redrawn when the store changes)", terminator: "")
