@@ -57,23 +57,9 @@ struct Say: ParsableCommand {
     /// Answers one phrase (asking follow-ups at a terminal) and prints the answer; true when the intent
     /// or the store failed.
     private func answer(_ text: String, _ conversation: Conversation) throws -> Bool {
-        var answer = conversation.respond(to: text)
-        let interactive = !json && isatty(STDIN_FILENO) != 0 && !phrase.isEmpty
-        while interactive, answer.isQuestion {
-            print(answer.text)
-            print("› ", terminator: "")
-            fflush(nil)
-            guard let line = readLine() else {
-                answer = conversation.cancel() ?? answer
-                break
-            }
-            answer = conversation.respond(to: line)
-        }
-        if json {
-            print(try JSONText.compact(answer.json))
-        } else {
-            print(answer.text)
-        }
+        // Follow-up questions are asked inline only for a phrase given as arguments: stdin holds the phrases.
+        let answer = try Conversing.answer(
+            conversation.respond(to: text), in: conversation, json: json, inline: !phrase.isEmpty)
         return answer.storeFailure || answer.status == .error
     }
 

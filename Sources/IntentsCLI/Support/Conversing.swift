@@ -7,8 +7,17 @@ import IntentRuntime
 /// answer printed as text or JSON.
 enum Conversing {
     static func finish(_ first: Answer, in conversation: Conversation, json: Bool) throws {
+        if try answer(first, in: conversation, json: json).storeFailure { throw ExitCode(1) }
+    }
+
+    /// Asks `first`'s questions inline when standard input is a terminal (and `inline` allows it),
+    /// prints the last answer, and returns it.
+    @discardableResult
+    static func answer(_ first: Answer, in conversation: Conversation, json: Bool, inline: Bool = true) throws
+        -> Answer
+    {
         var answer = first
-        let interactive = !json && isatty(STDIN_FILENO) != 0
+        let interactive = inline && !json && isatty(STDIN_FILENO) != 0
         while interactive, answer.isQuestion {
             print(answer.text)
             print("› ", terminator: "")
@@ -24,6 +33,6 @@ enum Conversing {
         } else {
             print(answer.text)
         }
-        if answer.storeFailure { throw ExitCode(1) }
+        return answer
     }
 }
