@@ -79,6 +79,25 @@ struct HandoffCommandTests {
                 """)
     }
 
+    /// An activity eligible for search is found by its title and keywords until it expires.
+    @Test func anActivityEligibleForSearchIsFoundUntilItExpires() throws {
+        #expect(try intents(["say", "create a radar about quantum computing"]).status == 0)
+        #expect(try intents(["say", "open the radar on quantum computing"]).status == 0)
+        #expect(try intents(["say", "open the radar on quantum computing"]).status == 0)
+        let found = try intents(["search", "opinion", "--json"], at: "2026-11-22T11:00:00Z")
+        let hits = try #require(
+            (try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])?["hits"] as? [[String: Any]])
+        let activities = hits.filter { $0["kind"] as? String == "activity" }
+        #expect(activities.count == 1, "the newest of each title once")
+        #expect(activities.first?["title"] as? String == "quantum computing")
+        #expect(activities.first?["intent"] as? String == "Radar.OpenRadar")
+        let number = try #require(hits.firstIndex { $0["kind"] as? String == "activity" }) + 1
+        let opened = try intents(["search", "opinion", "--open", String(number)], at: "2026-11-22T11:00:00Z")
+        #expect(opened.stdout.contains("carry it on: intents continue"))
+        let later = try intents(["search", "opinion", "--json"], at: "2026-11-22T19:00:00Z")
+        #expect(!later.stdout.contains("\"activity\""), "expired after 8 hours")
+    }
+
     @Test func anExpiredActivityIsNotOffered() throws {
         _ = try intents(["say", "create a radar on rust"])
         _ = try intents(["say", "open the rust radar"])

@@ -101,6 +101,24 @@ public struct SearchEngine: Sendable {
                         subtitle: action.subtitle, glyph: SymbolGlyph.glyph(for: action.image ?? "play"), record: nil,
                         intent: action.intent.name, score: score, matches: matches))
             }
+            // NSUserActivity with isEligibleForSearch: what was used recently, found by its title and
+            // keywords until it expires; the newest of each title once.
+            var seenActivities: Set<String> = []
+            for activity in try transaction.activities(at: now, eligible: "search", limit: 100) {
+                let parts = activity.intent.split(separator: ".", maxSplits: 1).map(String.init)
+                guard seenActivities.insert(activity.type + "\u{1F}" + activity.title).inserted, parts.count == 2
+                else { continue }
+                let intent = QualifiedName(app: parts[0], name: parts[1])
+                let fields: [(SearchHit.Field, [String])] = [
+                    (.title, SearchText.words(activity.title)), (.keywords, activity.keywords.flatMap(SearchText.words)),
+                ]
+                guard let (score, matches) = Self.score(queryWords, in: fields) else { continue }
+                hits.append(
+                    SearchHit(
+                        kind: .activity, app: intent.app, type: "Activity", title: activity.title,
+                        subtitle: activity.link ?? activity.type, glyph: SymbolGlyph.glyph(for: "clock"), record: nil,
+                        intent: intent, score: score, matches: matches))
+            }
             hits.sort { lhs, rhs in
                 if lhs.score != rhs.score { return lhs.score < rhs.score }
                 if lhs.kind != rhs.kind { return lhs.kind == .action }
@@ -230,7 +248,7 @@ public struct SearchResult: Sendable {
 
 /// One search result: a stored entity or an action (an intent, with its shortcut phrase).
 public struct SearchHit: Sendable {
-    public enum Kind: String, Sendable { case entity, action }
+    public enum Kind: String, Sendable { case entity, action, activity }
     public enum Field: String, Sendable { case title, keywords, description, phrase }
     /// How a query word matched, best first.
     public enum MatchKind: Int, Sendable, Comparable, CustomStringConvertible {

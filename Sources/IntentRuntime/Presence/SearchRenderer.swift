@@ -74,6 +74,12 @@ public enum SearchRenderer {
 
     /// What opening a hit shows: an entity's properties, or an action's description and what to say.
     public static func details(of hit: SearchHit, graph: IntentGraph, store: Store) throws -> String {
+        if hit.kind == .activity {
+            var lines = ["\(hit.glyph) \(hit.title) — \(hit.app) · Activity", "  \(hit.subtitle)"]
+            if let intent = hit.intent.flatMap(graph.intent) { lines.append("  intent: \(intent.title)") }
+            lines.append("  carry it on: intents continue")
+            return lines.joined(separator: "\n") + "\n"
+        }
         if let name = hit.intent, let intent = graph.intent(name), let app = graph.app(named: name.app) {
             var lines = ["\(hit.glyph) \(intent.title) — \(app.name) · Action"]
             if let description = intent.description { lines.append(description) }
