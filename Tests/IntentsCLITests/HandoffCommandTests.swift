@@ -98,6 +98,17 @@ struct HandoffCommandTests {
         #expect(!later.stdout.contains("\"activity\""), "expired after 8 hours")
     }
 
+    /// An activity eligible for prediction feeds suggestions, with its parameters, like a donation.
+    @Test func anActivityEligibleForPredictionIsSuggested() throws {
+        #expect(try intents(["say", "create a radar about quantum computing"], at: "2026-11-15T09:00:00Z").status == 0)
+        for day in ["16", "17", "18"] {
+            let opened = try intents(["say", "open the radar on quantum computing"], at: "2026-11-\(day)T09:00:00Z")
+            #expect(opened.status == 0)
+        }
+        let suggested = try intents(["suggest"], at: "2026-11-19T09:00:00Z")
+        #expect(suggested.stdout.hasPrefix("1. Open Radar · “quantum computing”"), "\(suggested.stdout)")
+    }
+
     @Test func anExpiredActivityIsNotOffered() throws {
         _ = try intents(["say", "create a radar on rust"])
         _ = try intents(["say", "open the rust radar"])

@@ -11,8 +11,14 @@ enum Donation {
         _ intent: IntentGraph.Intent, parameters: [String: JSONValue], via: String, in transaction: StoreTransaction,
         at moment: Date
     ) throws {
-        guard !intent.donate.isEmpty else { return }
-        let donated = parameters.filter { intent.donate.contains($0.key) }
+        // An activity eligible for prediction is learned from like a donation (NSUserActivity's
+        // isEligibleForPrediction): with the declared `donate:` parameters, else every stable one.
+        let predicted = intent.activity?.eligible.contains(.prediction) == true
+        guard !intent.donate.isEmpty || predicted else { return }
+        let names =
+            intent.donate.isEmpty
+            ? intent.parameters.filter { ![.date, .duration].contains($0.type) }.map(\.name) : intent.donate
+        let donated = parameters.filter { names.contains($0.key) }
         try transaction.donate(
             intent: intent.name, parameters: donated, via: via, records: donated.values.flatMap(recordIDs), at: moment)
     }
