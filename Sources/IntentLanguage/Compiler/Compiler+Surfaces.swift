@@ -37,16 +37,7 @@ extension Compiler {
     private mutating func compileWidget(_ definition: WidgetDefinition, app: String) -> IntentGraph.Widget? {
         let errorsBefore = diagnostics.errorCount
         let scope = constantScope(app: app)
-        var families: [IntentGraph.WidgetFamily] = []
-        for family in definition.families {
-            guard let known = IntentGraph.WidgetFamily(rawValue: family.value) else {
-                diagnostics.unknown(
-                    "widget family", family.value, at: family.range,
-                    known: IntentGraph.WidgetFamily.allCases.map(\.rawValue))
-                continue
-            }
-            if !families.contains(known) { families.append(known) }
-        }
+        let families: [IntentGraph.WidgetFamily] = cases(definition.families, "widget family")
         if definition.families.isEmpty {
             diagnostics.error("a widget needs at least one family", at: definition.name.range)
         }
@@ -157,6 +148,24 @@ extension Compiler {
                 IntentGraph.Control(
                     name: definition.name.value, app: app, title: definition.title?.value ?? definition.name.value,
                     image: definition.image?.value, kind: kind, location: definition.name.range))
+        }
+        return result
+    }
+}
+
+extension Compiler {
+    /// Names of a fixed set (widget families, content kinds, eligibilities) in the order written, each
+    /// once; an unknown one is reported with did-you-mean and left out.
+    mutating func cases<Case: RawRepresentable & CaseIterable & Equatable>(
+        _ names: [Located<String>], _ what: String
+    ) -> [Case] where Case.RawValue == String {
+        var result: [Case] = []
+        for name in names {
+            guard let known = Case(rawValue: name.value) else {
+                diagnostics.unknown(what, name.value, at: name.range, known: Case.allCases.map(\.rawValue))
+                continue
+            }
+            if !result.contains(known) { result.append(known) }
         }
         return result
     }

@@ -233,16 +233,7 @@ extension Compiler {
     private mutating func compileShareRoute(_ definition: ShareRouteDefinition, app: AppDeclaration)
         -> IntentGraph.ShareRoute?
     {
-        var accepts: [IntentGraph.ShareRoute.Content] = []
-        for kind in definition.accepts {
-            guard let content = IntentGraph.ShareRoute.Content(rawValue: kind.value) else {
-                diagnostics.unknown(
-                    "content kind", kind.value, at: kind.range,
-                    known: IntentGraph.ShareRoute.Content.allCases.map(\.rawValue))
-                continue
-            }
-            if !accepts.contains(content) { accepts.append(content) }
-        }
+        let accepts: [IntentGraph.ShareRoute.Content] = cases(definition.accepts, "content kind")
         if definition.accepts.isEmpty {
             diagnostics.error("'accepts' names at least one of: url, text, image, movie, file", at: definition.range)
         }
@@ -325,16 +316,7 @@ extension Compiler {
                 at: definition.type.range)
         }
         let title = definition.title.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
-        var eligible: [IntentGraph.Activity.Eligibility] = []
-        for entry in definition.eligible {
-            guard let value = IntentGraph.Activity.Eligibility(rawValue: entry.value) else {
-                diagnostics.unknown(
-                    "eligibility", entry.value, at: entry.range,
-                    known: IntentGraph.Activity.Eligibility.allCases.map(\.rawValue))
-                continue
-            }
-            if !eligible.contains(value) { eligible.append(value) }
-        }
+        let eligible: [IntentGraph.Activity.Eligibility] = cases(definition.eligible, "eligibility")
         var expiry = IntentGraph.Activity.defaultExpiry
         if let expires = definition.expires {
             if let seconds = DurationText.parse(expires.value), seconds > 0 {
