@@ -4,12 +4,9 @@ import Testing
 /// 22. The same options and exit codes across commands; JSON wherever results are printed.
 @Suite("Command-line consistency")
 struct CommandConsistencyTests {
-    let directory = NSTemporaryDirectory() + "intents-consistency-" + UUID().uuidString
+    let scratch = ScratchDirectory("consistency")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: input)

@@ -7,12 +7,9 @@ import Testing
 /// `intents say`, the REPL on piped input, the store commands, and what bad input gets.
 @Suite("say, the REPL and the store from the command line")
 struct ConversationCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-cli-" + UUID().uuidString
+    let scratch = ScratchDirectory("cli")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try Self.run(arguments, store: store, input: input)

@@ -4,12 +4,9 @@ import Testing
 /// `intents continue` in one process carrying on what another left, through the binary.
 @Suite("intents continue")
 struct HandoffCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-handoff-" + UUID().uuidString
+    let scratch = ScratchDirectory("handoff")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], at now: String = "2026-11-22T10:00:00Z") throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, overrides: ["INTENTS_NOW": now])

@@ -4,12 +4,9 @@ import Testing
 /// Issue 10 at the command line: numeric options are validated, piped lines are phrases of their
 /// own, and input that would have trapped gets an answer.
 struct HardeningCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-cli-" + UUID().uuidString
+    let scratch = ScratchDirectory("cli")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: String = "") throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: Data(input.utf8))

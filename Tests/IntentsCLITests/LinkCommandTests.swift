@@ -4,12 +4,9 @@ import Testing
 /// `intents open`, `intents link` and `store list --links`, through the binary.
 @Suite("Deep links from the command line")
 struct LinkCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-links-" + UUID().uuidString
+    let scratch = ScratchDirectory("links")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: input)

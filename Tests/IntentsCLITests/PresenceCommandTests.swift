@@ -4,12 +4,9 @@ import Testing
 /// `intents search`, `suggest` and `tips`, and the REPL's `:search`, suggestions and tips, from the binary.
 @Suite("search, suggest and tips from the command line")
 struct PresenceCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-cli-" + UUID().uuidString
+    let scratch = ScratchDirectory("cli")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: String = "", at moment: String = "2026-11-22T10:00:00Z") throws
         -> CommandLineTests.Run

@@ -4,12 +4,9 @@ import Testing
 /// Hostile text and files from the command line: terminal escapes, `run:` paths, store paths.
 @Suite("Safety at the command line")
 struct SafetyCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-safety-" + UUID().uuidString
+    let scratch = ScratchDirectory("safety")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: input)

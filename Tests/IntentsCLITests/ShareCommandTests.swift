@@ -4,12 +4,9 @@ import Testing
 /// `intents share` through the binary: what is taken, what is refused and why, and the app choice.
 @Suite("intents share")
 struct ShareCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-share-" + UUID().uuidString
+    let scratch = ScratchDirectory("share")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: input)

@@ -8,13 +8,10 @@ import Testing
 /// their line; failures, --atomic, limits, questions without answers; batch files.
 @Suite("Shortcut files and batches")
 struct ShortcutTests {
-    let directory = NSTemporaryDirectory() + "intents-shortcuts-" + UUID().uuidString
+    let scratch = ScratchDirectory("shortcuts")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
     static let fixtures = CommandLineTests.root + "/Tests/IntentsCLITests/Fixtures/shortcuts/"
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: [String], input: Data = Data()) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store, input: input)

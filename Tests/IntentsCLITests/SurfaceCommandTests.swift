@@ -5,12 +5,9 @@ import Testing
 /// against golden files, a button pressed, a timeline, toggles.
 @Suite("Widgets and controls at the command line")
 struct SurfaceCommandTests {
-    let directory = NSTemporaryDirectory() + "intents-surfaces-" + UUID().uuidString
+    let scratch = ScratchDirectory("surfaces")
+    var directory: String { scratch.path }
     var store: String { directory + "/store.sqlite" }
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
 
     func intents(_ arguments: String...) throws -> CommandLineTests.Run {
         try ConversationCommandTests.run(arguments, store: store)

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A temporary folder for one test's store and files, removed when the test's suite instance goes.
+final class ScratchDirectory: Sendable {
+    let path: String
+
+    init(_ name: String) {
+        path = NSTemporaryDirectory() + "intents-\(name)-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
