@@ -178,6 +178,10 @@ struct Executor {
 
         case .fail(let message):
             throw .failed(try evaluator.render(message.localized(language), in: scope))
+
+        case .activity(let activityStep):
+            try LiveActivityWriter(graph: graph, store: store, evaluator: evaluator, clock: clock)
+                .run(activityStep, in: scope)
         }
     }
 

@@ -79,6 +79,12 @@ public enum ShortcutDescriber {
                     arguments.isEmpty
                     ? "" : " with " + arguments.map { "\($0.name): \(shown($0.value))" }.joined(separator: ", ")
                 lines.append(lead + "Run shortcut \((file as NSString).lastPathComponent)" + with + bind(binding))
+            case .activity(let step):
+                let with =
+                    step.arguments.isEmpty
+                    ? "" : " with " + step.arguments.map { "\($0.name): \(shown($0.value))" }.joined(separator: ", ")
+                let title = graph.liveActivity(step.activity)?.title ?? step.activity.name
+                lines.append(lead + step.action.rawValue.capitalized + " the \(title) activity" + with)
             }
         }
     }

@@ -22,6 +22,7 @@ extension ShortcutRunner {
         case .choose(let prompt, let options, _, _): return inTemplate(prompt) + options.names
         case .ask(let prompt, _, _): return inTemplate(prompt)
         case .stop(let message): return message.map(inTemplate) ?? []
+        case .activity(let step): return inAssignments(step.arguments) + (step.id.map(inTemplate) ?? [])
         }
     }
 
@@ -42,7 +43,7 @@ extension ShortcutRunner {
                 names.insert(binding)
                 pending += body
             case .choose(_, _, _, let binding), .ask(_, _, let binding): names.insert(binding)
-            case .show, .output, .stop: break
+            case .show, .output, .stop, .activity: break
             }
         }
         return names
@@ -131,6 +132,12 @@ extension ShortcutRunner {
         case .stop(let message):
             would("stop", "stop" + (try message.map { ": “\(try sketch($0, scope, at: location))”" } ?? ""))
             throw Stop.stop
+        case .activity(let activityStep):
+            let shown = try activityStep.arguments.map { "\($0.name): \(try sketch($0.value, scope, at: location))" }
+            would(
+                activityStep.action.verb,
+                "\(activityStep.action.rawValue) \(activityStep.activity.name)"
+                    + (shown.isEmpty ? "" : " with " + shown.joined(separator: ", ")))
         }
         return true
     }

@@ -409,6 +409,30 @@ public final class ShortcutRunner {
             }
             throw Stop.output(output)
 
+        case .activity(let activityStep):
+            if options.dryRun {
+                let shown = try activityStep.arguments.map { "\($0.name): \(try text($0.value, scope, at: location))" }
+                record(
+                    Event(
+                        location: location, step: activityStep.action.verb,
+                        text: "Would \(activityStep.action.rawValue) \(activityStep.activity.name)"
+                            + (shown.isEmpty ? "" : " with " + shown.joined(separator: ", ")),
+                        intent: nil, status: .ready))
+                return
+            }
+            do {
+                try session.store.write { transaction in
+                    let evaluator = Evaluator(
+                        graph: session.graph, clock: session.clock.frozen(), app: activityStep.activity.app,
+                        store: transaction)
+                    try LiveActivityWriter(
+                        graph: session.graph, store: transaction, evaluator: evaluator, clock: session.clock.frozen()
+                    ).run(activityStep, in: scope)
+                }
+            } catch let error as RuntimeError {
+                throw Failure(message: error.description, location: location)
+            }
+
         case .stop(let message):
             if let message {
                 record(

@@ -30,6 +30,7 @@ extension StoreTransaction {
                 arguments: [intent.description, JSONText.compact(.object(donation)), at])
         }
         changes.removeAll()
+        try claimLiveActivities(for: execution)
         return execution
     }
 
@@ -68,6 +69,7 @@ extension StoreTransaction {
                 changes.append((table.entity.name, id, current, nil))
             }
         }
+        try endLiveActivities(startedBy: execution)
         try db.execute(sql: "UPDATE _executions SET undone = 1 WHERE id = ?", arguments: [execution])
         return (row["intent"], row["dialog"], changeRows.count)
     }

@@ -9,6 +9,8 @@ public final class StoreTransaction {
     let store: Store
     /// Changes so far, in order: (entity, id, before, after); nil before means created, nil after deleted.
     public internal(set) var changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)] = []
+    /// Live activities started so far in this transaction: an undo of the intent ends them.
+    var startedLiveActivities: [Int64] = []
 
     init(db: Database, store: Store) {
         self.db = db

@@ -143,6 +143,11 @@ extension Compiler {
             use([template] + Array(template.byLanguage.values))
             return .fail(message: template)
 
+        case .activity(let definition):
+            guard let compiled = compileActivityStep(definition, scope: scope, app: app) else { return nil }
+            use(compiled.arguments.map(\.value) + (compiled.id.map { [$0] } ?? []))
+            return .activity(compiled)
+
         case .branch(let conditionSource, let thenSteps, let elseSteps):
             guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else {
                 return nil

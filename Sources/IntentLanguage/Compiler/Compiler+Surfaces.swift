@@ -18,7 +18,7 @@ extension Compiler {
     }
 
     /// The definitions in order, each name once: a second one of a name is an error that notes the first.
-    private mutating func firstOfEachName<Definition>(
+    mutating func firstOfEachName<Definition>(
         _ definitions: [Definition], _ what: String, _ name: KeyPath<Definition, Located<String>>
     ) -> [Definition] {
         var seen: [String: SourceRange] = [:]
@@ -173,5 +173,5 @@ extension Compiler {
 
 extension DiagnosticCollector {
     /// Errors so far: a declaration compiled with new errors is left out of the graph.
-    fileprivate var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    var errorCount: Int { diagnostics.count { $0.severity == .error } }
 }

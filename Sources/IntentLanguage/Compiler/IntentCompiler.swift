@@ -97,6 +97,8 @@ struct Compiler {
     var entities: [QualifiedName: IntentGraph.Entity] = [:]
     var intents: [QualifiedName: IntentGraph.Intent] = [:]
     var intentsInProgress: [QualifiedName] = []
+    /// Live activities, compiled before the intents whose steps drive them.
+    var liveActivities: [QualifiedName: IntentGraph.LiveActivity] = [:]
     /// Parameters of the intent being compiled whose declaration failed; their uses report nothing more.
     var silentNames: Set<String> = []
     /// Properties and parameters (`App.Owner.name`) whose declaration failed: their uses report nothing more.
@@ -106,6 +108,11 @@ struct Compiler {
         declareApps(files)
         for name in apps.keys.sorted() { declareTypes(app: name) }
         for name in apps.keys.sorted() { compileEntities(app: name) }
+        var activitiesByApp: [String: [IntentGraph.LiveActivity]] = [:]
+        for name in apps.keys.sorted() {
+            activitiesByApp[name] = compileLiveActivities(app: name)
+            for activity in activitiesByApp[name]! { liveActivities[activity.qualifiedName] = activity }
+        }
         for name in apps.keys.sorted() {
             for intent in apps[name]!.intentDefinitions.keys.sorted() {
                 _ = compileIntent(QualifiedName(app: name, name: intent))
@@ -138,6 +145,7 @@ struct Compiler {
                 files: app.files.map(\.path), location: app.location,
                 tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules))
             built.links = links
+            built.liveActivities = activitiesByApp[name] ?? []
             built.shareRoutes = shareRoutes
             result.append(built)
         }

@@ -47,6 +47,7 @@ struct ShortcutChecker {
         self.matcher = matcher
         self.files = files
         compiler.environment = TypeEnvironment(graph: graph)
+        for activity in graph.liveActivities { compiler.liveActivities[activity.qualifiedName] = activity }
     }
 
     // MARK: Files
@@ -183,6 +184,8 @@ struct ShortcutChecker {
         case .output(let value): kind = output(value, scope: scope)
         case .stop(let message): kind = stop(message, scope: scope)
         case .run(let file, let arguments): kind = run(file, arguments, binding: step.binding, scope: &scope)
+        case .activity(let definition):
+            kind = compiler.compileActivityStep(definition, scope: scope, app: "").map { .activity($0) }
         }
         return kind.map { Shortcut.Step(kind: $0, location: step.location) }
     }

@@ -39,6 +39,9 @@ struct DefinitionDecoder: SchemaDecoding {
         file.share = list(fields["share"], "'share'") { decoder, node in decoder.shareRoute(node) }
         file.widgets = named(fields["widgets"], "'widgets'") { decoder, name, node in decoder.widget(name, node) }
         file.controls = named(fields["controls"], "'controls'") { decoder, name, node in decoder.control(name, node) }
+        file.liveActivities = named(fields["activities"], "'activities'") { decoder, name, node in
+            decoder.liveActivity(name, node)
+        }
         return file
     }
 
@@ -81,7 +84,7 @@ struct DefinitionDecoder: SchemaDecoding {
         return entity
     }
 
-    private mutating func property(_ name: Located<String>, _ node: Node) -> PropertyDefinition? {
+    mutating func property(_ name: Located<String>, _ node: Node) -> PropertyDefinition? {
         if node.scalar != nil {
             guard let type = string(node, "the type of '\(name.value)'") else { return nil }
             return PropertyDefinition(name: name, type: type, optional: false)
@@ -272,6 +275,11 @@ struct DefinitionDecoder: SchemaDecoding {
                 condition: condition,
                 then: list(fields["then"], "'then'") { decoder, node in decoder.step(node) },
                 otherwise: list(fields["else"], "'else'") { decoder, node in decoder.step(node) })
+        case "start_activity", "update_activity", "end_activity":
+            guard let action = ActivityStepDefinition.Action(rawValue: verb),
+                let activity = activityStep(action, verbNode, fields, range: node.range)
+            else { return nil }
+            kind = .activity(activity)
         case "fail" where verbNode.mapping != nil:
             guard let (message, messages) = localized(verbNode, "'fail'") else { return nil }
             kind = .fail(message: message)

@@ -29,6 +29,8 @@ public enum DefinitionSchema {
         case searchable, tip
         case link, shareRoute, activity
         case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, control, intentCall
+        case liveActivity, activityCompact, activityExpanded, activityLockScreen
+        case startActivityStep, updateActivityStep, endActivityStep
 
         /// For a shortcut step, the key that says what kind of step it is (`say:` for a say step).
         var stepVerb: String? {
@@ -45,6 +47,9 @@ public enum DefinitionSchema {
             case .outputStep: "output"
             case .stopStep: "stop"
             case .runStep: "run"
+            case .startActivityStep: "start_activity"
+            case .updateActivityStep: "update_activity"
+            case .endActivityStep: "end_activity"
             default: nil
             }
         }
@@ -73,7 +78,10 @@ public enum DefinitionSchema {
     }
 
     static let typeName = "string, integer, number, boolean, date, duration, url, an enum or entity name, or [T]"
-    static let stepVerbs = ["create", "update", "delete", "find", "find_first", "let", "call", "open", "if", "fail"]
+    static let stepVerbs = [
+        "create", "update", "delete", "find", "find_first", "let", "call", "open", "if", "fail", "start_activity",
+        "update_activity", "end_activity",
+    ]
 
     /// The keys a perform step with `verb` takes besides the verb: the decoder and the JSON Schema both ask.
     static func stepKeys(for verb: String) -> [String] {
@@ -84,6 +92,8 @@ public enum DefinitionSchema {
         case "call": ["with", "as"]
         case "if": ["then", "else"]
         case "open": []
+        case "start_activity", "update_activity": ["with", "id"]
+        case "end_activity": ["with", "id", "dismiss"]
         default: ["as"]
         }
     }
@@ -114,6 +124,9 @@ public enum DefinitionSchema {
                 Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
                 Field(name: "widgets", shape: .names(.object(.widget)), doc: "Home and lock screen widgets, by name."),
                 Field(name: "controls", shape: .names(.object(.control)), doc: "Control Center toggles and buttons."),
+                Field(
+                    name: "activities", shape: .names(.object(.liveActivity)),
+                    doc: "Live activities: the Dynamic Island and lock screen while something goes on."),
             ]
         case .enumeration:
             [
@@ -263,7 +276,7 @@ public enum DefinitionSchema {
                 Field(name: "sort", shape: .oneOf([.string, .list(.string)]), doc: "Order (find)."),
                 Field(name: "limit", shape: .integer, doc: "At most this many (find)."),
                 Field(name: "as", shape: .string, doc: "Name for the step's result."),
-            ]
+            ] + activityStepFields
         case .shortcut:
             [
                 Field(name: "intent", shape: .string, doc: "The intent the shortcut runs.", required: true),
@@ -303,6 +316,9 @@ public enum DefinitionSchema {
         case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .control,
             .intentCall:
             surfaceFields(of: object)
+        case .liveActivity, .activityCompact, .activityExpanded, .activityLockScreen, .startActivityStep,
+            .updateActivityStep, .endActivityStep:
+            liveActivityFields(of: object)
         case .shortcutFile, .shortcutInput, .sayStep, .intentStep, .setStep, .ifStep, .repeatStep, .repeatEachStep,
             .chooseStep, .askStep, .showStep, .outputStep, .stopStep, .runStep:
             shortcutFields(of: object)

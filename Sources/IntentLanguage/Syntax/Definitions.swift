@@ -24,6 +24,7 @@ public struct FileDefinition: Sendable {
     public var share: [ShareRouteDefinition] = []
     public var widgets: [WidgetDefinition] = []
     public var controls: [ControlDefinition] = []
+    public var liveActivities: [LiveActivityDefinition] = []
 
     public init(path: String, folder: String, range: SourceRange) {
         self.path = path
@@ -153,6 +154,7 @@ public struct StepDefinition: Sendable {
         case open(url: Located<String>)
         case branch(condition: Located<String>, then: [StepDefinition], otherwise: [StepDefinition])
         case fail(message: Located<String>)
+        case activity(ActivityStepDefinition)
     }
 
     public var kind: Kind

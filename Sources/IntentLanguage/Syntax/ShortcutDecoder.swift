@@ -122,6 +122,11 @@ struct ShortcutDecoder: SchemaDecoding {
         case .runStep:
             guard let file = string(value, "'run' (a shortcut file, relative to this one)") else { return nil }
             kind = .run(file: file, arguments: arguments(fields["with"]))
+        case .startActivityStep, .updateActivityStep, .endActivityStep:
+            guard let action = ActivityStepDefinition.Action(rawValue: verb),
+                let step = activityStep(action, value, fields, range: node.range)
+            else { return nil }
+            kind = .activity(step)
         default:
             return nil
         }

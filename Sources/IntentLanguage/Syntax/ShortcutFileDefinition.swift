@@ -46,5 +46,6 @@ struct ShortcutFileDefinition: Sendable {
         /// `stop:` alone or `stop: true` has no message.
         case stop(Located<String>?)
         case run(file: Located<String>, arguments: Arguments)
+        case activity(ActivityStepDefinition)
     }
 }

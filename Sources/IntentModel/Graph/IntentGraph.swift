@@ -106,6 +106,8 @@ public struct IntentGraph: Sendable {
         public package(set) var links: [LinkRoute] = []
         /// Share routes (`share:`), in declaration order.
         public package(set) var shareRoutes: [ShareRoute] = []
+        /// Live activities (`activities:`), in declaration order.
+        public package(set) var liveActivities: [LiveActivity] = []
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
@@ -456,6 +458,8 @@ public struct IntentGraph: Sendable {
         case open(url: Template)
         case branch(condition: Expression, then: [Step], otherwise: [Step])
         case fail(message: Template)
+        /// `start_activity:`, `update_activity:`, `end_activity:`.
+        case activity(ActivityStep)
 
         /// The intents this step calls, directly or inside a branch.
         package var callees: [QualifiedName] {

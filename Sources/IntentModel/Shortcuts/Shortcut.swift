@@ -59,6 +59,8 @@ public struct Shortcut: Sendable {
         case stop(Template?)
         /// Runs another shortcut file (a path relative to this one) with inputs.
         case run(file: String, arguments: [IntentGraph.Assignment], binding: String?)
+        /// Starts, updates or ends a live activity, as an intent's step does.
+        case activity(IntentGraph.ActivityStep)
     }
 
     public func input(_ name: String) -> Input? { inputs.first { $0.name == name } }

@@ -56,4 +56,9 @@ public enum TerminalText {
         guard !right.isEmpty else { return pad(left, columns) }
         return pad(left, columns - width(right) - 1) + " " + right
     }
+
+    /// `text` on one line: line breaks and tabs become spaces, runs of them one.
+    public static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+    }
 }

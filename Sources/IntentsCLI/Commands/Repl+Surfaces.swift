@@ -3,6 +3,15 @@ import IntentModel
 import IntentRuntime
 
 extension Repl {
+    /// The running live activities, compactly (`[Focus 18:42 ▓▓▓▓░░]`); empty when none runs or the
+    /// store cannot be read.
+    func activityIsland(_ session: Session) -> String {
+        guard !session.graph.liveActivities.isEmpty,
+            let running = try? LiveActivityCenter(graph: session.graph, store: session.store).running()
+        else { return "" }
+        return LiveActivityRenderer(ascii: ProcessInfo.processInfo.environment["TERM"] == "dumb").island(running)
+    }
+
     /// `:widgets [FAMILY]`, `:controls`, `:control NAME [on|off|toggle|press]`.
     func surfaceCommand(_ command: String, _ argument: String, session: Session) {
         do {
@@ -24,6 +33,12 @@ extension Repl {
                         ? "No widget." : stack.map {
                             drawing.draw($0, family: family ?? $0.widget.families[0], clock: session.clock)
                         }.joined(separator: "\n\n"))
+            case ":activities":
+                let current = try LiveActivityCenter(graph: session.graph, store: session.store).current()
+                let clock = session.clock.frozen()
+                print(
+                    current.isEmpty
+                        ? "No live activity." : LiveActivityRenderer().lines(current, clock: clock).joined(separator: "\n"))
             case ":controls":
                 let states = try ControlCenter(session: session).states()
                 print(states.isEmpty ? "No control." : states.map { Controls.line($0, ascii: false) }.joined(separator: "\n"))

@@ -22,7 +22,7 @@ struct Repl: ParsableCommand {
     var lang: String?
 
     static let commands =
-        [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control "]
+        [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control ", ":activities"]
         + ReplPresence.commands
 
     func run() throws {
@@ -47,7 +47,9 @@ struct Repl: ParsableCommand {
         if let shown = presence.atStart() { print(shown) }
         var failures = 0
         while true {
-            let prompt = conversation.isWaiting ? "  › " : "› "
+            // A running live activity sits in front of the prompt, as in the Dynamic Island.
+            let island = conversation.isWaiting ? "" : activityIsland(session)
+            let prompt = conversation.isWaiting ? "  › " : island.isEmpty ? "› " : island + " › "
             let line: String
             if let editor {
                 switch editor.read(prompt: prompt, remember: !conversation.isWaiting) {
@@ -114,6 +116,7 @@ struct Repl: ParsableCommand {
                 \(ReplPresence.help)
                   :widgets [FAMILY] the Smart Stack: every widget, most relevant first
                   :controls         Control Center; :control NAME [on|off|toggle] runs one
+                  :activities       live activities: progress, countdown and state
                   :quit             leave (or Ctrl-D); Ctrl-C cancels a question
                 """)
         case ":explain":
@@ -151,10 +154,10 @@ struct Repl: ParsableCommand {
             }
         case ":undo":
             do { print(try session.undo(language: lang)) } catch { print("error: \(error)") }
-        case ":widgets", ":controls", ":control":
+        case ":widgets", ":controls", ":control", ":activities":
             surfaceCommand(parts[0], argument, session: session)
         default:
-            let known = ["quit", "help", "explain", "intents", "list", "undo", "widgets", "controls", "control"]
+            let known = ["quit", "help", "explain", "intents", "list", "undo", "widgets", "controls", "control", "activities"]
             let suggestion =
                 EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
             print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")

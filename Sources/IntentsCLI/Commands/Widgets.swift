@@ -20,7 +20,9 @@ struct WidgetDrawingOptions: ParsableArguments {
     var json = false
 
     /// `--at` as a moment of the store's clock.
-    func moment(_ clock: Clock) throws -> Date? {
+    func moment(_ clock: Clock) throws -> Date? { try Self.moment(at, clock) }
+
+    static func moment(_ at: String?, _ clock: Clock) throws -> Date? {
         guard let at else { return nil }
         if let date = ISODate.parse(at, timeZone: clock.timeZone) { return date }
         if let value = DateValue.parse(at) { return clock.resolve(value) }

@@ -11,6 +11,8 @@ struct WidgetWatcher {
     let options: Conversation.Options
     /// Draws the current state; the widget whose buttons digits press, if one.
     let draw: () throws -> (text: String, widget: IntentGraph.Widget?)
+    /// Seconds between redraws when nothing changes (a countdown redraws every second).
+    var tick = 60
 
     func run() throws {
         let terminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
@@ -29,7 +31,7 @@ struct WidgetWatcher {
         }
         var message: String?
         var lastChange = try session.store.changeCount()
-        var lastMinute = Int(Date().timeIntervalSince1970 / 60)
+        var lastMinute = Int(Date().timeIntervalSince1970) / tick
         var typed = ""
         while true {
             let (text, widget) = try draw()
@@ -68,7 +70,7 @@ struct WidgetWatcher {
                     }
                 }
                 let change = try session.store.changeCount()
-                let minute = Int(Date().timeIntervalSince1970 / 60)
+                let minute = Int(Date().timeIntervalSince1970) / tick
                 if change != lastChange || minute != lastMinute {
                     (lastChange, lastMinute) = (change, minute)
                     break
