@@ -77,7 +77,7 @@ struct SchemaTests {
 
     @Test func eachShortcutStepKindIsNamedByItsRequiredVerb() {
         let kinds = DefinitionSchema.Object.shortcutSteps
-        #expect(kinds.count == 12)
+        #expect(kinds.count == 15)
         for kind in kinds {
             let verb = kind.stepVerb ?? ""
             #expect(DefinitionSchema.keys(of: kind).first == verb, "\(kind)")

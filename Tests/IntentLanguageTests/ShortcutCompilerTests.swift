@@ -226,7 +226,7 @@ struct ShortcutCompilerTests {
                 (
                     "1️⃣",
                     "error: a step is a mapping with one of say, intent, set, if, repeat, repeat_each, choose, "
-                        + "ask, show, output, stop, run"
+                        + "ask, show, output, stop, run, start_activity, update_activity, end_activity"
                 ),
                 ("2️⃣", "error: expected a string for 'say' (a phrase)"),
                 ("3️⃣", "error: expected a mapping for 'set' (variable names and values: { count: 0 })"),

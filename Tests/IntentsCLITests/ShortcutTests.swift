@@ -159,7 +159,9 @@ struct ShortcutTests {
     @Test func dryRunChangesNothing() throws {
         let run = try intents(["run", "--dry-run", "Shortcuts/reading-list.yaml"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Ready: Save https://swift.org/blog. (dry run: nothing was changed)\n"))
+        #expect(
+            run.stdout.hasPrefix(
+                "Would start Upload with source: reading list, total: 3\nReady: Save https://swift.org/blog. (dry run: nothing was changed)\n"))
         #expect(try intents(["store", "list", "Website"]).stdout.hasPrefix("No website records"))
     }
 

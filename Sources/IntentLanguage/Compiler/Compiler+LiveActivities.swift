@@ -182,10 +182,9 @@ extension Compiler {
         }
         let id = step.id.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
         var dismissal = IntentGraph.ActivityStep.Dismissal.standard
-        if let text = step.dismiss {
-            if action != .end {
-                diagnostics.error("'dismiss' applies to end_activity", at: text.range)
-            } else if let parsed = Self.dismissal(text.value) {
+        // On other steps `dismiss` is reported by the schema as a key that does not apply.
+        if let text = step.dismiss, action == .end {
+            if let parsed = Self.dismissal(text.value) {
                 dismissal = parsed
             } else {
                 diagnostics.error(.dismissal, at: text.range)

@@ -125,9 +125,12 @@ public struct LiveActivityCenter {
             status = .active
         }
 
+        // A template that cannot be rendered, or renders nothing (a value missing or damaged), gives
+        // way to the presentation's default.
         func text(_ template: Template?) -> String? {
             guard let template, let rendered = try? evaluator.render(template, in: scope) else { return nil }
-            return TerminalText.oneLine(rendered)
+            let line = TerminalText.oneLine(rendered)
+            return line.isEmpty ? nil : line
         }
         let figure =
             remaining.map(LiveActivityRenderer.countdown) ?? progress.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
