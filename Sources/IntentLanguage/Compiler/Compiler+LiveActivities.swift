@@ -73,15 +73,7 @@ extension Compiler {
         var scope = constantScope(app: app).merging(Self.activityBuiltins) { _, builtin in builtin }
         for property in attributes + state { scope[property.name] = property.type }
 
-        var progress: Expression?
-        if let source = definition.progress,
-            let (expression, type) = checkExpression(source, scope: scope, app: app, condition: false)
-        {
-            if let found = type.valueType, found != .number, found != .integer {
-                diagnostics.error("progress is a number from 0 to 1, not \(found)", at: source.range)
-            }
-            progress = expression
-        }
+        let progress = definition.progress.flatMap { fractionExpression($0, "progress", scope: scope, app: app) }
         var countdown: Expression?
         if let source = definition.countdown,
             let (expression, type) = checkExpression(source, scope: scope, app: app, condition: false)
@@ -163,13 +155,9 @@ extension Compiler {
                     known: known.map(\.name))
                 continue
             }
-            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-            if let found = type.valueType, !property.type.accepts(found),
-                !(property.type.enumName != nil && found == .string)
-            {
-                diagnostics.error(.propertyType(argument.value, property.type, found), at: node.range)
+            if let typed = typedArgument(argument, node, property.type, scope: scope, app: app) {
+                arguments.append(typed)
             }
-            arguments.append(IntentGraph.Assignment(name: argument.value, value: template))
         }
         if action == .start {
             for property in activity.attributes + activity.state

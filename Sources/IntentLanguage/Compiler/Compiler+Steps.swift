@@ -201,19 +201,40 @@ extension Compiler {
                     known: callee.parameters.map(\.name))
                 continue
             }
-            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-            if let found = type.valueType, !parameter.type.accepts(found),
-                !(parameter.type.enumName != nil && found == .string)
-            {
-                diagnostics.error(.propertyType(name.value, parameter.type, found), at: node.range)
+            if let argument = typedArgument(name, node, parameter.type, scope: scope, app: app) {
+                compiled.append(argument)
             }
-            compiled.append(IntentGraph.Assignment(name: name.value, value: template))
         }
         for parameter in callee.parameters
         where parameter.isRequired && !arguments.contains(where: { $0.0.value == parameter.name }) {
             diagnostics.error("calling '\(callee.name.name)' needs '\(parameter.name)'", at: intentName.range)
         }
         return (callee, compiled)
+    }
+
+    /// `name: value` given to something that takes `type` (a parameter, an activity's value); an enum
+    /// also takes the text of a case.
+    mutating func typedArgument(
+        _ name: Located<String>, _ node: Node, _ type: ValueType, scope: ExpressionChecker.Scope, app: String
+    ) -> IntentGraph.Assignment? {
+        guard let (template, found) = assignmentTemplate(node, scope: scope, app: app) else { return nil }
+        if let found = found.valueType, !type.accepts(found), !(type.enumName != nil && found == .string) {
+            diagnostics.error(.propertyType(name.value, type, found), at: node.range)
+        }
+        return IntentGraph.Assignment(name: name.value, value: template)
+    }
+
+    /// An expression that must give a number from 0 to 1 (a gauge, a progress), reported as `what`.
+    mutating func fractionExpression(
+        _ source: Located<String>, _ what: String, scope: ExpressionChecker.Scope, app: String
+    ) -> Expression? {
+        guard let (expression, type) = checkExpression(source, scope: scope, app: app, condition: false) else {
+            return nil
+        }
+        if let found = type.valueType, found != .number, found != .integer {
+            diagnostics.error("\(what) is a number from 0 to 1, not \(found)", at: source.range)
+        }
+        return expression
     }
 
     /// `set:` (and `increment:`) values checked against the entity's properties.

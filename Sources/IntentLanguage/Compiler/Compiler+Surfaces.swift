@@ -82,15 +82,7 @@ extension Compiler {
         func template(_ located: Located<String>?, _ scope: ExpressionChecker.Scope) -> Template? {
             located.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
         }
-        var gauge: Expression?
-        if let source = contentDefinition.gauge,
-            let (expression, type) = checkExpression(source, scope: scope, app: app, condition: false)
-        {
-            if let found = type.valueType, found != .number, found != .integer {
-                diagnostics.error("a gauge is a number from 0 to 1, not \(found)", at: source.range)
-            }
-            gauge = expression
-        }
+        let gauge = contentDefinition.gauge.flatMap { fractionExpression($0, "a gauge", scope: scope, app: app) }
         let content = IntentGraph.WidgetContent(
             title: template(contentDefinition.title, scope), value: template(contentDefinition.value, scope),
             label: template(contentDefinition.label, scope), gauge: gauge, items: items,

@@ -114,13 +114,7 @@ public struct LiveActivityRenderer: Sendable {
     }
 
     private func box(_ lines: [String], columns: Int, rounded: Bool) -> [String] {
-        let (topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical): (String, String, String, String, String, String) =
-            ascii
-            ? ("+", "+", "+", "+", "-", "|")
-            : rounded ? ("╭", "╮", "╰", "╯", "─", "│") : ("┌", "┐", "└", "┘", "─", "│")
-        let edge = String(repeating: horizontal, count: columns)
-        return [topLeft + edge + topRight] + lines.map { vertical + TerminalText.pad($0, columns) + vertical }
-            + [bottomLeft + edge + bottomRight]
+        WidgetRenderer.box(lines, columns: columns, rounded: rounded, ascii: ascii)
     }
 
     // MARK: Time

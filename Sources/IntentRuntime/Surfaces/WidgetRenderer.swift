@@ -131,6 +131,11 @@ public struct WidgetRenderer: Sendable {
     }
 
     private func box(_ lines: [String], columns: Int, rounded: Bool) -> [String] {
+        Self.box(lines, columns: columns, rounded: rounded, ascii: ascii)
+    }
+
+    /// `lines` framed in a box `columns` wide inside: square or rounded corners, or ASCII.
+    static func box(_ lines: [String], columns: Int, rounded: Bool, ascii: Bool) -> [String] {
         let (topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical): (String, String, String, String, String, String) =
             ascii
             ? ("+", "+", "+", "+", "-", "|")
