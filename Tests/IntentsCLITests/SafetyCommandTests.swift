@@ -154,7 +154,8 @@ struct SafetyCommandTests {
 /// 17. Definitions reached through symlinks; folders without apps.
 @Suite("Definitions folders: symlinks followed, loops detected, empty folders reported")
 struct DefinitionFolderTests {
-    let directory = NSTemporaryDirectory() + "intents-folders-" + UUID().uuidString
+    let scratch = ScratchDirectory("folders")
+    var directory: String { scratch.path }
 
     init() throws {
         let manager = FileManager.default
@@ -194,7 +195,8 @@ struct DefinitionFolderTests {
 struct CheckShortcutFolderTests {
     @Test("check DIR reads DIR/../Shortcuts, not the current folder's; --shortcuts may name files")
     func shortcutsBesideTheDefinitions() throws {
-        let directory = NSTemporaryDirectory() + "intents-check-" + UUID().uuidString
+        let scratch = ScratchDirectory("check")
+        let directory = scratch.path
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory + "/Intents/radar", withIntermediateDirectories: true)
         try manager.copyItem(
@@ -240,7 +242,8 @@ struct BenchHelpTests {
 
 @Suite("The REPL at a terminal: undo as a phrase, history without answers")
 struct ReplTerminalTests {
-    let directory = NSTemporaryDirectory() + "intents-repl-" + UUID().uuidString
+    let scratch = ScratchDirectory("repl")
+    var directory: String { scratch.path }
 
     @Test("undo typed at the prompt works like :undo")
     func undoAsAPhrase() throws {
@@ -285,7 +288,8 @@ struct ReplTerminalTests {
 struct ReadsBesideAWriterTests {
     @Test("While another process holds the write lock, say --dry-run and store list answer at once")
     func dryRunWhileLocked() throws {
-        let directory = NSTemporaryDirectory() + "intents-lock-" + UUID().uuidString
+        let scratch = ScratchDirectory("lock")
+        let directory = scratch.path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = directory + "/store.sqlite"
         #expect(try ConversationCommandTests.run(["say", "add buy milk to my tasks"], store: store).status == 0)
