@@ -12,6 +12,7 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ),
     ("FuzzDefinitions", ["IntentModel", "IntentLanguage", "YAML"]),
     ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
+    ("FuzzShare", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
 ]
 
 let package = Package(
