@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 public import IntentLanguage
 public import IntentModel
 public import PhraseMatching
@@ -62,8 +63,7 @@ public struct Project: Sendable {
         }
         var compiled: [String: Shortcut] = [:]
         for file in files {
-            let shortcutsFolder = ((intents as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent("Shortcuts")
+            let shortcutsFolder = PathText.appending(PathText.deletingLastComponent(intents), "Shortcuts")
             let result = ShortcutCompiler.compile(
                 path: file, graph: graph, matcher: matcher, runFolders: [shortcutsFolder], runAnywhere: runAnywhere)
             for diagnostic in result.diagnostics { collector.append(diagnostic) }
@@ -97,7 +97,7 @@ public struct Project: Sendable {
         case .directory(let directory):
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-                .map { (directory as NSString).appendingPathComponent($0) }
+                .map { PathText.appending(directory, $0) }
         }
     }
 }

@@ -78,7 +78,7 @@ public enum ShortcutDescriber {
                 let with =
                     arguments.isEmpty
                     ? "" : " with " + arguments.map { "\($0.name): \(shown($0.value))" }.joined(separator: ", ")
-                lines.append(lead + "Run shortcut \((file as NSString).lastPathComponent)" + with + bind(binding))
+                lines.append(lead + "Run shortcut \(PathText.lastComponent(file))" + with + bind(binding))
             case .activity(let step):
                 let with =
                     step.arguments.isEmpty

@@ -92,7 +92,7 @@ extension ShortcutRunner {
             would("intent", "run \(title)" + (shown.isEmpty ? "" : " with " + shown.joined(separator: ", ")))
             notKnown(binding)
         case .run(let file, _, let binding):
-            would("run", "run \((file as NSString).lastPathComponent) with inputs a dry run does not have (\(missing))")
+            would("run", "run \(PathText.lastComponent(file)) with inputs a dry run does not have (\(missing))")
             notKnown(binding)
         case .set(let assignments):
             for assignment in assignments {

@@ -19,7 +19,7 @@ extension Store {
             }
         }
         // Missing: every existing folder on the way must be a directory.
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = PathText.deletingLastComponent(path)
         while !folder.isEmpty, folder != "/" {
             if stat(folder, &info) == 0 {
                 if info.st_mode & S_IFMT != S_IFDIR {
@@ -27,7 +27,7 @@ extension Store {
                 }
                 return nil
             }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathText.deletingLastComponent(folder)
         }
         return nil
     }

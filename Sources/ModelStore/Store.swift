@@ -79,7 +79,7 @@ public final class Store: Sendable {
                 throw .unusable(
                     path: path, reason: "there is no store yet (it is created by the first intent that runs)")
             }
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.deletingLastComponent(path)
             if !directory.isEmpty {
                 do { try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
                     throw .unusable(

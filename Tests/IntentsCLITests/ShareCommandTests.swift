@@ -95,4 +95,15 @@ struct ShareCommandTests {
         let empty = try intents(["share"])
         #expect(empty.status == 2)
     }
+
+    /// Found by FuzzShare: Foundation's path methods trapped on `//` before a one-letter non-ASCII
+    /// name, so sharing `DIR//é` (an ordinary path to an existing file) killed the process.
+    @Test func aPathWithADoubleSlashBeforeANonASCIINameIsShared() throws {
+        #expect(FileManager.default.createFile(atPath: directory + "/é", contents: Data("bonjour".utf8)))
+        let run = try intents(["share", "--to", "sideBar", "--file", directory + "//é"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Attached “é” (text/plain, 7 bytes).\n")
+        let store = try ConversationCommandTests.run(["store", "list", "Attachment"], store: directory + "//ü")
+        #expect(store.status == 0, "a store path like it opens too")
+    }
 }

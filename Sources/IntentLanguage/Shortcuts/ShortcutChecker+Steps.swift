@@ -217,7 +217,7 @@ extension ShortcutChecker {
         _ file: Located<String>, _ arguments: Definition.Arguments, binding: Located<String>?,
         scope: inout Scope
     ) -> Shortcut.Kind? {
-        let directory = (file.range.start.file as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(file.range.start.file)
         // An absolute path is itself; a relative one is relative to the calling file.
         let path = ShortcutPath.lexical(file.value.hasPrefix("/") ? file.value : directory + "/" + file.value)
         if let folders = runFolders, files[path] == nil,

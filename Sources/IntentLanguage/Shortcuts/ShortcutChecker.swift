@@ -5,7 +5,7 @@ import YAML
 
 extension Diagnostic.Message {
     static func runsItself(_ path: String, through chain: [String]) -> Self {
-        "'\(path)' runs itself (through \(chain.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")))"
+        "'\(path)' runs itself (through \(chain.map { PathText.lastComponent($0) }.joined(separator: " → ")))"
     }
     static func unreadableShortcut(_ path: String) -> Self { "cannot read the shortcut file '\(path)'" }
     static func runOutside(_ file: String, _ folders: [String]) -> Self {
@@ -62,7 +62,7 @@ struct ShortcutChecker {
             return nil
         }
         if step == nil, runFolders != nil {
-            runFolders?.append(ShortcutPath.canonical((path as NSString).deletingLastPathComponent))
+            runFolders?.append(ShortcutPath.canonical(PathText.deletingLastComponent(path)))
         }
         guard let definition = read(path, from: step) else { return nil }
         inProgress.append(path)
@@ -124,7 +124,7 @@ struct ShortcutChecker {
         }
         let steps = self.steps(definition.steps, scope: &scope)
         return Shortcut(
-            name: definition.name?.value ?? (definition.path as NSString).lastPathComponent,
+            name: definition.name?.value ?? PathText.lastComponent(definition.path),
             description: definition.description?.value, file: definition.path, inputs: inputs, steps: steps,
             location: definition.range)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Paths of shortcut files, resolved once: `lexical` for names (keys, messages, the files a run
 /// knows), `canonical` for identity (the same file reached as `sub/../d.yaml` or through a
@@ -36,10 +37,10 @@ public enum ShortcutPath {
             return String(cString: resolved)
         }
         // A file that does not exist: resolve its folder, keep its name.
-        let directory = (clean as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(clean)
         guard directory != clean, let resolved = realpath(directory, nil) else { return clean }
         defer { free(resolved) }
-        return lexical(String(cString: resolved) + "/" + (clean as NSString).lastPathComponent)
+        return lexical(String(cString: resolved) + "/" + PathText.lastComponent(clean))
     }
 
     /// Whether `path` is `folder` or inside it (both canonical).

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// A file's MIME type from its first bytes (magic numbers), else from its extension: a small,
 /// dependency-free stand-in for libmagic that knows the types people share.
@@ -8,7 +9,7 @@ public enum FileTypeDetector {
 
     /// The MIME type of a file whose first bytes are `sample` and whose name is `name`.
     public static func detect(sample: [UInt8], name: String) -> String {
-        let byExtension = extensionTypes[(name as NSString).pathExtension.lowercased()]
+        let byExtension = extensionTypes[PathText.pathExtension(name).lowercased()]
         if let magic = magic(sample) {
             // A ZIP container with a known extension (docx, epub…) says more by its extension.
             if magic == "application/zip", let byExtension { return byExtension }
@@ -30,7 +31,7 @@ public enum FileTypeDetector {
         }
         defer { try? handle.close() }
         let data = try handle.read(upToCount: sampleSize) ?? Data()
-        return detect(sample: [UInt8](data), name: (path as NSString).lastPathComponent)
+        return detect(sample: [UInt8](data), name: PathText.lastComponent(path))
     }
 
     private static func magic(_ bytes: [UInt8]) -> String? {

@@ -28,7 +28,7 @@ public struct ShareItem: Sendable, Hashable {
     }
 
     /// The file's name (last path component), for files.
-    public var name: String? { path.map { ($0 as NSString).lastPathComponent } }
+    public var name: String? { path.map { PathText.lastComponent($0) } }
 
     /// A short title without the network: a page's last path segment in words, else its host; a
     /// text's first line; a file's name.

@@ -37,9 +37,7 @@ struct Check: ParsableCommand {
             return shortcuts.hasSuffix(".yaml") || shortcuts.hasSuffix(".yml") ? .files([shortcuts]) : .directory(shortcuts)
         }
         let definitions = directory ?? global.intentsDirectory
-        let parent = ((definitions.hasSuffix("/") ? String(definitions.dropLast()) : definitions) as NSString)
-            .deletingLastPathComponent
-        return .directory((parent as NSString).appendingPathComponent("Shortcuts"))
+        return .directory(PathText.appending(PathText.deletingLastComponent(definitions), "Shortcuts"))
     }
 
     func run() throws {

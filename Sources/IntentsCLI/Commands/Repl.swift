@@ -33,9 +33,9 @@ struct Repl: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
         if interactive {
-            let directory = (storeOptions.path as NSString).deletingLastPathComponent
+            let directory = PathText.deletingLastComponent(storeOptions.path)
             editor = LineEditor(
-                historyPath: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("history"),
+                historyPath: PathText.appending(directory.isEmpty ? "." : directory, "history"),
                 candidates: LineEditor.completions(phrases: session.index.completions, commands: Self.commands))
             let slots = SlotCompleter(session: session)
             LineEditor.valueCompletions = { slots.completions(for: $0) }
