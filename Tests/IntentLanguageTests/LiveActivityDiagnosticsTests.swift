@@ -85,7 +85,7 @@ extension DiagnosticsTests {
                 ("3️⃣", "error: 'total' is an attribute of Upload, fixed when it starts; only its state changes"),
                 ("4️⃣", "error: 'done' is integer, but the value is boolean"),
                 ("5️⃣", "error: Upload has no value 'dnoe'; did you mean 'done'?"),
-                ("6️⃣", "error: expected immediately, default, or after and a duration, such as 'after 5m'"),
+                ("6️⃣", "error: expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"),
                 ("7️⃣", "error: 'dismiss' does not apply to an 'update_activity' step"),
                 // A step with errors uses nothing.
                 ("8️⃣", "warning: parameter 'name' is never used by the intent's steps, result or summary"),

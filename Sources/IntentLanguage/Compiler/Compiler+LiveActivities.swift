@@ -9,7 +9,7 @@ extension Diagnostic.Message {
         "'\(name)' is an attribute of \(activity), fixed when it starts; only its state changes"
     }
     static func noActivityValue(_ activity: String, _ name: String) -> Self { "\(activity) has no value '\(name)'" }
-    static let dismissal: Self = "expected immediately, default, or after and a duration, such as 'after 5m'"
+    static let dismissal: Self = "expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"
 }
 
 /// Live activities: their attributes and state typed like properties, their expressions and

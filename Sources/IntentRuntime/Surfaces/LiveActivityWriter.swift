@@ -27,8 +27,8 @@ struct LiveActivityWriter {
         do {
             switch step.action {
             case .start:
-                let attributes = try values(activity.attributes, given, defaults: true)
-                let state = try values(activity.state, given, defaults: true)
+                let attributes = try values(activity.attributes, given)
+                let state = try values(activity.state, given)
                 try store.startLiveActivity(name, key: key, attributes: attributes, state: state, at: now)
             case .update, .end:
                 // Updating or ending one that no longer runs changes nothing, as ActivityKit does.
@@ -57,7 +57,7 @@ struct LiveActivityWriter {
 
     /// The declared values from `given`, defaults for the rest; a required one missing is an error.
     private func values(
-        _ properties: [IntentGraph.Property], _ given: [String: JSONValue], defaults: Bool
+        _ properties: [IntentGraph.Property], _ given: [String: JSONValue]
     ) throws(RuntimeError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for property in properties {
