@@ -26,7 +26,26 @@ public struct Matcher: Sendable {
         "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
+    /// Words a template may contain that a person may leave out: politeness, never content
+    /// ("can you set a timer" is also "set a timer").
+    static let optionalTemplateWords: Set<String> = [
+        "please", "can", "could", "would", "will", "you", "kindly", "just", "hey", "ok", "okay",
+        "bitte", "mal", "doch", "kannst", "konntest", "du",
+    ]
+    /// Template words another word may stand for in the last-resort pass: how a value is introduced
+    /// ("on", "for", "called"), never what is done.
+    static let replaceableTemplateWords: Set<String> = [
+        "on", "for", "in", "to", "at", "with", "about", "of", "a", "an", "the", "my", "called", "named", "titled",
+        "auf", "fur", "zu", "im", "mit", "uber", "ein", "eine", "einen", "der", "die", "das", "mein", "meine",
+    ]
     static let maximumFreeWords = 24
+    /// Template words a reading must match to pass a word over.
+    static let literalWordsAroundUnknown = 3
+
+    /// A best reading worth trying typos against: some of its words are free text or name nothing.
+    static func needsBetter(_ candidate: Candidate) -> Bool {
+        candidate.score.freeWords > 0 || candidate.score.unresolved > 0
+    }
     static let maximumCandidates = 64
 
     /// Matches `text`; `language` restricts phrases to one language (nil: all).
@@ -36,8 +55,13 @@ public struct Matcher: Sendable {
             return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
         }
         var search = Search(matcher: self, tokens: tokens, language: language)
-        search.run(fuzzy: false)
-        if search.found.isEmpty { search.run(fuzzy: true) }
+        search.run(.exact)
+        // Typos are looked for also when the best exact reading left words as free text or named
+        // no entity: a template that takes the whole sentence as free text always matches exactly.
+        if search.found.max(by: { $0.score < $1.score }).map(Self.needsBetter) ?? true { search.run(.typos) }
+        // One word too many or one function word said differently: a last resort, for sentences
+        // nothing else takes ("start a focus block called deep work").
+        if search.found.isEmpty { search.run(.oneWordOff) }
         var candidates = search.found.sorted { $0.score > $1.score }
         // An exact entity name wins: "complete task number 5001 about taxes" names the task called
         // so, although reading "task" as the template's word scores more literal words and leaves
@@ -155,7 +179,16 @@ struct Search {
     var found: [Candidate] = []
     /// App mentions by start position: (app, length).
     let mentions: [Int: [(app: String, length: Int)]]
-    private var fuzzy = false
+    /// What a pass tolerates beyond exact template words.
+    enum Pass {
+        case exact
+        /// Template words within a typo.
+        case typos
+        /// One sentence word passed over or standing for a function word of the template.
+        case oneWordOff
+    }
+    private var pass = Pass.exact
+    private var fuzzy: Bool { pass != .exact }
     private var steps = 0
     static let stepLimit = 200_000
 
@@ -193,8 +226,8 @@ struct Search {
         var namedApp: String?
     }
 
-    mutating func run(fuzzy: Bool) {
-        self.fuzzy = fuzzy
+    mutating func run(_ pass: Pass) {
+        self.pass = pass
         steps = 0
         walk(node: 0, position: 0, path: Path())
     }
@@ -205,6 +238,12 @@ struct Search {
         let node = matcher.index.nodes[Int(nodeIndex)]
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
+        }
+        // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
+        for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
+            var next = path
+            next.score.skipped += 1
+            walk(node: child, position: position, path: next)
         }
         if position < tokens.count {
             let token = tokens[position]
@@ -242,8 +281,19 @@ struct Search {
                             typed: option.typed, problem: option.problem,
                             entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
+                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil { next.score.unresolved += 1 }
                     next.score.corrections += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
+                }
+            }
+            // The last resort: one word too many, or standing for a function word of the template.
+            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text) {
+                var next = path
+                next.score.unknown += 1
+                walk(node: nodeIndex, position: position + 1, path: next)
+                for word in Matcher.replaceableTemplateWords {
+                    guard let child = node.words[word] else { continue }
+                    walk(node: child, position: position + 1, path: next)
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
@@ -270,6 +320,12 @@ struct Search {
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
         if let named = path.namedApp, named != entry.app { return }
+        // Passing a word over is only worth it when the rest is mostly the template's own words.
+        if path.score.unknown > 0,
+            path.score.literalWords < Matcher.literalWordsAroundUnknown || path.score.literalWords < path.score.freeWords
+        {
+            return
+        }
         var score = path.score
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.

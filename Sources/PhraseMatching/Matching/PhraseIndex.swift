@@ -8,6 +8,8 @@ public struct PhraseIndex: Sendable {
         var slots: [SlotEdge] = []
         var apps: [String: Int32] = [:]
         var entries: [Int32] = []
+        /// The children reached by a word a person may leave out (`Matcher.optionalTemplateWords`).
+        var optionalWords: [(word: String, child: Int32)] = []
     }
 
     struct SlotEdge: Sendable {
@@ -182,6 +184,7 @@ public struct PhraseIndex: Sendable {
         if let next = nodes[Int(node)].words[word] { return next }
         let next = newNode()
         nodes[Int(node)].words[word] = next
+        if Matcher.optionalTemplateWords.contains(word) { nodes[Int(node)].optionalWords.append((word, next)) }
         return next
     }
 

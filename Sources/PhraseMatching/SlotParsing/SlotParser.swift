@@ -150,7 +150,10 @@ enum SlotParser {
                 }
                 edits = distance
             }
-            guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else {
+            // The same case by another term: the closer one counts ("windows" is the synonym as
+            // written, not a typo of the title "window").
+            if let same = options.firstIndex(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) {
+                options[same].edits = min(options[same].edits, edits)
                 continue
             }
             options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
