@@ -82,6 +82,9 @@ enum ExplainRenderer {
                 out +=
                     "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(kind(of: slot, in: candidate)))\n"
             }
+            for (name, value) in candidate.phraseValues.sorted(by: { $0.key < $1.key }) {
+                out += "   \(name) = \(value)  ← set by the phrase\n"
+            }
             if let app = candidate.namedApp { out += "   app named: \(app)\n" }
             out += "   score: \(candidate.score)\n"
             if rank > 0, let part = candidate.score.decidingPart(against: recognition.candidates[0].score) {

@@ -23,7 +23,7 @@ struct Repl: ParsableCommand {
 
     static let commands =
         [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control "]
-        + ReplPresence.commands
+        + ReplPresence.commands + ReplContext.commands
 
     func run() throws {
         let session = try storeOptions.session(global)
@@ -74,6 +74,10 @@ struct Repl: ParsableCommand {
                 print(shown)
                 continue
             }
+            if let shown = ReplContext.handle(trimmed, conversation: conversation) {
+                print(shown)
+                continue
+            }
             // Commands work at any time; a question stays open across them.
             if trimmed.hasPrefix(":") {
                 if !command(trimmed, session: session, conversation: conversation) { break }
@@ -112,6 +116,7 @@ struct Repl: ParsableCommand {
                   :list ENTITY      what the store holds, e.g. :list Task
                   :undo             revert the last intent that changed something
                 \(ReplPresence.help)
+                \(ReplContext.help)
                   :widgets [FAMILY] the Smart Stack: every widget, most relevant first
                   :controls         Control Center; :control NAME [on|off|toggle] runs one
                   :quit             leave (or Ctrl-D); Ctrl-C cancels a question

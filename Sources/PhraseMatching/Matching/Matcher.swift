@@ -332,7 +332,7 @@ struct Search {
         found.append(
             Candidate(
                 intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
-                score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
+                score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values))
     }
 }
 

@@ -28,6 +28,8 @@ public struct PhraseIndex: Sendable {
         public var appLeftOut: Bool
         public var isNegative: Bool
         public var isShortcut: Bool
+        /// Parameter values the phrase fixes (`set:`).
+        public var values: [String: Value] = [:]
     }
 
     var nodes: [Node] = [Node()]
@@ -69,6 +71,16 @@ public struct PhraseIndex: Sendable {
                         terms.append((Normalizer.tokens(term).map(\.text), c.id))
                     }
                 }
+                // Plurals of every term, unless a case already says that word.
+                let written = Set(terms.map(\.tokens))
+                var plurals: [(tokens: [String], id: String)] = []
+                for term in terms {
+                    for form in Plurals.forms(of: term.tokens, languages: app.languages)
+                    where !written.contains(form) && !plurals.contains(where: { $0.tokens == form }) {
+                        plurals.append((form, term.id))
+                    }
+                }
+                terms += plurals
                 enumTerms[enumeration.name] = terms.sorted { $0.tokens.count > $1.tokens.count }
             }
             for intent in app.intents {
@@ -170,10 +182,11 @@ public struct PhraseIndex: Sendable {
         }
         let entry = Entry(
             intent: intent.name, app: app.name, template: phrase.template.source, language: phrase.language,
-            appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut)
+            appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut, values: phrase.values)
         let duplicate = nodes[Int(node)].entries.contains { existing in
             let e = entries[Int(existing)]
             return e.intent == entry.intent && e.isNegative == entry.isNegative && e.appLeftOut == entry.appLeftOut
+                && e.values == entry.values
         }
         guard !duplicate else { return }
         entries.append(entry)
