@@ -38,6 +38,12 @@ public struct Matcher: Sendable {
         "on", "for", "in", "to", "at", "with", "about", "of", "a", "an", "the", "my", "called", "named", "titled",
         "auf", "fur", "zu", "im", "mit", "uber", "ein", "eine", "einen", "der", "die", "das", "mein", "meine",
     ]
+    /// Words that introduce a value and may stand for a template's own ("called deep work" for
+    /// "on deep work").
+    static let introducingWords: Set<String> = [
+        "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
+        "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
+    ]
     static let maximumFreeWords = 24
     /// Template words a reading must match to pass a word over.
     static let literalWordsAroundUnknown = 3
@@ -286,14 +292,21 @@ struct Search {
                     walk(node: edge.child, position: position + option.length, path: next)
                 }
             }
-            // The last resort: one word too many, or standing for a function word of the template.
+            // The last resort: one word too many where the template's next word follows it ("what's
+            // my fortune today in fortune"), never where a slot would take it instead; or a word that
+            // introduces a value said differently ("called" for "on").
             if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text) {
                 var next = path
                 next.score.unknown += 1
-                walk(node: nodeIndex, position: position + 1, path: next)
-                for word in Matcher.replaceableTemplateWords {
-                    guard let child = node.words[word] else { continue }
-                    walk(node: child, position: position + 1, path: next)
+                let following = position + 1
+                if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                    walk(node: nodeIndex, position: following, path: next)
+                }
+                if Matcher.introducingWords.contains(token.text) {
+                    for word in Matcher.replaceableTemplateWords {
+                        guard let child = node.words[word] else { continue }
+                        walk(node: child, position: following, path: next)
+                    }
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
