@@ -194,6 +194,89 @@ struct Search {
         case oneWordOff
     }
     private var pass = Pass.exact
+    /// How a slot's type reads the words at a position, parsed once per sentence: the trie holds
+    /// the same slot under many nodes (every spelling of the words before it), and an entity
+    /// look-up or a date costs far more than a step.
+    private var slotCache: [SlotAt: [SlotParser.Option]] = [:]
+
+    private struct SlotAt: Hashable {
+        var type: ValueType
+        var position: Int
+    }
+
+    /// The ways an edge's slot can take the words at `position`, only those after which the walk can
+    /// go on: an entity name is looked up (and typo-searched) only for spans the template's next word,
+    /// a slot, a filler, the app's name or the sentence's end can follow. The rest would be dropped
+    /// one step later, and their look-ups are most of a sentence's cost.
+    private mutating func slotOptions(_ edge: PhraseIndex.SlotEdge, at position: Int) -> [SlotParser.Option] {
+        guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
+        var options: [SlotParser.Option] = []
+        var free: [SlotParser.Option] = []
+        let child = matcher.index.nodes[Int(edge.child)]
+        for length in 1...min(Matcher.maximumFreeWords, tokens.count - position)
+        where canContinue(child, at: position + length) {
+            if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
+                options.append(named)
+            }
+            free.append(
+                SlotParser.Option(
+                    length: length, value: .string(tokens.originalText(from: position, through: position + length - 1)),
+                    typed: false))
+        }
+        return options + free
+    }
+
+    /// Whether the walk can take a step from `node` at `position`: a cheap test that never says no
+    /// where `walk` would find something.
+    private func canContinue(_ node: PhraseIndex.Node, at position: Int) -> Bool {
+        if !node.slots.isEmpty || !node.optionalWords.isEmpty { return true }
+        guard position < tokens.count else { return !node.entries.isEmpty }
+        let word = tokens[position].text
+        if node.words[word] != nil || Matcher.fillers.contains(word) || mentions[position] != nil { return true }
+        if PhraseIndex.prepositions.contains(word), position + 1 < tokens.count, mentions[position + 1] != nil {
+            return true
+        }
+        switch pass {
+        case .exact: return false
+        case .typos, .oneWordOff:
+            // A typo of the next template word, or (last resort) any word.
+            if pass == .oneWordOff { return true }
+            guard word.utf8.count >= 4, node.words.count <= 256 else { return false }
+            let allowance = word.utf8.count >= 8 ? 2 : 1
+            return node.words.keys.contains { known in
+                known.utf8.count >= 4 && abs(known.utf8.count - word.utf8.count) <= allowance
+                    && EditDistance.within(known, word, limit: allowance) != nil
+            }
+        }
+    }
+
+    /// The entity `length` words at `position` name, looked up once per sentence.
+    private mutating func entityName(_ entity: QualifiedName, at position: Int, length: Int) -> SlotParser.Option? {
+        guard let lookup = matcher.entities else { return nil }
+        let key = NameAt(entity: entity, position: position, length: length)
+        if let known = nameCache[key] { return known }
+        let text = tokens[position..<(position + length)].map(\.text).joined(separator: " ")
+        let option = lookup.lookup(text, entity: entity).first.map {
+            SlotParser.Option(length: length, value: .string($0.name), typed: true)
+        }
+        nameCache[key] = option
+        return option
+    }
+
+    private struct NameAt: Hashable {
+        var entity: QualifiedName
+        var position: Int
+        var length: Int
+    }
+    private var nameCache: [NameAt: SlotParser.Option?] = [:]
+
+    private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
+        let key = SlotAt(type: type, position: position)
+        if let known = slotCache[key] { return known }
+        let options = SlotParser.options(for: type, tokens: tokens, at: position, matcher: matcher)
+        slotCache[key] = options
+        return options
+    }
     private var fuzzy: Bool { pass != .exact }
     private var steps = 0
     static let stepLimit = 200_000
@@ -279,7 +362,7 @@ struct Search {
             }
             // Slots.
             for edge in node.slots {
-                for option in SlotParser.options(for: edge, tokens: tokens, at: position, matcher: matcher) {
+                for option in slotOptions(edge, at: position) {
                     var next = path
                     next.slots.append(
                         Candidate.Slot(
