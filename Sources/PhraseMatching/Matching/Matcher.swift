@@ -194,6 +194,7 @@ struct Search {
         case oneWordOff
     }
     private var pass = Pass.exact
+    private var foundBeforePass = 0
     /// How a slot's type reads the words at a position, parsed once per sentence: the trie holds
     /// the same slot under many nodes (every spelling of the words before it), and an entity
     /// look-up or a date costs far more than a step.
@@ -212,9 +213,8 @@ struct Search {
         guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
         var options: [SlotParser.Option] = []
         var free: [SlotParser.Option] = []
-        let child = matcher.index.nodes[Int(edge.child)]
         for length in 1...min(Matcher.maximumFreeWords, tokens.count - position)
-        where canContinue(child, at: position + length) {
+        where canContinue(edge.child, at: position + length) {
             if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
                 options.append(named)
             }
@@ -228,26 +228,47 @@ struct Search {
 
     /// Whether the walk can take a step from `node` at `position`: a cheap test that never says no
     /// where `walk` would find something.
-    private func canContinue(_ node: PhraseIndex.Node, at position: Int) -> Bool {
-        if !node.slots.isEmpty || !node.optionalWords.isEmpty { return true }
-        guard position < tokens.count else { return !node.entries.isEmpty }
+    private mutating func canContinue(_ nodeIndex: Int32, at position: Int) -> Bool {
+        let nodes = matcher.index.nodes
+        let index = Int(nodeIndex)
+        if !nodes[index].slots.isEmpty || !nodes[index].optionalWords.isEmpty { return true }
+        guard position < tokens.count else { return !nodes[index].entries.isEmpty }
+        if passable[position] { return true }
         let word = tokens[position].text
-        if node.words[word] != nil || Matcher.fillers.contains(word) || mentions[position] != nil { return true }
-        if PhraseIndex.prepositions.contains(word), position + 1 < tokens.count, mentions[position + 1] != nil {
-            return true
-        }
+        if nodes[index].words[word] != nil { return true }
+        let node = nodes[index]
         switch pass {
         case .exact: return false
         case .typos, .oneWordOff:
             // A typo of the next template word, or (last resort) any word.
             if pass == .oneWordOff { return true }
-            guard word.utf8.count >= 4, node.words.count <= 256 else { return false }
-            let allowance = word.utf8.count >= 8 ? 2 : 1
-            return node.words.keys.contains { known in
-                known.utf8.count >= 4 && abs(known.utf8.count - word.utf8.count) <= allowance
-                    && EditDistance.within(known, word, limit: allowance) != nil
+            guard word.utf8.count >= 4 else { return false }
+            return nearbyWords(at: position).contains { node.words[$0.word] != nil }
+        }
+    }
+
+    /// Template words within a typo of the word at `position` (one letter from four letters on, two
+    /// from eight), closest first.
+    private mutating func nearbyWords(at position: Int) -> [(word: String, distance: Int)] {
+        if let known = nearbyCache[position] { return known }
+        let word = tokens[position].text
+        let length = word.utf8.count
+        var found: [(word: String, distance: Int)] = []
+        if length >= 4 {
+            let allowance = length >= 8 ? 2 : 1
+            let mask = EntityNameIndex.mask(word)
+            for candidateLength in max(4, length - allowance)...(length + allowance) {
+                for known in matcher.index.wordsByLength[candidateLength] ?? []
+                where (known.mask ^ mask).nonzeroBitCount <= allowance * 2 && known.word != word {
+                    if let distance = EditDistance.within(known.word, word, limit: allowance) {
+                        found.append((known.word, distance))
+                    }
+                }
             }
         }
+        found.sort { ($0.distance, $0.word) < ($1.distance, $1.word) }
+        nearbyCache[position] = found
+        return found
     }
 
     /// The entity `length` words at `position` name, looked up once per sentence.
@@ -269,6 +290,9 @@ struct Search {
         var length: Int
     }
     private var nameCache: [NameAt: SlotParser.Option?] = [:]
+    private var nearbyCache: [Int: [(word: String, distance: Int)]] = [:]
+    /// Words any node can step over: fillers, and the app's name (after a preposition or not).
+    private let passable: [Bool]
 
     private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
         let key = SlotAt(type: type, position: position)
@@ -307,6 +331,11 @@ struct Search {
             }
         }
         self.mentions = mentions
+        passable = tokens.indices.map { position in
+            let word = tokens[position].text
+            return Matcher.fillers.contains(word) || mentions[position] != nil
+                || (PhraseIndex.prepositions.contains(word) && mentions[position + 1] != nil)
+        }
     }
 
     struct Path {
@@ -318,12 +347,15 @@ struct Search {
     mutating func run(_ pass: Pass) {
         self.pass = pass
         steps = 0
+        // Each pass has its own allowance of candidates: typos are looked for however many exact
+        // readings the free text gave.
+        foundBeforePass = found.count
         walk(node: 0, position: 0, path: Path())
     }
 
     private mutating func walk(node nodeIndex: Int32, position: Int, path: Path) {
         steps += 1
-        guard steps < Self.stepLimit, found.count < Matcher.maximumCandidates * 4 else { return }
+        guard steps < Self.stepLimit, found.count - foundBeforePass < Matcher.maximumCandidates * 4 else { return }
         let node = matcher.index.nodes[Int(nodeIndex)]
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
@@ -341,10 +373,11 @@ struct Search {
                 var next = path
                 next.score.literalWords += 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, token.text.count >= 4, path.score.edits < 2, node.words.count <= 256 {
-                let allowance = token.text.count >= 8 ? 2 : 1
-                for (word, child) in node.words where word.utf8.count >= 4 {
-                    guard let distance = EditDistance.within(word, token.text, limit: allowance) else { continue }
+            } else if fuzzy, token.text.count >= 4, path.score.edits < 2 {
+                // The template words within a typo of this one, found once per sentence: a node's
+                // children are looked up by them, however many children it has.
+                for (word, distance) in nearbyWords(at: position) {
+                    guard let child = node.words[word] else { continue }
                     var next = path
                     next.score.literalWords += 1
                     next.score.edits += distance

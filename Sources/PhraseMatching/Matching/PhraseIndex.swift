@@ -53,6 +53,11 @@ public struct PhraseIndex: Sendable {
     /// Templates that expand to too many sentences to index; `intents check` warns about them.
     public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
+    /// Every template word of four letters or more by length, with its letters' mask
+    /// (`EntityNameIndex.mask`): where the typo pass looks for the words a misspelt one may be.
+    private(set) var wordsByLength: [Int: [(word: String, mask: UInt64)]] = [:]
+    private var vocabulary: Set<String> = []
+
     static let prepositions: Set<String> = [
         "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
     ]
@@ -198,6 +203,9 @@ public struct PhraseIndex: Sendable {
         let next = newNode()
         nodes[Int(node)].words[word] = next
         if Matcher.optionalTemplateWords.contains(word) { nodes[Int(node)].optionalWords.append((word, next)) }
+        if word.utf8.count >= 4, vocabulary.insert(word).inserted {
+            wordsByLength[word.utf8.count, default: []].append((word, EntityNameIndex.mask(word)))
+        }
         return next
     }
 
