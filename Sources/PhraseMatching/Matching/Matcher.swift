@@ -64,7 +64,11 @@ public struct Matcher: Sendable {
         search.run(.exact)
         // Typos are looked for also when the best exact reading left words as free text or named
         // no entity: a template that takes the whole sentence as free text always matches exactly.
-        if search.found.max(by: { $0.score < $1.score }).map(Self.needsBetter) ?? true { search.run(.typos) }
+        // A word that is itself a template word is read as itself: the pass runs only for words no
+        // template has, within a typo of one that does.
+        if search.found.max(by: { $0.score < $1.score }).map(Self.needsBetter) ?? true, search.lastTypo != nil {
+            search.run(.typos)
+        }
         // One word too many or one function word said differently: a last resort, for sentences
         // nothing else takes ("start a focus block called deep work").
         if search.found.isEmpty { search.run(.oneWordOff) }
@@ -291,6 +295,12 @@ struct Search {
     }
     private var nameCache: [NameAt: SlotParser.Option?] = [:]
     private var nearbyCache: [Int: [(word: String, distance: Int)]] = [:]
+    /// The last position whose word no template has but one has within a typo: where the typo pass
+    /// can find something new (nil: nowhere).
+    private(set) lazy var lastTypo: Int? = tokens.indices.last { position in
+        tokens[position].text.utf8.count >= 4 && !matcher.index.vocabulary.contains(tokens[position].text)
+            && !nearbyWords(at: position).isEmpty
+    }
     /// Words any node can step over: fillers, and the app's name (after a preposition or not).
     private let passable: [Bool]
 
@@ -356,6 +366,8 @@ struct Search {
     private mutating func walk(node nodeIndex: Int32, position: Int, path: Path) {
         steps += 1
         guard steps < Self.stepLimit, found.count - foundBeforePass < Matcher.maximumCandidates * 4 else { return }
+        // Past the last misspelt word without a typo read, a path only finds what the exact pass found.
+        if pass == .typos, path.score.edits == 0, let lastTypo, position > lastTypo { return }
         let node = matcher.index.nodes[Int(nodeIndex)]
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }

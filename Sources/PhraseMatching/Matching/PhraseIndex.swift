@@ -56,7 +56,8 @@ public struct PhraseIndex: Sendable {
     /// Every template word of four letters or more by length, with its letters' mask
     /// (`EntityNameIndex.mask`): where the typo pass looks for the words a misspelt one may be.
     private(set) var wordsByLength: [Int: [(word: String, mask: UInt64)]] = [:]
-    private var vocabulary: Set<String> = []
+    /// Every template word of four letters or more.
+    private(set) var vocabulary: Set<String> = []
 
     static let prepositions: Set<String> = [
         "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
