@@ -11,12 +11,20 @@ func assistantBenchmark() throws {
     let rounds = argument("--rounds", default: 5)
     let repeats = argument("--repeats", default: 3)
     let entityCount = argument("--entities", default: 10_000)
+    // The 100 intents in 10 apps (each with its own entity types, so a span is looked up in ten)
+    // or in fewer, down to one app with one set of names, as one assistant has.
+    let appCount = argument("--apps", default: 10)
+    guard appCount > 0, 100 % appCount == 0 else {
+        FileHandle.standardError.write(Data("error: --apps divides 100 (1, 2, 4, 5, 10, …), not \(appCount)\n".utf8))
+        exit(2)
+    }
+    let perApp = 100 / appCount
     let kinds = [
         "light", "lamp", "fan", "heater", "blind", "curtain", "speaker", "kettle", "camera", "sprinkler",
     ]
     let places = ["garden", "desk", "ceiling", "corner", "window", "porch", "hallway", "garage", "attic", "patio"]
     var files: [(path: String, bytes: [UInt8])] = []
-    for app in 0..<10 {
+    for app in 0..<appCount {
         var yaml = """
             app: Home\(app)
             entities:
@@ -34,8 +42,9 @@ func assistantBenchmark() throws {
             intents:
 
             """
-        for i in 0..<10 {
-            let noun = "\(places[app]) \(kinds[i])"
+        for i in 0..<perApp {
+            let global = app * perApp + i
+            let noun = "\(places[global / 10]) \(kinds[global % 10])"
             yaml += """
                   Act\(i):
                     parameters:
@@ -79,9 +88,9 @@ func assistantBenchmark() throws {
     // 10,000 names in all: devices most, then areas and players, spread over the ten apps.
     var names: [String: [String]] = [:]
     var entities = EntityNameIndex()
-    for app in 0..<10 {
+    for app in 0..<appCount {
         for (entity, share) in [("Device", 8), ("Area", 1), ("Player", 1)] {
-            let count = entityCount * share / 100
+            let count = entityCount * share / (10 * appCount)
             let list = (0..<count).map { n in "\(words[next() % words.count]) \(words[next() % words.count]) \(n)" }
             names["\(app).\(entity)"] = list
             entities.add(list, for: QualifiedName(app: "Home\(app)", name: entity))
@@ -95,8 +104,9 @@ func assistantBenchmark() throws {
     }
     var sentences: [String] = []
     for k in 0..<2000 {
-        let app = next() % 10, i = next() % 10
-        let noun = "\(places[app]) \(kinds[i])"
+        let global = next() % 100
+        let app = global / perApp
+        let noun = "\(places[global / 10]) \(kinds[global % 10])"
         let typo = noun.replacingOccurrences(of: "e", with: "", options: [], range: noun.range(of: "e"))
         switch k % 20 {
         case 0, 1: sentences.append("turn on the \(noun) in the \(pick(app, "Area"))")
@@ -119,7 +129,7 @@ func assistantBenchmark() throws {
     }
     let templates = graph.intents.reduce(0) { $0 + $1.phrases.count }
     print(
-        "assistant-shaped load: \(graph.intents.count) intents, \(templates) templates (\(index.skippedTemplates.count) over the expansion cap), \(index.nodeCount) trie nodes, \(entities.count) entity names"
+        "assistant-shaped load: \(appCount) apps, \(graph.intents.count) intents, \(templates) templates (\(index.skippedTemplates.count) over the expansion cap), \(index.nodeCount) trie nodes, \(entities.count) entity names"
     )
     if let index = CommandLine.arguments.firstIndex(of: "--repeat-sentence"), index + 1 < CommandLine.arguments.count {
         // For profiling one sentence.

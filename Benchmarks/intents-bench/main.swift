@@ -24,7 +24,7 @@ let usage = """
       suggest:   [--seed N] [--donations N] [--runs N]
       links:     [--rounds N] [--repeats N]
       widgets:   [--runs N] [--tasks N]
-      assistant: [--rounds N] [--repeats N] [--entities N]   (tail latency on assistant-shaped templates)
+      assistant: [--rounds N] [--repeats N] [--entities N] [--apps N]   (tail latency on assistant-shaped templates)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "all"]
