@@ -163,5 +163,8 @@ struct PhraseValuesCommandTests {
         let described = try intents(["describe", "--intents", definitions, "TurnOn"])
         #expect(described.stdout.contains("[en] turn on the lights (sets domain = light)"))
         #expect(described.stdout.contains("area: Area (required) — else from the context's 'area'"))
+        let json = try intents(["describe", "--intents", definitions, "TurnOn", "--json"])
+        #expect(json.stdout.contains(#"{"lang":"en","set":{"domain":"light"},"text":"turn on the lights"}"#))
+        #expect(json.stdout.contains(#"{"context":"area","default":null,"name":"area""#))
     }
 }
