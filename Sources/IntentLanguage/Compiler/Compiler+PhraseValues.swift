@@ -1,6 +1,10 @@
 import IntentModel
 import YAML
 
+extension Diagnostic.Message {
+    static func setAndSaid(_ name: String) -> Self { "'\(name)' is both a slot of the phrase and set by it; keep one" }
+}
+
 extension Compiler {
     /// The values a phrase fixes (`set:`), each checked: a parameter of the intent, a value of its
     /// type, not also a slot of the phrase (the sentence would say it twice).
@@ -14,8 +18,7 @@ extension Compiler {
                 continue
             }
             if template.slots.contains(where: { $0.name == name.value }) {
-                diagnostics.error(
-                    "'\(name.value)' is both a slot of the phrase and set by it; keep one", at: name.range)
+                diagnostics.error(.setAndSaid(name.value), at: name.range)
                 continue
             }
             if let value = value(node, as: parameter.type, context: "the value set for '\(name.value)'") {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import IntentRuntime
 
 /// The request's context at the prompt: `:context area=Kitchen` sets it, `:context` shows it,
@@ -29,20 +28,5 @@ enum ReplContext {
     static func describe(_ context: [String: String]) -> String {
         guard !context.isEmpty else { return "The context is empty. Set it with :context area=Kitchen." }
         return "Context: " + context.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-    }
-}
-
-/// `name=value` pairs of a request's context, as `--context` and `:context` take them.
-enum RequestContext {
-    static func parse(_ items: [String]) throws -> [String: String] {
-        var context: [String: String] = [:]
-        for item in items {
-            let pair = item.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
-            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else {
-                throw ValidationError("a context is name=value, like area=Kitchen; not '\(item)'")
-            }
-            context[pair[0]] = pair[1]
-        }
-        return context
     }
 }
