@@ -252,13 +252,14 @@ struct Search {
     }
 
     /// Template words within a typo of the word at `position` (one letter from four letters on, two
-    /// from eight), closest first.
+    /// from eight), closest first; none when the word is itself a template word.
     private mutating func nearbyWords(at position: Int) -> [(word: String, distance: Int)] {
         if let known = nearbyCache[position] { return known }
         let word = tokens[position].text
         let length = word.utf8.count
         var found: [(word: String, distance: Int)] = []
-        if length >= 4 {
+        // A word some template has is read as itself, never as a typo of another.
+        if length >= 4, !matcher.index.vocabulary.contains(word) {
             let allowance = length >= 8 ? 2 : 1
             let mask = EntityNameIndex.mask(word)
             for candidateLength in max(4, length - allowance)...(length + allowance) {
@@ -298,8 +299,7 @@ struct Search {
     /// The last position whose word no template has but one has within a typo: where the typo pass
     /// can find something new (nil: nowhere).
     private(set) lazy var lastTypo: Int? = tokens.indices.last { position in
-        tokens[position].text.utf8.count >= 4 && !matcher.index.vocabulary.contains(tokens[position].text)
-            && !nearbyWords(at: position).isEmpty
+        !nearbyWords(at: position).isEmpty
     }
     /// Words any node can step over: fillers, and the app's name (after a preposition or not).
     private let passable: [Bool]
