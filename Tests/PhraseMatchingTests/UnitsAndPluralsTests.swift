@@ -18,6 +18,7 @@ struct UnitsAndPluralsTests {
         ("at 9am on the 3rd", ["at", "9am", "on", "the", "3rd"]),
         ("in 1h30", ["in", "1h30"]),
         ("mp3 files", ["mp3", "files"]),
+        ("print it on the 3d printer", ["print", "it", "on", "the", "3d", "printer"]),
     ])
     func gluedUnits(_ text: String, _ words: [String]) {
         #expect(Normalizer.tokens(text).map(\.text) == words)

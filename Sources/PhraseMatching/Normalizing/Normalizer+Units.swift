@@ -4,7 +4,7 @@ extension Normalizer {
     static let gluedUnits: [String: [String]] = [
         "%": ["percent"], "°": ["degrees"], "°c": ["degrees", "celsius"], "°f": ["degrees", "fahrenheit"],
         "min": ["minutes"], "mins": ["minutes"], "m": ["minutes"], "h": ["hours"], "hr": ["hours"], "hrs": ["hours"],
-        "s": ["seconds"], "sec": ["seconds"], "secs": ["seconds"], "d": ["days"], "x": ["times"],
+        "s": ["seconds"], "sec": ["seconds"], "secs": ["seconds"], "x": ["times"],
         "km": ["km"], "kg": ["kg"], "cm": ["cm"], "mm": ["mm"], "ml": ["ml"], "l": ["l"], "g": ["g"],
     ]
 
