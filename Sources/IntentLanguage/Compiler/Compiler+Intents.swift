@@ -175,6 +175,7 @@ extension Compiler {
                 isOptional: parameter.optional || optionalMark, validations: validations,
                 location: parameter.name.range)
             compiled.prompts = parameter.prompts.mapValues(\.value)
+            compiled.context = parameter.context?.value
             parameters.append(compiled)
         }
         return parameters

@@ -29,7 +29,9 @@ extension Compiler {
                     "rule", rule.name, at: locate(definition.text, rule.offset..<(rule.offset + rule.name.count)),
                     known: app.rules.keys.sorted())
             }
-            phrases.append(IntentGraph.Phrase(language: language, template: template, location: definition.text.range))
+            var phrase = IntentGraph.Phrase(language: language, template: template, location: definition.text.range)
+            phrase.values = phraseValues(definition, template: template, parameters: parameters)
+            phrases.append(phrase)
         }
         return phrases
     }

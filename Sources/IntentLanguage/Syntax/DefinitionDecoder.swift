@@ -180,7 +180,7 @@ struct DefinitionDecoder: SchemaDecoding {
             defaultValue: fields["default"],
             optional: fields["optional"].flatMap { bool($0, "'optional'") } ?? false,
             validations: list(fields["validate"], "'validate'") { decoder, node in decoder.validation(node) },
-            prompts: prompt?.1 ?? [:])
+            prompts: prompt?.1 ?? [:], context: fields["context"].flatMap { string($0, "'context'") })
     }
 
     private mutating func validation(_ node: Node) -> ValidationDefinition? {
@@ -240,7 +240,9 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         guard let fields = fields(node, .phrase, context: "a phrase") else { return nil }
         guard let text = fields["text"].flatMap({ string($0, "'text'") }) else { return nil }
-        return PhraseDefinition(language: fields["lang"].flatMap { string($0, "'lang'") }, text: text)
+        var phrase = PhraseDefinition(language: fields["lang"].flatMap { string($0, "'lang'") }, text: text)
+        phrase.values = phraseValues(fields["set"])
+        return phrase
     }
 
     private mutating func step(_ node: Node) -> StepDefinition? {

@@ -215,6 +215,9 @@ public enum DefinitionSchema {
                 Field(name: "default", shape: .any, doc: "Value when none is given."),
                 Field(name: "optional", shape: .boolean, doc: "May be left out."),
                 Field(
+                    name: "context", shape: .string,
+                    doc: "Filled from the request's context of this name (say --context area=Kitchen) when unsaid."),
+                Field(
                     name: "validate", shape: .list(.object(.validation)),
                     doc: "Rules a value must meet, each with its message."),
             ]
@@ -243,6 +246,9 @@ public enum DefinitionSchema {
             [
                 Field(name: "lang", shape: .string, doc: "Language code."),
                 Field(name: "text", shape: .string, doc: "Phrase template.", required: true),
+                Field(
+                    name: "set", shape: .names(.oneOf([.string, .number, .boolean])),
+                    doc: "Parameter values the phrase fixes when it matches: { domain: light }."),
             ]
         case .result:
             [

@@ -106,6 +106,8 @@ public struct ParameterDefinition: Sendable {
     public var validations: [ValidationDefinition]
     /// `prompt: { en: …, de: … }`: the prompt per language.
     public var prompts: [String: Located<String>] = [:]
+    /// `context: area`: filled from the request's context of that name when the sentence does not say it.
+    public var context: Located<String>? = nil
 }
 
 public struct ValidationDefinition: Sendable {
@@ -133,6 +135,8 @@ public struct SummaryDefinition: Sendable {
 public struct PhraseDefinition: Sendable {
     public var language: Located<String>?
     public var text: Located<String>
+    /// `set: { domain: light }`: parameter values the phrase fixes when it matches.
+    public var values: [(name: Located<String>, value: Node)] = []
 }
 
 public enum ConfirmDefinition: Sendable {

@@ -18,6 +18,7 @@ extension IntentGraph {
             if let value = parameter.defaultValue { line += " = \(value)" }
             if parameter.isRequired { line += " (required)" }
             if let prompt = parameter.prompt { line += " — asks \"\(prompt)\"" }
+            if let context = parameter.context { line += " — else from the context's '\(context)'" }
             out += line + "\n"
             for validation in parameter.validations { out += "    rule: \(validation.message)\n" }
         }
@@ -26,7 +27,12 @@ extension IntentGraph {
         if !intent.phrases.isEmpty {
             out += "\nPhrases:\n"
             for phrase in intent.phrases {
-                out += "  [\(phrase.language)] \(phrase.template.source)\n"
+                out += "  [\(phrase.language)] \(phrase.template.source)"
+                if !phrase.values.isEmpty {
+                    out += " (sets " + phrase.values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
+                        .joined(separator: ", ") + ")"
+                }
+                out += "\n"
             }
         }
         let shortcuts = app?.shortcuts.filter { $0.intent == intent.name } ?? []

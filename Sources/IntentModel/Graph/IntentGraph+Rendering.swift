@@ -127,14 +127,20 @@ extension IntentGraph {
                             "title": intent.title,
                             "description": intent.description ?? NSNull(),
                             "parameters": intent.parameters.map { parameter -> [String: Any] in
-                                [
+                                var object: [String: Any] = [
                                     "name": parameter.name, "type": parameter.type.description,
                                     "optional": parameter.isOptional,
                                     "default": parameter.defaultValue.map { $0.description } ?? NSNull(),
                                     "prompt": parameter.prompt ?? NSNull(),
                                 ]
+                                if let context = parameter.context { object["context"] = context }
+                                return object
                             },
-                            "phrases": intent.phrases.map { ["lang": $0.language, "text": $0.template.source] },
+                            "phrases": intent.phrases.map { phrase -> [String: Any] in
+                                var object: [String: Any] = ["lang": phrase.language, "text": phrase.template.source]
+                                if !phrase.values.isEmpty { object["set"] = phrase.values.mapValues(\.description) }
+                                return object
+                            },
                             "resultType": intent.resultType.map { $0.description } ?? NSNull(),
                             "confirm": intent.confirmation != nil || intent.deletes,
                             "donate": intent.donate,

@@ -341,6 +341,8 @@ public struct IntentGraph: Sendable {
         public let location: SourceRange
         /// `prompt:` per language, when given so; `prompt` is the default.
         public package(set) var prompts: [String: String] = [:]
+        /// The request context's name this parameter is filled from when the sentence does not say it.
+        public package(set) var context: String? = nil
 
         /// Needs a value from the user: neither optional nor defaulted.
         public var isRequired: Bool { !isOptional && defaultValue == nil }
@@ -396,6 +398,8 @@ public struct IntentGraph: Sendable {
         public let language: String
         public let template: PhraseTemplate
         public let location: SourceRange
+        /// Parameter values the phrase fixes when it matches (`set:`).
+        public package(set) var values: [String: Value] = [:]
 
         package init(language: String, template: PhraseTemplate, location: SourceRange) {
             self.language = language

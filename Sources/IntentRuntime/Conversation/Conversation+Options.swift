@@ -11,6 +11,9 @@ extension Conversation {
         public var invocation = "phrase"
         /// Save questions left open in the store, so `intents continue` in another shell can carry them on.
         public var handoff = false
+        /// Where the request comes from (`--context area=Kitchen`): parameters that declare
+        /// `context: area` take this value when the sentence does not say it.
+        public var context: [String: String] = [:]
 
         public init(confirmAll: Bool = false, dryRun: Bool = false, language: String? = nil, handoff: Bool = false) {
             self.confirmAll = confirmAll

@@ -163,7 +163,7 @@ public final class Conversation {
                 status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
                 error: problem.message)
         }
-        pending = Pending(intent: intent, raw: candidate.values, language: candidate.language)
+        pending = Pending(intent: intent, raw: withContext(candidate.values, for: intent), language: candidate.language)
         return advance(clock: clock)
     }
 

@@ -9,8 +9,8 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show how a sentence is matched: tokens, candidates, slots, scores.",
         discussion: """
-            Candidates are ranked by their score parts in order: edits, literal, typed, free, corrections, app, \
-            skipped.
+            Candidates are ranked by their score parts in order: unresolved (entity slots naming no known \
+            entity), unknown (words passed over), literal, edits, typed, free, corrections, app, skipped.
             """
     )
 
@@ -80,7 +80,10 @@ enum ExplainRenderer {
             for slot in candidate.slots {
                 let words = recognition.tokens[slot.span].map(\.raw).joined(separator: " ")
                 out +=
-                    "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(slot.typed ? "typed" : "free text"))\n"
+                    "   \(slot.name) = \(slot.value)  ← \"\(words)\" (tokens \(slot.span.lowerBound)–\(slot.span.upperBound - 1), \(kind(of: slot, in: candidate)))\n"
+            }
+            for (name, value) in candidate.phraseValues.sorted(by: { $0.key < $1.key }) {
+                out += "   \(name) = \(value)  ← set by the phrase\n"
             }
             if let app = candidate.namedApp { out += "   app named: \(app)\n" }
             out += "   score: \(candidate.score)\n"
@@ -89,5 +92,13 @@ enum ExplainRenderer {
             }
         }
         return out
+    }
+
+    /// How a slot took its words; an entity slot naming nothing the store knows says so, as it is
+    /// why the reading ranks last.
+    static func kind(of slot: Candidate.Slot, in candidate: Candidate) -> String {
+        if slot.typed { return "typed" }
+        if slot.unknownName, candidate.score.unresolved > 0 { return "free text, resolves to no entity: would ask" }
+        return "free text"
     }
 }

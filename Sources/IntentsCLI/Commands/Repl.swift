@@ -23,7 +23,7 @@ struct Repl: ParsableCommand {
 
     static let commands =
         [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control ", ":activities"]
-        + ReplPresence.commands
+        + ReplPresence.commands + ReplContext.commands
 
     func run() throws {
         let session = try storeOptions.session(global)
@@ -76,6 +76,10 @@ struct Repl: ParsableCommand {
                 print(shown)
                 continue
             }
+            if let shown = ReplContext.handle(trimmed, conversation: conversation) {
+                print(shown)
+                continue
+            }
             // Commands work at any time; a question stays open across them.
             if trimmed.hasPrefix(":") {
                 if !command(trimmed, session: session, conversation: conversation) { break }
@@ -114,6 +118,7 @@ struct Repl: ParsableCommand {
                   :list ENTITY      what the store holds, e.g. :list Task
                   :undo             revert the last intent that changed something
                 \(ReplPresence.help)
+                \(ReplContext.help)
                   :widgets [FAMILY] the Smart Stack: every widget, most relevant first
                   :controls         Control Center; :control NAME [on|off|toggle] runs one
                   :activities       live activities: progress, countdown and state

@@ -33,6 +33,13 @@ struct Say: ParsableCommand {
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
 
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "Where the request comes from, as name=value (area=Kitchen): parameters that declare context: take it when the phrase does not say them. Repeatable.",
+            valueName: "name=value"))
+    var contexts: [String] = []
+
     @Argument(help: "The phrase, as a person would type it.")
     var phrase: [String] = []
 
@@ -42,8 +49,9 @@ struct Say: ParsableCommand {
         let texts = try Self.phraseTexts(phrase)
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
-        let conversation = Conversation(
-            session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true))
+        var options = Conversation.Options(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true)
+        options.context = try RequestContext.parse(contexts)
+        let conversation = Conversation(session: session, options: options)
         var failed = false
         for (number, text) in texts.enumerated() {
             failed = try answer(text, conversation) || failed

@@ -8,16 +8,16 @@ enum DescribeReport {
             "title": .string(intent.title), "description": intent.description.map(JSONValue.string) ?? .null,
             "parameters": .array(
                 intent.parameters.map { parameter in
-                    [
+                    JSONValue.object([
                         "name": .string(parameter.name), "type": .string(parameter.type.description),
                         "optional": .bool(parameter.isOptional), "required": .bool(parameter.isRequired),
                         "default": parameter.defaultValue.map { .string($0.description) } ?? .null,
                         "prompt": parameter.prompt.map(JSONValue.string) ?? .null,
-                    ]
+                    ]).withContext(of: parameter)
                 }),
             "summary": .array(intent.summary.map { .string($0.text.source) }),
             "phrases": .array(
-                intent.phrases.map { ["lang": .string($0.language), "text": .string($0.template.source)] }),
+                intent.phrases.map(phrase)),
             "result": intent.resultType.map { .string($0.description) } ?? .null,
             "confirm": .bool(intent.confirmation != nil || intent.deletes),
         ]
@@ -59,5 +59,23 @@ enum DescribeReport {
                     }),
             ]
         }
+    }
+}
+
+extension DescribeReport {
+    /// A phrase with the values it sets, when it sets any.
+    static func phrase(_ phrase: IntentGraph.Phrase) -> JSONValue {
+        var object: [String: JSONValue] = ["lang": .string(phrase.language), "text": .string(phrase.template.source)]
+        if !phrase.values.isEmpty { object["set"] = .object(phrase.values.mapValues { .string($0.description) }) }
+        return .object(object)
+    }
+}
+
+extension JSONValue {
+    /// A parameter's object with its `context:` name, when it has one.
+    fileprivate func withContext(of parameter: IntentGraph.Parameter) -> JSONValue {
+        guard case .object(var object) = self, let context = parameter.context else { return self }
+        object["context"] = .string(context)
+        return .object(object)
     }
 }

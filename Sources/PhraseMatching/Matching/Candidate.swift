@@ -31,9 +31,13 @@ public struct Candidate: Sendable {
     /// The app the sentence named, if it named one.
     public var namedApp: String?
     public var isNegative: Bool
+    /// Values the matched phrase fixes (`set:`), whatever the sentence's words.
+    public var phraseValues: [String: Value] = [:]
 
+    /// The slots' values, and the values the phrase fixes.
     public var values: [String: Value] {
         Dictionary(slots.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            .merging(phraseValues) { slot, _ in slot }
     }
 }
 

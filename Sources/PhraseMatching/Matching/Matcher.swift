@@ -26,7 +26,32 @@ public struct Matcher: Sendable {
         "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
+    /// Words a template may contain that a person may leave out: politeness, never content
+    /// ("can you set a timer" is also "set a timer").
+    static let optionalTemplateWords: Set<String> = [
+        "please", "can", "could", "would", "will", "you", "kindly", "just", "hey", "ok", "okay",
+        "bitte", "mal", "doch", "kannst", "konntest", "du",
+    ]
+    /// Template words another word may stand for in the last-resort pass: how a value is introduced
+    /// ("on", "for", "called"), never what is done.
+    static let replaceableTemplateWords: Set<String> = [
+        "on", "for", "in", "to", "at", "with", "about", "of", "a", "an", "the", "my", "called", "named", "titled",
+        "auf", "fur", "zu", "im", "mit", "uber", "ein", "eine", "einen", "der", "die", "das", "mein", "meine",
+    ]
+    /// Words that introduce a value and may stand for a template's own ("called deep work" for
+    /// "on deep work").
+    static let introducingWords: Set<String> = [
+        "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
+        "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
+    ]
     static let maximumFreeWords = 24
+    /// Template words a reading must match to pass a word over.
+    static let literalWordsAroundUnknown = 3
+
+    /// A best reading worth trying typos against: some of its words are free text or name nothing.
+    static func needsBetter(_ candidate: Candidate) -> Bool {
+        candidate.score.freeWords > 0 || candidate.score.unresolved > 0
+    }
     static let maximumCandidates = 64
 
     /// Matches `text`; `language` restricts phrases to one language (nil: all).
@@ -36,8 +61,17 @@ public struct Matcher: Sendable {
             return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
         }
         var search = Search(matcher: self, tokens: tokens, language: language)
-        search.run(fuzzy: false)
-        if search.found.isEmpty { search.run(fuzzy: true) }
+        search.run(.exact)
+        // Typos are looked for also when the best exact reading left words as free text or named
+        // no entity: a template that takes the whole sentence as free text always matches exactly.
+        // A word that is itself a template word is read as itself: the pass runs only for words no
+        // template has, within a typo of one that does.
+        if search.found.max(by: { $0.score < $1.score }).map(Self.needsBetter) ?? true, search.lastTypo != nil {
+            search.run(.typos)
+        }
+        // One word too many or one function word said differently: a last resort, for sentences
+        // nothing else takes ("start a focus block called deep work").
+        if search.found.isEmpty { search.run(.oneWordOff) }
         var candidates = search.found.sorted { $0.score > $1.score }
         // An exact entity name wins: "complete task number 5001 about taxes" names the task called
         // so, although reading "task" as the template's word scores more literal words and leaves
@@ -155,7 +189,129 @@ struct Search {
     var found: [Candidate] = []
     /// App mentions by start position: (app, length).
     let mentions: [Int: [(app: String, length: Int)]]
-    private var fuzzy = false
+    /// What a pass tolerates beyond exact template words.
+    enum Pass {
+        case exact
+        /// Template words within a typo.
+        case typos
+        /// One sentence word passed over or standing for a function word of the template.
+        case oneWordOff
+    }
+    private var pass = Pass.exact
+    private var foundBeforePass = 0
+    /// How a slot's type reads the words at a position, parsed once per sentence: the trie holds
+    /// the same slot under many nodes (every spelling of the words before it), and an entity
+    /// look-up or a date costs far more than a step.
+    private var slotCache: [SlotAt: [SlotParser.Option]] = [:]
+
+    private struct SlotAt: Hashable {
+        var type: ValueType
+        var position: Int
+    }
+
+    /// The ways an edge's slot can take the words at `position`, only those after which the walk can
+    /// go on: an entity name is looked up (and typo-searched) only for spans the template's next word,
+    /// a slot, a filler, the app's name or the sentence's end can follow. The rest would be dropped
+    /// one step later, and their look-ups are most of a sentence's cost.
+    private mutating func slotOptions(_ edge: PhraseIndex.SlotEdge, at position: Int) -> [SlotParser.Option] {
+        guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
+        var options: [SlotParser.Option] = []
+        var free: [SlotParser.Option] = []
+        for length in 1...min(Matcher.maximumFreeWords, tokens.count - position)
+        where canContinue(edge.child, at: position + length) {
+            if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
+                options.append(named)
+            }
+            free.append(
+                SlotParser.Option(
+                    length: length, value: .string(tokens.originalText(from: position, through: position + length - 1)),
+                    typed: false))
+        }
+        return options + free
+    }
+
+    /// Whether the walk can take a step from `node` at `position`: a cheap test that never says no
+    /// where `walk` would find something.
+    private mutating func canContinue(_ nodeIndex: Int32, at position: Int) -> Bool {
+        let nodes = matcher.index.nodes
+        let index = Int(nodeIndex)
+        if !nodes[index].slots.isEmpty || !nodes[index].optionalWords.isEmpty { return true }
+        guard position < tokens.count else { return !nodes[index].entries.isEmpty }
+        if passable[position] { return true }
+        let word = tokens[position].text
+        if nodes[index].words[word] != nil { return true }
+        let node = nodes[index]
+        switch pass {
+        case .exact: return false
+        case .typos, .oneWordOff:
+            // A typo of the next template word, or (last resort) any word.
+            if pass == .oneWordOff { return true }
+            guard word.utf8.count >= 4 else { return false }
+            return nearbyWords(at: position).contains { node.words[$0.word] != nil }
+        }
+    }
+
+    /// Template words within a typo of the word at `position` (one letter from four letters on, two
+    /// from eight), closest first; none when the word is itself a template word.
+    private mutating func nearbyWords(at position: Int) -> [(word: String, distance: Int)] {
+        if let known = nearbyCache[position] { return known }
+        let word = tokens[position].text
+        let length = word.utf8.count
+        var found: [(word: String, distance: Int)] = []
+        // A word some template has is read as itself, never as a typo of another.
+        if length >= 4, !matcher.index.vocabulary.contains(word) {
+            let allowance = length >= 8 ? 2 : 1
+            let mask = EntityNameIndex.mask(word)
+            for candidateLength in max(4, length - allowance)...(length + allowance) {
+                for known in matcher.index.wordsByLength[candidateLength] ?? []
+                where (known.mask ^ mask).nonzeroBitCount <= allowance * 2 && known.word != word {
+                    if let distance = EditDistance.within(known.word, word, limit: allowance) {
+                        found.append((known.word, distance))
+                    }
+                }
+            }
+        }
+        found.sort { ($0.distance, $0.word) < ($1.distance, $1.word) }
+        nearbyCache[position] = found
+        return found
+    }
+
+    /// The entity `length` words at `position` name, looked up once per sentence.
+    private mutating func entityName(_ entity: QualifiedName, at position: Int, length: Int) -> SlotParser.Option? {
+        guard let lookup = matcher.entities else { return nil }
+        let key = NameAt(entity: entity, position: position, length: length)
+        if let known = nameCache[key] { return known }
+        let text = tokens[position..<(position + length)].map(\.text).joined(separator: " ")
+        let option = lookup.lookup(text, entity: entity).first.map {
+            SlotParser.Option(length: length, value: .string($0.name), typed: true)
+        }
+        nameCache[key] = option
+        return option
+    }
+
+    private struct NameAt: Hashable {
+        var entity: QualifiedName
+        var position: Int
+        var length: Int
+    }
+    private var nameCache: [NameAt: SlotParser.Option?] = [:]
+    private var nearbyCache: [Int: [(word: String, distance: Int)]] = [:]
+    /// The last position whose word no template has but one has within a typo: where the typo pass
+    /// can find something new (nil: nowhere).
+    private(set) lazy var lastTypo: Int? = tokens.indices.last { position in
+        !nearbyWords(at: position).isEmpty
+    }
+    /// Words any node can step over: fillers, and the app's name (after a preposition or not).
+    private let passable: [Bool]
+
+    private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
+        let key = SlotAt(type: type, position: position)
+        if let known = slotCache[key] { return known }
+        let options = SlotParser.options(for: type, tokens: tokens, at: position, matcher: matcher)
+        slotCache[key] = options
+        return options
+    }
+    private var fuzzy: Bool { pass != .exact }
     private var steps = 0
     static let stepLimit = 200_000
 
@@ -185,6 +341,11 @@ struct Search {
             }
         }
         self.mentions = mentions
+        passable = tokens.indices.map { position in
+            let word = tokens[position].text
+            return Matcher.fillers.contains(word) || mentions[position] != nil
+                || (PhraseIndex.prepositions.contains(word) && mentions[position + 1] != nil)
+        }
     }
 
     struct Path {
@@ -193,18 +354,29 @@ struct Search {
         var namedApp: String?
     }
 
-    mutating func run(fuzzy: Bool) {
-        self.fuzzy = fuzzy
+    mutating func run(_ pass: Pass) {
+        self.pass = pass
         steps = 0
+        // Each pass has its own allowance of candidates: typos are looked for however many exact
+        // readings the free text gave.
+        foundBeforePass = found.count
         walk(node: 0, position: 0, path: Path())
     }
 
     private mutating func walk(node nodeIndex: Int32, position: Int, path: Path) {
         steps += 1
-        guard steps < Self.stepLimit, found.count < Matcher.maximumCandidates * 4 else { return }
+        guard steps < Self.stepLimit, found.count - foundBeforePass < Matcher.maximumCandidates * 4 else { return }
+        // Past the last misspelt word without a typo read, a path only finds what the exact pass found.
+        if pass == .typos, path.score.edits == 0, let lastTypo, position > lastTypo { return }
         let node = matcher.index.nodes[Int(nodeIndex)]
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
+        }
+        // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
+        for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
+            var next = path
+            next.score.skipped += 1
+            walk(node: child, position: position, path: next)
         }
         if position < tokens.count {
             let token = tokens[position]
@@ -213,10 +385,11 @@ struct Search {
                 var next = path
                 next.score.literalWords += 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, token.text.count >= 4, path.score.edits < 2, node.words.count <= 256 {
-                let allowance = token.text.count >= 8 ? 2 : 1
-                for (word, child) in node.words where word.utf8.count >= 4 {
-                    guard let distance = EditDistance.within(word, token.text, limit: allowance) else { continue }
+            } else if fuzzy, token.text.count >= 4, path.score.edits < 2 {
+                // The template words within a typo of this one, found once per sentence: a node's
+                // children are looked up by them, however many children it has.
+                for (word, distance) in nearbyWords(at: position) {
+                    guard let child = node.words[word] else { continue }
                     var next = path
                     next.score.literalWords += 1
                     next.score.edits += distance
@@ -234,7 +407,7 @@ struct Search {
             }
             // Slots.
             for edge in node.slots {
-                for option in SlotParser.options(for: edge, tokens: tokens, at: position, matcher: matcher) {
+                for option in slotOptions(edge, at: position) {
                     var next = path
                     next.slots.append(
                         Candidate.Slot(
@@ -242,8 +415,26 @@ struct Search {
                             typed: option.typed, problem: option.problem,
                             entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
+                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil { next.score.unresolved += 1 }
                     next.score.corrections += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
+                }
+            }
+            // The last resort: one word too many where the template's next word follows it ("what's
+            // my fortune today in fortune"), never where a slot would take it instead; or a word that
+            // introduces a value said differently ("called" for "on").
+            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text) {
+                var next = path
+                next.score.unknown += 1
+                let following = position + 1
+                if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                    walk(node: nodeIndex, position: following, path: next)
+                }
+                if Matcher.introducingWords.contains(token.text) {
+                    for word in Matcher.replaceableTemplateWords {
+                        guard let child = node.words[word] else { continue }
+                        walk(node: child, position: following, path: next)
+                    }
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
@@ -270,13 +461,19 @@ struct Search {
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
         if let named = path.namedApp, named != entry.app { return }
+        // Passing a word over is only worth it when the rest is mostly the template's own words.
+        if path.score.unknown > 0,
+            path.score.literalWords < Matcher.literalWordsAroundUnknown || path.score.literalWords < path.score.freeWords
+        {
+            return
+        }
         var score = path.score
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
         found.append(
             Candidate(
                 intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
-                score: score, namedApp: path.namedApp, isNegative: entry.isNegative))
+                score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values))
     }
 }
 

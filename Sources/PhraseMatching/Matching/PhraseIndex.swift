@@ -8,6 +8,8 @@ public struct PhraseIndex: Sendable {
         var slots: [SlotEdge] = []
         var apps: [String: Int32] = [:]
         var entries: [Int32] = []
+        /// The children reached by a word a person may leave out (`Matcher.optionalTemplateWords`).
+        var optionalWords: [(word: String, child: Int32)] = []
     }
 
     struct SlotEdge: Sendable {
@@ -26,6 +28,8 @@ public struct PhraseIndex: Sendable {
         public var appLeftOut: Bool
         public var isNegative: Bool
         public var isShortcut: Bool
+        /// Parameter values the phrase fixes (`set:`).
+        public var values: [String: Value] = [:]
     }
 
     var nodes: [Node] = [Node()]
@@ -49,6 +53,12 @@ public struct PhraseIndex: Sendable {
     /// Templates that expand to too many sentences to index; `intents check` warns about them.
     public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
+    /// Every template word of four letters or more by length, with its letters' mask
+    /// (`EntityNameIndex.mask`): where the typo pass looks for the words a misspelt one may be.
+    private(set) var wordsByLength: [Int: [(word: String, mask: UInt64)]] = [:]
+    /// Every template word of four letters or more.
+    private(set) var vocabulary: Set<String> = []
+
     static let prepositions: Set<String> = [
         "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
     ]
@@ -67,6 +77,16 @@ public struct PhraseIndex: Sendable {
                         terms.append((Normalizer.tokens(term).map(\.text), c.id))
                     }
                 }
+                // Plurals of every term, unless a case already says that word.
+                let written = Set(terms.map(\.tokens))
+                var plurals: [(tokens: [String], id: String)] = []
+                for term in terms {
+                    for form in Plurals.forms(of: term.tokens, languages: app.languages)
+                    where !written.contains(form) && !plurals.contains(where: { $0.tokens == form }) {
+                        plurals.append((form, term.id))
+                    }
+                }
+                terms += plurals
                 enumTerms[enumeration.name] = terms.sorted { $0.tokens.count > $1.tokens.count }
             }
             for intent in app.intents {
@@ -168,10 +188,11 @@ public struct PhraseIndex: Sendable {
         }
         let entry = Entry(
             intent: intent.name, app: app.name, template: phrase.template.source, language: phrase.language,
-            appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut)
+            appLeftOut: leaveOutApp, isNegative: negative, isShortcut: shortcut, values: phrase.values)
         let duplicate = nodes[Int(node)].entries.contains { existing in
             let e = entries[Int(existing)]
             return e.intent == entry.intent && e.isNegative == entry.isNegative && e.appLeftOut == entry.appLeftOut
+                && e.values == entry.values
         }
         guard !duplicate else { return }
         entries.append(entry)
@@ -182,6 +203,10 @@ public struct PhraseIndex: Sendable {
         if let next = nodes[Int(node)].words[word] { return next }
         let next = newNode()
         nodes[Int(node)].words[word] = next
+        if Matcher.optionalTemplateWords.contains(word) { nodes[Int(node)].optionalWords.append((word, next)) }
+        if word.utf8.count >= 4, vocabulary.insert(word).inserted {
+            wordsByLength[word.utf8.count, default: []].append((word, EntityNameIndex.mask(word)))
+        }
         return next
     }
 

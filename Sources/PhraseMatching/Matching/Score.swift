@@ -1,8 +1,16 @@
-/// How well a candidate matches, compared part by part in this order (hassil's ranking, made explicit):
-/// fewer typo corrections in template words, more literal words, more typed slots that parsed, fewer
-/// words of free text, fewer letters corrected in slot values, the app named, fewer filler words skipped.
-/// A misspelt value ("bulish", "tommorow") thus still beats reading its words as free text.
+/// How well a candidate matches, compared part by part in this order:
+/// fewer entity slots whose words name no entity (when names are known), more literal words, fewer
+/// typo corrections in template words, more typed slots that parsed, fewer words of free text, fewer
+/// letters corrected in slot values, the app named, fewer filler words skipped, fewer unknown words
+/// passed over.
+/// A reading whose values resolve thus beats one that matched more template words but left an entity
+/// slot naming nothing ("turn off Overhead Light" is the device, not an area "overhead"); a template
+/// word read through a typo still beats reading it as free text ("turn on the ligths in the kitchen");
+/// a misspelt value ("bulish", "tommorow") beats reading its words as free text.
 public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Entity slots whose words are no name the matcher knows, while it knows names: the reading
+    /// can only ask "which one?". Zero when the matcher has no names to look up.
+    public var unresolved: Int = 0
     /// Letters corrected on literal words (edit distance, summed).
     public var edits: Int = 0
     /// Template words matched, app names included.
@@ -17,24 +25,27 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var appNamed: Int = 0
     /// Filler words skipped ("hey", "please", "can you").
     public var skipped: Int = 0
+    /// Words of the sentence no template word, slot or filler accounts for, passed over at a cost
+    /// ("what's my fortune today in fortune" still finds "what's my fortune in fortune").
+    public var unknown: Int = 0
 
     public init() {}
 
     /// The parts in comparison order, larger is better.
     public var parts: [(name: String, value: Int)] {
         [
-            ("edits", -edits), ("literal", literalWords), ("typed", typedSlots), ("free", -freeWords),
-            ("corrections", -corrections), ("app", appNamed), ("skipped", -skipped),
+            ("unresolved", -unresolved), ("unknown", -unknown), ("literal", literalWords), ("edits", -edits),
+            ("typed", typedSlots), ("free", -freeWords), ("corrections", -corrections), ("app", appNamed),
+            ("skipped", -skipped),
         ]
     }
 
     /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.
     public static func < (lhs: Score, rhs: Score) -> Bool {
-        (-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, -lhs.corrections, lhs.appNamed)
-            < (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, -rhs.corrections, rhs.appNamed)
-            || ((-lhs.edits, lhs.literalWords, lhs.typedSlots, -lhs.freeWords, -lhs.corrections, lhs.appNamed)
-                == (-rhs.edits, rhs.literalWords, rhs.typedSlots, -rhs.freeWords, -rhs.corrections, rhs.appNamed)
-                && lhs.skipped > rhs.skipped)
+        let l = (-lhs.unresolved, -lhs.unknown, lhs.literalWords, -lhs.edits, lhs.typedSlots, -lhs.freeWords)
+        let r = (-rhs.unresolved, -rhs.unknown, rhs.literalWords, -rhs.edits, rhs.typedSlots, -rhs.freeWords)
+        if l != r { return l < r }
+        return (-lhs.corrections, lhs.appNamed, -lhs.skipped) < (-rhs.corrections, rhs.appNamed, -rhs.skipped)
     }
 
     /// The first part where `self` and `other` differ, to say why one lost.
@@ -43,7 +54,7 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        "edits \(edits), literal \(literalWords), typed \(typedSlots), free \(freeWords), corrections \(corrections), "
-            + "app \(appNamed), skipped \(skipped)"
+        "unresolved \(unresolved), unknown \(unknown), literal \(literalWords), edits \(edits), typed \(typedSlots), "
+            + "free \(freeWords), corrections \(corrections), app \(appNamed), skipped \(skipped)"
     }
 }

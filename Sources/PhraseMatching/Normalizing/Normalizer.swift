@@ -30,8 +30,8 @@ public enum Normalizer {
     /// Tokens of `text`; nil past `maximumTokens`.
     public static func tokens(_ text: String) -> [Token] {
         // Most input is ASCII: read it byte by byte, the same way, without grapheme breaking.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(Array(text.utf8), of: text) }
-        return generalTokens(text)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return splittingUnits(asciiTokens(Array(text.utf8), of: text)) }
+        return splittingUnits(generalTokens(text))
     }
 
     static func generalTokens(_ text: String) -> [Token] {
@@ -100,7 +100,7 @@ public enum Normalizer {
             var partStart = start
             for offset in start..<stop {
                 let character = piece[offset]
-                if !character.isLetter, !character.isNumber, !"'-./:&+@#%".contains(character) {
+                if !character.isLetter, !character.isNumber, !"'-./:&+@#%°".contains(character) {
                     if partStart < offset { parts.append(partStart..<offset) }
                     partStart = offset + 1
                 }

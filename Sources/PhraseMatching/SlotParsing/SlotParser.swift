@@ -25,6 +25,8 @@ enum SlotParser {
         "no": false, "false": false, "off": false, "nope": false, "nein": false, "aus": false,
     ]
     static let listSeparators: Set<String> = ["and", "und", "or", "oder", "&", "plus"]
+    /// The most words an entity name is looked up with.
+    static let maximumNameWords = 8
 
     static func options(for edge: PhraseIndex.SlotEdge, tokens: [Token], at start: Int, matcher: Matcher) -> [Option] {
         options(for: edge.type, tokens: tokens, at: start, matcher: matcher)
@@ -100,7 +102,7 @@ enum SlotParser {
         case .entity(let name):
             var options: [Option] = []
             if let lookup = matcher.entities {
-                for length in 1...min(8, tokens.count - start) {
+                for length in 1...min(maximumNameWords, tokens.count - start) {
                     let text = tokens[start..<(start + length)].map(\.text).joined(separator: " ")
                     if let hit = lookup.lookup(text, entity: name).first {
                         options.append(Option(length: length, value: .string(hit.name), typed: true))
@@ -150,7 +152,10 @@ enum SlotParser {
                 }
                 edits = distance
             }
-            guard !options.contains(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) else {
+            // The same case by another term: the closer one counts ("windows" is the synonym as
+            // written, not a typo of the title "window").
+            if let same = options.firstIndex(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) {
+                options[same].edits = min(options[same].edits, edits)
                 continue
             }
             options.append(Option(length: term.tokens.count, value: .enumCase(term.id), typed: true, edits: edits))
