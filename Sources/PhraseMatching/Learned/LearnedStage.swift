@@ -1,0 +1,111 @@
+import Foundation
+import IntentModel
+
+/// The second stage as a session holds it: the model, trained on first need (most sentences are
+/// answered by the exact matcher and never pay for it), read from the compiled cache when one was
+/// written for the same definitions, written there after training. Thresholds per app.
+public final class LearnedStage: @unchecked Sendable {
+    public let index: PhraseIndex
+    /// Where the model is cached (`.intents/learned-<hash>.bin`); nil: never cached.
+    public let cacheDirectory: String?
+    /// Hash of the definition files' bytes: a cache written for other definitions is never read.
+    public let definitionsHash: UInt64
+    /// Per app; apps not listed use `LearnedThresholds.standard`.
+    public let thresholds: [String: LearnedThresholds]
+    /// Annotated `training:` sentences per intent, reduced to their words.
+    public let training: [QualifiedName: [String]]
+
+    /// How the model was had, once it was: trained (and how long it took), read from the cache, or
+    /// retrained because the cache was unreadable.
+    public enum Origin: Sendable, Equatable {
+        case trained(seconds: Double)
+        case cached
+        case rebuilt(seconds: Double)
+    }
+
+    private let lock = NSLock()
+    private var loaded: LearnedModel?
+    public private(set) var origin: Origin?
+
+    public init(
+        index: PhraseIndex, cacheDirectory: String? = nil, definitionsHash: UInt64 = 0,
+        thresholds: [String: LearnedThresholds] = [:], training: [QualifiedName: [String]] = [:]
+    ) {
+        self.index = index
+        self.cacheDirectory = cacheDirectory
+        self.definitionsHash = definitionsHash
+        self.thresholds = thresholds
+        self.training = training
+    }
+
+    /// The cache file for these definitions.
+    public var cacheFile: String? {
+        cacheDirectory.map {
+            ($0 as NSString).appendingPathComponent("learned-" + String(definitionsHash, radix: 16) + ".bin")
+        }
+    }
+
+    /// The model: from memory, else the cache, else trained now (and cached).
+    public var model: LearnedModel {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded { return loaded }
+        var unreadable = false
+        if let file = cacheFile, let data = FileManager.default.contents(atPath: file) {
+            if let model = LearnedModel(decoding: Array(data), definitionsHash: definitionsHash) {
+                loaded = model
+                origin = .cached
+                return model
+            }
+            unreadable = true
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let model = LearnedTrainer.train(index: index, training: training)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        origin = unreadable ? .rebuilt(seconds: seconds) : .trained(seconds: seconds)
+        loaded = model
+        write(model)
+        return model
+    }
+
+    /// Thresholds for an intent of `app`.
+    public func thresholds(for app: String) -> LearnedThresholds { thresholds[app] ?? .standard }
+
+    /// The learned stage's guess for a sentence the exact matcher did not answer.
+    public func guess(_ text: String, language: String? = nil, matcher: Matcher) -> LearnedGuess? {
+        let model = model
+        return matcher.guess(text, language: language, model: model, thresholds: thresholds(for:))
+    }
+
+    /// Writes the cache beside the store, atomically, and removes caches of other definitions.
+    /// A cache that cannot be written is no error: the next process trains again.
+    private func write(_ model: LearnedModel) {
+        guard let directory = cacheDirectory, let file = cacheFile else { return }
+        let manager = FileManager.default
+        try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let bytes = model.encoded(definitionsHash: definitionsHash)
+        let temporary = file + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        if rename(temporary, file) != 0 {
+            try? manager.removeItem(atPath: temporary)
+            return
+        }
+        let own = (file as NSString).lastPathComponent
+        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix("learned-") && name.hasSuffix(".bin") && name != own {
+            try? manager.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
+    public static func definitionsHash(files: some Sequence<String>) -> UInt64 {
+        var hash = StableHash()
+        hash.add("format \(LearnedModel.formatVersion)")
+        for file in files.sorted() {
+            hash.add(file)
+            hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
+            hash.add(CollectionOfOne(0))
+        }
+        return hash.value
+    }
+}

@@ -1,0 +1,130 @@
+import IntentModel
+
+extension Matcher {
+    /// The learned stage's reading of `text`, for when `recognize` found nothing: the closest
+    /// intent, its calibrated confidence and what to do with it (act, ask, nothing), with slot
+    /// values found by matching the sentence with one unknown word left out, else by aligning its
+    /// words with the intent's phrases and parsing what is left as the intent's slots.
+    /// nil when no word of the sentence is known at all.
+    public func guess(
+        _ text: String, language: String? = nil, model: LearnedModel,
+        thresholds: (String) -> LearnedThresholds = { _ in .standard }
+    ) -> LearnedGuess? {
+        let tokens = Normalizer.tokens(text)
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
+        let kept = tokens.indices.filter { !Matcher.fillers.contains(tokens[$0].text) }
+        let words = kept.map { tokens[$0].text }
+        let evidence = model.evidence(words)
+        guard evidence.best >= 0 else { return nil }
+        let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
+        guard let intent = index.graph.intent(intentName) else { return nil }
+        let limits = thresholds(intentName.app)
+        let confidence = model.confidence(evidence)
+        let decision: LearnedGuess.Decision =
+            confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
+        let template = model.classTemplate[Int(evidence.best)]
+        let language = intent.phrases.first { $0.template.source == template }?.language ?? language ?? "en"
+        var candidate = Candidate(
+            intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
+            isNegative: false)
+        if decision != .none {
+            candidate.slots = slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+        }
+        let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
+        return LearnedGuess(
+            candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,
+            runnerUp: evidence.second >= 0
+                ? (model.intents[Int(model.classIntent[Int(evidence.second)])], Double(evidence.secondScore)) : nil,
+            similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
+            known: Double(evidence.known),
+            carriedBy: evidence.contributions.prefix(4).map {
+                (model.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
+            })
+    }
+
+    /// Slot values for `intent` in `tokens`.
+    private func slots(
+        _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent
+    ) -> [Candidate.Slot] {
+        // 1. The exact matcher on the sentence less one word: unknown words first, then any.
+        let (ids, _) = model.ids(kept.map { tokens[$0].text })
+        let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
+        let others = kept.filter { !unknown.contains($0) }
+        for dropped in (unknown + others).prefix(8) {
+            var reduced = tokens
+            reduced.remove(at: dropped)
+            guard !reduced.isEmpty else { continue }
+            var search = Search(matcher: self, tokens: reduced, language: nil)
+            search.run(fuzzy: false)
+            if !search.found.contains(where: { $0.intent == intent.name }) { search.run(fuzzy: true) }
+            let own = search.found.filter { $0.intent == intent.name && !$0.isNegative }
+            if let best = own.max(by: { $0.score < $1.score }) {
+                return best.slots.map { slot in
+                    var slot = slot
+                    let lower = slot.span.lowerBound >= dropped ? slot.span.lowerBound + 1 : slot.span.lowerBound
+                    let upper = slot.span.upperBound > dropped ? slot.span.upperBound + 1 : slot.span.upperBound
+                    slot.span = lower..<upper
+                    return slot
+                }
+            }
+        }
+        // 2. Alignment: words the phrase knows are its own; runs of other words are values, typed
+        // slots parsed first, free-text slots taking what is left in order.
+        var isAnchor = [Bool](repeating: true, count: tokens.count)
+        for (position, id) in zip(kept, ids) where id < 0 || model.weight(of: id, in: cls) == 0 {
+            isAnchor[position] = false
+        }
+        var runs: [Range<Int>] = []
+        var position = 0
+        while position < tokens.count {
+            guard !isAnchor[position] else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < tokens.count, !isAnchor[position] { position += 1 }
+            runs.append(start..<position)
+        }
+        var slotNames: [String] = []
+        for phrase in intent.phrases {
+            for slot in phrase.template.slots where !slotNames.contains(slot.name) { slotNames.append(slot.name) }
+        }
+        let parameters = slotNames.compactMap { intent.parameter($0) }
+        var result: [Candidate.Slot] = []
+        func isFree(_ type: ValueType) -> Bool {
+            switch type {
+            case .string, .entity, .array(.string), .array(.entity): true
+            default: false
+            }
+        }
+        for parameter in parameters where !isFree(parameter.type) {
+            search: for (r, run) in runs.enumerated() {
+                for start in run {
+                    let options = SlotParser.options(for: parameter.type, tokens: tokens, at: start, matcher: self)
+                    guard let option = options.filter({ $0.typed && start + $0.length <= run.upperBound })
+                        .max(by: { $0.length < $1.length })
+                    else { continue }
+                    let span = start..<(start + option.length)
+                    result.append(
+                        Candidate.Slot(
+                            name: parameter.name, value: option.value, span: span, typed: true,
+                            problem: option.problem))
+                    runs.remove(at: r)
+                    if span.upperBound < run.upperBound { runs.insert(span.upperBound..<run.upperBound, at: r) }
+                    if run.lowerBound < span.lowerBound { runs.insert(run.lowerBound..<span.lowerBound, at: r) }
+                    break search
+                }
+            }
+        }
+        for parameter in parameters where isFree(parameter.type) {
+            guard !runs.isEmpty else { break }
+            let run = runs.removeFirst()
+            let text = tokens.originalText(from: run.lowerBound, through: run.upperBound - 1)
+            result.append(
+                Candidate.Slot(
+                    name: parameter.name, value: .string(text), span: run, typed: false,
+                    entity: parameter.type.entityName != nil))
+        }
+        return result.sorted { $0.span.lowerBound < $1.span.lowerBound }
+    }
+}
