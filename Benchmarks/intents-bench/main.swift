@@ -15,7 +15,7 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|robustness|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
@@ -24,9 +24,10 @@ let usage = """
       suggest:   [--seed N] [--donations N] [--runs N]
       links:     [--rounds N] [--repeats N]
       widgets:   [--runs N] [--tasks N]
+      robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "all"]
+let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)
@@ -45,3 +46,4 @@ if suite == "search" { try searchBenchmark() }
 if suite == "suggest" || suite == "all" { try suggestBenchmark() }
 if suite == "links" || suite == "all" { try linksBenchmark() }
 if suite == "widgets" || suite == "all" { try widgetBenchmark() }
+if suite == "robustness" { try robustnessBenchmark() }

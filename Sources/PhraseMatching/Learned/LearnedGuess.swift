@@ -41,6 +41,8 @@ public struct LearnedGuess: Sendable {
     /// Share of the sentence's word pairs the phrase has (order), of its words the definitions know.
     public var pairCoverage: Double
     public var known: Double
+    /// The unknown word without which the sentence is a phrase of the intent, when there is one.
+    public var alignedLeavingOut: String?
     /// The words and word pairs that carried the decision, with their share of the similarity.
     public var carriedBy: [(feature: String, weight: Double)]
     /// How long the stage took to train (0 when the model came from the cache or was trained before).
@@ -51,6 +53,7 @@ public struct LearnedGuess: Sendable {
         var text = String(
             format: "similarity %.2f to \"%@\", word order %.0f%%, words known %.0f%%", similarity, template,
             pairCoverage * 100, known * 100)
+        if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let runnerUp { text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity) }
         return text
     }

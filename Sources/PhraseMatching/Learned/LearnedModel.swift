@@ -151,6 +151,8 @@ public struct LearnedModel: Sendable {
         var second: Int32 = -1
         /// Share of the sentence's word pairs (between known words or placeholders) the best class has.
         var pairCoverage: Float = 0
+        /// The same over the known words alone (unknown ones left out): an inserted word costs little.
+        var knownPairCoverage: Float = 0
         /// Share of the sentence's words that the definitions know (typos counted at half).
         var known: Float = 0
         /// Share of the sentence's words the best class has.
@@ -160,7 +162,7 @@ public struct LearnedModel: Sendable {
 
         var calibrationInputs: [Double] {
             [1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
-             Double(classCoverage), wordCount <= 1 ? 1 : 0]
+             Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage)]
         }
     }
 
@@ -215,6 +217,14 @@ public struct LearnedModel: Sendable {
             }
         }
         evidence.pairCoverage = pairTotal == 0 ? 0 : Float(pairHits) / Float(pairTotal)
+        let knownOnly = [Self.start] + ids.filter { $0 >= 0 } + [Self.end]
+        var knownHits = 0
+        for i in 0..<(knownOnly.count - 1) {
+            if let pair = pairIDs[Self.pairKey(knownOnly[i], knownOnly[i + 1])], weight(of: pair, in: best) > 0 {
+                knownHits += 1
+            }
+        }
+        evidence.knownPairCoverage = Float(knownHits) / Float(knownOnly.count - 1)
         evidence.contributions = vector.map { ($0.feature, $0.weight * weight(of: $0.feature, in: best)) }
             .filter { $0.weight > 0 }
             .sorted { ($0.weight, -$0.feature) > ($1.weight, -$1.feature) }

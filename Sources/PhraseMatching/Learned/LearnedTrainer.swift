@@ -237,7 +237,7 @@ public enum LearnedTrainer {
     /// are 1; those taken by another intent, noise and reversed sentences are 0. Full-batch
     /// gradient descent from zero, fixed steps: the same numbers every time.
     static func calibrate(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator) -> [Double] {
-        guard !examples.isEmpty else { return [-4, 0, 0, 0, 0, 0, 0] }
+        guard !examples.isEmpty else { return [-4] + [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count - 1) }
         var inputs: [[Double]] = []
         var labels: [Double] = []
         let step = max(1, examples.count / (calibrationSentences / Perturbation.allCases.count))
@@ -268,7 +268,7 @@ public enum LearnedTrainer {
         // Both labels weigh the same in total.
         let positiveWeight = 0.5 / Double(max(1, labels.filter { $0 == 1 }.count))
         let negativeWeight = 0.5 / Double(max(1, labels.filter { $0 == 0 }.count))
-        var weights = [Double](repeating: 0, count: inputs.first?.count ?? 7)
+        var weights = [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count)
         let rate = 2.0
         for _ in 0..<600 {
             var gradient = [Double](repeating: 0, count: weights.count)

@@ -19,7 +19,13 @@ extension Matcher {
         let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
         guard let intent = index.graph.intent(intentName) else { return nil }
         let limits = thresholds(intentName.app)
-        let confidence = model.confidence(evidence)
+        var confidence = model.confidence(evidence)
+        // The sentence less one word no phrase has, matched exactly by the same intent: an inserted
+        // word ("what's my fortune today in fortune"). As sure as a typo the exact matcher corrects.
+        let (ids, _) = model.ids(words)
+        let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
+        let aligned = dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName)
+        if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
         let decision: LearnedGuess.Decision =
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
         let template = model.classTemplate[Int(evidence.best)]
@@ -27,7 +33,9 @@ extension Matcher {
         var candidate = Candidate(
             intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
             isNegative: false)
-        if decision != .none {
+        if let aligned {
+            candidate.slots = aligned.slots
+        } else if decision != .none {
             candidate.slots = slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
         }
         let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
@@ -37,37 +45,52 @@ extension Matcher {
                 ? (model.intents[Int(model.classIntent[Int(evidence.second)])], Double(evidence.secondScore)) : nil,
             similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
             known: Double(evidence.known),
+            alignedLeavingOut: aligned.map { tokens[$0.dropped].raw },
             carriedBy: evidence.contributions.prefix(4).map {
                 (model.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
             })
+    }
+
+    /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
+    static let alignedConfidence = 0.9
+
+    /// The slots of `intent`'s best exact match of `tokens` with one of `candidates` left out, or nil.
+    private func dropOne(_ tokens: [Token], candidates: [Int], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], dropped: Int)?
+    {
+        for dropped in candidates {
+            if let slots = matchLeavingOut(tokens, dropped, intent: intent) { return (slots, dropped) }
+        }
+        return nil
+    }
+
+    private func matchLeavingOut(_ tokens: [Token], _ dropped: Int, intent: QualifiedName) -> [Candidate.Slot]? {
+        var reduced = tokens
+        reduced.remove(at: dropped)
+        guard !reduced.isEmpty else { return nil }
+        var search = Search(matcher: self, tokens: reduced, language: nil)
+        search.run(fuzzy: false)
+        if !search.found.contains(where: { $0.intent == intent }) { search.run(fuzzy: true) }
+        let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+        guard let best = own.max(by: { $0.score < $1.score }) else { return nil }
+        return best.slots.map { slot in
+            var slot = slot
+            let lower = slot.span.lowerBound >= dropped ? slot.span.lowerBound + 1 : slot.span.lowerBound
+            let upper = slot.span.upperBound > dropped ? slot.span.upperBound + 1 : slot.span.upperBound
+            slot.span = lower..<upper
+            return slot
+        }
     }
 
     /// Slot values for `intent` in `tokens`.
     private func slots(
         _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent
     ) -> [Candidate.Slot] {
-        // 1. The exact matcher on the sentence less one word: unknown words first, then any.
+        // 1. The exact matcher on the sentence less one known word (unknown ones were tried before).
         let (ids, _) = model.ids(kept.map { tokens[$0].text })
         let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
         let others = kept.filter { !unknown.contains($0) }
-        for dropped in (unknown + others).prefix(8) {
-            var reduced = tokens
-            reduced.remove(at: dropped)
-            guard !reduced.isEmpty else { continue }
-            var search = Search(matcher: self, tokens: reduced, language: nil)
-            search.run(fuzzy: false)
-            if !search.found.contains(where: { $0.intent == intent.name }) { search.run(fuzzy: true) }
-            let own = search.found.filter { $0.intent == intent.name && !$0.isNegative }
-            if let best = own.max(by: { $0.score < $1.score }) {
-                return best.slots.map { slot in
-                    var slot = slot
-                    let lower = slot.span.lowerBound >= dropped ? slot.span.lowerBound + 1 : slot.span.lowerBound
-                    let upper = slot.span.upperBound > dropped ? slot.span.upperBound + 1 : slot.span.upperBound
-                    slot.span = lower..<upper
-                    return slot
-                }
-            }
-        }
+        if let found = dropOne(tokens, candidates: Array(others.prefix(5)), intent: intent.name) { return found.slots }
         // 2. Alignment: words the phrase knows are its own; runs of other words are values, typed
         // slots parsed first, free-text slots taking what is left in order.
         var isAnchor = [Bool](repeating: true, count: tokens.count)
