@@ -76,7 +76,9 @@ struct RobustnessRun {
 
     mutating func verdict(_ text: String) -> Verdict {
         switch matcher.recognize(text).outcome {
-        case .match(let candidate): return .acts(candidate)
+        case .match(let candidate):
+            if stage.review(candidate, text: text, matcher: matcher) != nil { return .asks(candidate.intent) }
+            return .acts(candidate)
         case .ambiguous: return .asks(nil)
         case .noMatch:
             let started = DispatchTime.now().uptimeNanoseconds
@@ -132,6 +134,9 @@ struct RobustnessRun {
                 case .acts(let candidate):
                     if condition == .reversed || candidate.intent != sample.intent {
                         tally.actsWrongly += 1
+                        if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+                            print("      \(condition): \(text) → \(candidate.intent) (\(candidate.template))")
+                        }
                     } else {
                         tally.right += 1
                         let values = candidate.values

@@ -17,14 +17,28 @@ extension Conversation {
         case .act:
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
-            guard let intent = session.graph.intent(guess.candidate.intent) else { return nil }
-            pendingGuess = guess
-            let dialog = "Did you mean: " + Self.describe(guess.candidate, intent) + "?"
-            return Answer(
-                status: .needsConfirmation, app: intent.name.app, intent: intent.name,
-                parameters: guess.candidate.slots.map { (name: $0.name, value: JSONValue.string($0.value.description)) },
-                dialog: dialog)
+            return ask(guess)
         }
+    }
+
+    /// A weak exact match the learned stage does not back: asked about, not run.
+    func review(_ candidate: Candidate, _ text: String, clock: Clock) -> Answer? {
+        guard let stage = session.learned,
+            let guess = stage.review(
+                candidate, text: text, language: options.language, matcher: session.matcher(clock: clock))
+        else { return nil }
+        return ask(guess)
+    }
+
+    /// "Did you mean: Create Radar in Radar (topic “rust”)?", waiting for yes or no.
+    private func ask(_ guess: LearnedGuess) -> Answer? {
+        guard let intent = session.graph.intent(guess.candidate.intent) else { return nil }
+        pendingGuess = guess
+        let dialog = "Did you mean: " + Self.describe(guess.candidate, intent) + "?"
+        return Answer(
+            status: .needsConfirmation, app: intent.name.app, intent: intent.name,
+            parameters: guess.candidate.slots.map { (name: $0.name, value: JSONValue.string($0.value.description)) },
+            dialog: dialog)
     }
 
     /// "Create Radar about “quantum physics”": the title, then each value found, quoted.

@@ -92,6 +92,7 @@ public final class Conversation {
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
         case .match(let candidate):
+            if let answer = review(candidate, trimmed, clock: clock) { return answer }
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates

@@ -8,7 +8,7 @@ public struct LearnedThresholds: Sendable, Hashable {
     /// At or above (and below `act`): "Did you mean …?"; below: no match, with suggestions.
     public var ask: Double
 
-    public init(act: Double = 0.85, ask: Double = 0.5) {
+    public init(act: Double = 0.8, ask: Double = 0.5) {
         self.act = act
         self.ask = ask
     }

@@ -32,12 +32,17 @@ public struct LearnedModel: Sendable {
     let pairIDs: [UInt64: Int32]
     /// Words of four letters or more by length, for typo correction.
     let wordsByLength: [Int: [Int32]]
+    let isFunctionWord: [Bool]
+    /// Per class: the prototype's weight on words (squared), what `recall` is a share of.
+    let classWordMass: [Float]
 
     static let unknown: Int32 = -1
     static let start: Int32 = -2
     static let end: Int32 = -3
     /// Pairs count less than words: they carry order, words carry topic.
     static let pairWeight: Float = 0.6
+    /// Articles, pronouns, prepositions count this much of a word.
+    static let functionWordWeight: Float = 0.3
 
     init(
         intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64], idf: [Float], postingStart: [Int32],
@@ -60,6 +65,14 @@ public struct LearnedModel: Sendable {
             if word.utf8.count >= 4 { byLength[word.utf8.count, default: []].append(Int32(id)) }
         }
         self.wordIDs = wordIDs
+        self.isFunctionWord = words.map { LearnedWords.functionWords.contains($0) }
+        var mass = [Float](repeating: 0, count: classIntent.count)
+        if postingStart.count > words.count {
+            for posting in 0..<Int(postingStart[words.count]) where Int(postingClass[posting]) < mass.count {
+                mass[Int(postingClass[posting])] += postingWeight[posting] * postingWeight[posting]
+            }
+        }
+        self.classWordMass = mass
         self.wordsByLength = byLength
         self.pairIDs = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1, Int32(words.count + $0)) })
     }
@@ -108,7 +121,7 @@ public struct LearnedModel: Sendable {
     /// The sentence as a sparse, L2-normalized TF-IDF vector: (feature, weight), features ascending.
     func vector(_ ids: [Int32]) -> [(feature: Int32, weight: Float)] {
         var features: [(Int32, Float)] = []
-        for id in ids where id >= 0 { features.append((id, 1)) }
+        for id in ids where id >= 0 { features.append((id, isFunctionWord[Int(id)] ? Self.functionWordWeight : 1)) }
         let framed = [Self.start] + ids + [Self.end]
         for i in 0..<(framed.count - 1) {
             if let pair = pairIDs[Self.pairKey(framed[i], framed[i + 1])] { features.append((pair, Self.pairWeight)) }
@@ -153,6 +166,11 @@ public struct LearnedModel: Sendable {
         var pairCoverage: Float = 0
         /// The same over the known words alone (unknown ones left out): an inserted word costs little.
         var knownPairCoverage: Float = 0
+        /// Share of the best phrase's word weight that the sentence has: low when its telling words are missing.
+        var recall: Float = 0
+        /// Share of the sentence's pairs of known words that the best phrase has the other way round:
+        /// high for a sentence said backwards.
+        var reversedPairs: Float = 0
         /// Share of the sentence's words that the definitions know (typos counted at half).
         var known: Float = 0
         /// Share of the sentence's words the best class has.
@@ -162,7 +180,7 @@ public struct LearnedModel: Sendable {
 
         var calibrationInputs: [Double] {
             [1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
-             Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage)]
+             Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage), Double(recall), Double(reversedPairs)]
         }
     }
 
@@ -208,6 +226,12 @@ public struct LearnedModel: Sendable {
         let best = evidence.best
         evidence.classCoverage =
             Float(ids.filter { $0 >= 0 && weight(of: $0, in: best) > 0 }.count) / Float(words.count)
+        var covered: Float = 0
+        for id in Set(ids) where id >= 0 {
+            let weight = weight(of: id, in: best)
+            covered += weight * weight
+        }
+        evidence.recall = classWordMass[Int(best)] > 0 ? min(1, covered / classWordMass[Int(best)]) : 0
         let framed = [Self.start] + ids + [Self.end]
         var pairTotal = 0, pairHits = 0
         for i in 0..<(framed.count - 1) {
@@ -225,6 +249,13 @@ public struct LearnedModel: Sendable {
             }
         }
         evidence.knownPairCoverage = Float(knownHits) / Float(knownOnly.count - 1)
+        var reversedHits = 0
+        for i in 1..<max(1, knownOnly.count - 2) {
+            if let pair = pairIDs[Self.pairKey(knownOnly[i + 1], knownOnly[i])], weight(of: pair, in: best) > 0 {
+                reversedHits += 1
+            }
+        }
+        evidence.reversedPairs = knownOnly.count > 3 ? Float(reversedHits) / Float(knownOnly.count - 3) : 0
         evidence.contributions = vector.map { ($0.feature, $0.weight * weight(of: $0.feature, in: best)) }
             .filter { $0.weight > 0 }
             .sorted { ($0.weight, -$0.feature) > ($1.weight, -$1.feature) }

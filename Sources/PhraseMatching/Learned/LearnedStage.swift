@@ -109,3 +109,29 @@ public final class LearnedStage: @unchecked Sendable {
         return hash.value
     }
 }
+
+extension LearnedStage {
+    /// An exact match that says little: mostly free text, or free text after correcting a template
+    /// word ("notes recent my read" as "note {text}", "completed as fence garden the mark" as
+    /// "complete {task}"). The learned stage reviews such matches before anything runs.
+    public static func isWeak(_ candidate: Candidate) -> Bool {
+        let score = candidate.score
+        return (score.edits > 0 && score.freeWords >= score.literalWords)
+            || score.freeWords > 2 * max(1, score.literalWords + score.typedSlots)
+    }
+
+    /// For a weak exact match that the learned stage does not understand either: a guess that asks
+    /// "Did you mean …?" about the exact match instead of running it. nil: act on the match.
+    public func review(_ candidate: Candidate, text: String, language: String? = nil, matcher: Matcher)
+        -> LearnedGuess?
+    {
+        guard Self.isWeak(candidate) else { return nil }
+        let guess = guess(text, language: language, matcher: matcher)
+        if let guess, guess.decision != .none, guess.candidate.intent == candidate.intent { return nil }
+        return LearnedGuess(
+            candidate: candidate, confidence: guess?.confidence ?? 0, decision: .ask,
+            thresholds: thresholds(for: candidate.intent.app), template: candidate.template, runnerUp: nil,
+            similarity: guess?.similarity ?? 0, pairCoverage: guess?.pairCoverage ?? 0, known: guess?.known ?? 0,
+            carriedBy: guess?.carriedBy ?? [])
+    }
+}

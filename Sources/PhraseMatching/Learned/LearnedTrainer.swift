@@ -181,6 +181,8 @@ public enum LearnedTrainer {
 
     enum Perturbation: CaseIterable {
         case none, typo, inserted, dropped, filler
+        /// Two neighbours swapped, and two changes at once: closer to how people rephrase.
+        case swapped, twice
     }
 
     static func perturb(_ words: [String], _ kind: Perturbation, random: inout SeededGenerator) -> [String] {
@@ -198,6 +200,15 @@ public enum LearnedTrainer {
             if words.count > 2 { words.remove(at: random.below(words.count)) }
         case .filler:
             words.insert(random.pick(["please", "hey", "um", "just", "so"]), at: random.below(words.count + 1))
+        case .swapped:
+            if words.count >= 3 {
+                let at = random.below(words.count - 1)
+                words.swapAt(at, at + 1)
+            }
+        case .twice:
+            let kinds: [Perturbation] = [.typo, .inserted, .dropped, .swapped]
+            words = perturb(words, random.pick(kinds), random: &random)
+            words = perturb(words, random.pick(kinds), random: &random)
         }
         return words
     }
@@ -250,6 +261,22 @@ public enum LearnedTrainer {
                 guard evidence.best >= 0 else { continue }
                 inputs.append(evidence.calibrationInputs)
                 labels.append(model.classIntent[Int(evidence.best)] == intent ? 1 : 0)
+            }
+            // The telling word replaced by an everyday one ("open the radar" → "open the camera"): another
+            // app's request in this one's words, never understood.
+            var substituted = example.words
+            let telling = substituted.indices.filter { !example.free[$0] }.max {
+                let a = model.wordIDs[substituted[$0]].map { model.idf[Int($0)] } ?? 0
+                let b = model.wordIDs[substituted[$1]].map { model.idf[Int($0)] } ?? 0
+                return (a, $1) < (b, $0)
+            }
+            if let telling, substituted.count >= 2 {
+                substituted[telling] = random.pick(LearnedWords.noise)
+                let evidence = model.evidence(substituted)
+                if evidence.best >= 0 {
+                    inputs.append(evidence.calibrationInputs)
+                    labels.append(0)
+                }
             }
             // Reversed: the same words, never understood.
             let reversed = Array(example.words.reversed())

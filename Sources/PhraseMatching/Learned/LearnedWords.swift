@@ -34,4 +34,13 @@ enum LearnedWords {
         "teach", "cook", "clean", "wash", "fix", "build", "paint", "grow", "plant", "count", "explain",
         "wie", "was", "ist", "der", "die", "das", "ein", "und", "nicht", "wo", "wann", "warum", "heute",
     ]
+    /// Closed-class words (articles, pronouns, prepositions, auxiliaries): they say little about which
+    /// intent is meant, however rare they are in the phrases, so they weigh less.
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "my", "me", "i", "you", "your", "it", "its", "this", "that", "these", "those", "is", "are",
+        "was", "were", "be", "am", "do", "does", "did", "to", "of", "in", "on", "at", "for", "with", "about", "from",
+        "by", "and", "or", "what", "which", "who", "how", "some", "any", "all", "up", "out", "as",
+        "der", "die", "das", "ein", "eine", "einen", "mir", "mich", "meine", "mein", "ist", "zu", "auf", "fur", "für",
+        "mit", "und", "oder", "was", "wie", "an", "im", "in",
+    ]
 }

@@ -72,7 +72,10 @@ extension Matcher {
         search.run(fuzzy: false)
         if !search.found.contains(where: { $0.intent == intent }) { search.run(fuzzy: true) }
         let own = search.found.filter { $0.intent == intent && !$0.isNegative }
-        guard let best = own.max(by: { $0.score < $1.score }) else { return nil }
+        // A reading mostly of free text says little ("open the camera" as the radar named "camera").
+        guard let best = own.max(by: { $0.score < $1.score }),
+            best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
+        else { return nil }
         return best.slots.map { slot in
             var slot = slot
             let lower = slot.span.lowerBound >= dropped ? slot.span.lowerBound + 1 : slot.span.lowerBound
