@@ -227,7 +227,7 @@ public struct LearnedModel: Sendable {
         evidence.classCoverage =
             Float(ids.filter { $0 >= 0 && weight(of: $0, in: best) > 0 }.count) / Float(words.count)
         var covered: Float = 0
-        for id in Set(ids) where id >= 0 {
+        for id in Set(ids).sorted() where id >= 0 {
             let weight = weight(of: id, in: best)
             covered += weight * weight
         }

@@ -50,22 +50,68 @@ public final class LearnedStage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let loaded { return loaded }
+        let key = memoKey
         var unreadable = false
         if let file = cacheFile, let data = FileManager.default.contents(atPath: file) {
             if let model = LearnedModel(decoding: Array(data), definitionsHash: definitionsHash) {
+                Self.memo.withLock { $0[key] = model }
                 loaded = model
                 origin = .cached
                 return model
             }
             unreadable = true
         }
+        // Another session of this process over the same phrases trained it already (the REPL, tests).
+        if let model = Self.memo.withLock({ $0[key] }) {
+            loaded = model
+            origin = unreadable ? .rebuilt(seconds: 0) : .cached
+            write(model)
+            return model
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         let model = LearnedTrainer.train(index: index, training: training)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         origin = unreadable ? .rebuilt(seconds: seconds) : .trained(seconds: seconds)
         loaded = model
+        Self.memo.withLock { $0[key] = model }
         write(model)
         return model
+    }
+
+    /// Models trained in this process, by what they were trained from.
+    private static let memo = LockedModels()
+
+    /// What training reads, hashed: every app's name, rules, enums and intents' phrases, the `training:` sentences.
+    private var memoKey: UInt64 {
+        var hash = StableHash()
+        hash.add("format \(LearnedModel.formatVersion)")
+        for app in index.graph.apps {
+            hash.add(app.name)
+            for synonym in app.synonyms { hash.add(synonym) }
+            for (name, rule) in app.rules.sorted(by: { $0.key < $1.key }) {
+                hash.add(name)
+                hash.add(rule.source)
+            }
+            for enumeration in app.enums {
+                for c in enumeration.cases {
+                    hash.add(c.title)
+                    for synonym in c.synonyms { hash.add(synonym) }
+                }
+            }
+            for intent in app.intents {
+                hash.add(intent.name.description)
+                for parameter in intent.parameters {
+                    hash.add(parameter.name)
+                    hash.add(parameter.type.description)
+                }
+                for phrase in intent.phrases {
+                    hash.add(phrase.language)
+                    hash.add(phrase.template.source)
+                }
+                for sentence in training[intent.name] ?? [] { hash.add(sentence) }
+            }
+        }
+        return hash.value
     }
 
     /// Thresholds for an intent of `app`.
@@ -133,5 +179,17 @@ extension LearnedStage {
             thresholds: thresholds(for: candidate.intent.app), template: candidate.template, runnerUp: nil,
             similarity: guess?.similarity ?? 0, pairCoverage: guess?.pairCoverage ?? 0, known: guess?.known ?? 0,
             carriedBy: guess?.carriedBy ?? [])
+    }
+}
+
+/// The process's trained models behind a lock (macOS 14 has no `Mutex`).
+private final class LockedModels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var models: [UInt64: LearnedModel] = [:]
+
+    func withLock<T>(_ body: (inout [UInt64: LearnedModel]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&models)
     }
 }
