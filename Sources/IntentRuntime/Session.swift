@@ -22,7 +22,9 @@ public final class Session {
         self.graph = graph
         self.index = index ?? PhraseIndex(graph: graph)
         self.store = store
-        self.learned = LearnedStage(index: self.index)
+        self.learned = LearnedStage(
+            index: self.index, thresholds: LearnedStage.thresholds(of: graph),
+            training: LearnedStage.trainingSentences(of: graph))
         try reloadNames()
     }
 

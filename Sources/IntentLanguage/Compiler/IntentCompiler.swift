@@ -139,6 +139,7 @@ struct Compiler {
                 tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules))
             built.links = links
             built.shareRoutes = shareRoutes
+            built.understanding = compileUnderstanding(app: app)
             result.append(built)
         }
         checkPhraseConflicts(result)

@@ -157,13 +157,13 @@ public final class LearnedStage: @unchecked Sendable {
 }
 
 extension LearnedStage {
-    /// An exact match that says little: mostly free text, or free text after correcting a template
-    /// word ("notes recent my read" as "note {text}", "completed as fence garden the mark" as
-    /// "complete {task}"). The learned stage reviews such matches before anything runs.
+    /// An exact match that says little: free text that outweighs the template's words after one of
+    /// them was corrected ("notes recent my read" as "note {text}", "completed as fence garden the
+    /// mark" as "complete {task}"). The learned stage reviews such matches before anything runs. A
+    /// long title after exact template words ("add an urgent task renew the passport before …") is not weak.
     public static func isWeak(_ candidate: Candidate) -> Bool {
         let score = candidate.score
-        return (score.edits > 0 && score.freeWords >= score.literalWords)
-            || score.freeWords > 2 * max(1, score.literalWords + score.typedSlots)
+        return score.edits > 0 && score.freeWords >= score.literalWords
     }
 
     /// For a weak exact match that the learned stage does not understand either: a guess that asks
