@@ -84,6 +84,9 @@ struct RobustnessRun {
             let started = DispatchTime.now().uptimeNanoseconds
             let guess = stage.guess(text, matcher: matcher)
             learnedNanoseconds.append(DispatchTime.now().uptimeNanoseconds - started)
+            if ProcessInfo.processInfo.environment["BENCH_SLOW"] != nil, learnedNanoseconds.last! > 1_500_000 {
+                print("      slow (\(learnedNanoseconds.last! / 1000) µs): \(text)")
+            }
             guard let guess else { return .noMatch }
             switch guess.decision {
             case .none: return .noMatch

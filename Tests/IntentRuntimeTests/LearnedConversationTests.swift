@@ -42,17 +42,24 @@ struct LearnedConversationTests {
     @Test("Between the thresholds it asks “Did you mean …?”; yes carries on, no cancels")
     func asksBetweenThresholds() throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say("start a focus block called deep work")
+        let question = conversation.say("show me my fortune")
         #expect(question.status == .needsConfirmation)
-        #expect(question.dialog.hasPrefix("Did you mean: Start Focus Block in FocusBlox"))
+        #expect(question.dialog == "Did you mean: Get Daily Fortune in Fortune?")
         let next = conversation.say("yes")
-        #expect(next.intent?.description == "FocusBlox.StartFocusBlock")
+        #expect(next.intent?.description == "Fortune.GetDailyFortune")
         #expect(next.status != .noMatch)
 
         let again = try Scratch().conversation()
-        #expect(again.say("start a focus block called deep work").status == .needsConfirmation)
+        #expect(again.say("show me my fortune").status == .needsConfirmation)
         #expect(again.say("no").status == .cancelled)
         #expect(!again.isWaiting)
+    }
+
+    @Test("A focus block named in words no phrase has starts, its title taken from the words left over")
+    func calledDeepWork() throws {
+        let answer = try Scratch().conversation().say("start a focus block called deep work")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock")
+        #expect(answer.dialog.contains("deep work”"))
     }
 
     @Test("A backwards sentence the exact matcher reads as free text is asked about, not run")

@@ -57,7 +57,11 @@ struct Explain: ParsableCommand {
         let guess = learnedGuess(recognition, project: project, matcher: matcher)
         if json {
             var report = ExplainReport(recognition, top: top)
-            report.stage = guess.map(ExplainReport.Learned.init) == nil ? "exact" : "learned"
+            if guess != nil {
+                report.stage = "learned"
+            } else if case .noMatch = recognition.outcome {
+                report.stage = "none"
+            }
             report.learned = guess.map(ExplainReport.Learned.init)
             print(try JSONText.compact(report))
         } else {

@@ -30,8 +30,14 @@ public struct LearnedModel: Sendable {
     // Lookup tables rebuilt on load, not stored.
     let wordIDs: [String: Int32]
     let pairIDs: [UInt64: Int32]
-    /// Words of four letters or more by length, for typo correction.
-    let wordsByLength: [Int: [Int32]]
+    /// Words of four letters or more by first byte and length, for typo correction: a typo keeps
+    /// the first letter (as the exact matcher's suggestions assume), which keeps the candidates few.
+    let wordsByShape: [Shape: [Int32]]
+
+    struct Shape: Hashable, Sendable {
+        var first: UInt8
+        var length: Int
+    }
     let isFunctionWord: [Bool]
     /// Per class: the prototype's weight on words (squared), what `recall` is a share of.
     let classWordMass: [Float]
@@ -59,10 +65,12 @@ public struct LearnedModel: Sendable {
         self.postingWeight = postingWeight
         self.calibration = calibration
         var wordIDs: [String: Int32] = [:]
-        var byLength: [Int: [Int32]] = [:]
+        var byShape: [Shape: [Int32]] = [:]
         for (id, word) in words.enumerated() {
             wordIDs[word] = Int32(id)
-            if word.utf8.count >= 4 { byLength[word.utf8.count, default: []].append(Int32(id)) }
+            if word.utf8.count >= 4, let first = word.utf8.first {
+                byShape[Shape(first: first, length: word.utf8.count), default: []].append(Int32(id))
+            }
         }
         self.wordIDs = wordIDs
         self.isFunctionWord = words.map { LearnedWords.functionWords.contains($0) }
@@ -73,7 +81,7 @@ public struct LearnedModel: Sendable {
             }
         }
         self.classWordMass = mass
-        self.wordsByLength = byLength
+        self.wordsByShape = byShape
         self.pairIDs = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1, Int32(words.count + $0)) })
     }
 
@@ -106,11 +114,12 @@ public struct LearnedModel: Sendable {
     /// closest, then the first in word order (so the answer never depends on a dictionary's order).
     func correction(of word: String) -> Int32? {
         let length = word.utf8.count
-        guard length >= 4, !word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard length >= 4, let first = word.utf8.first, !word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
         let allowance = length >= 8 ? 2 : 1
         var best: (distance: Int, id: Int32)?
         for candidateLength in (length - allowance)...(length + allowance) {
-            for id in wordsByLength[candidateLength] ?? [] {
+            for id in wordsByShape[Shape(first: first, length: candidateLength)] ?? [] {
                 guard let distance = EditDistance.within(words[Int(id)], word, limit: allowance) else { continue }
                 if best == nil || (distance, id) < (best!.distance, best!.id) { best = (distance, id) }
             }

@@ -25,6 +25,7 @@ public final class LearnedStage: @unchecked Sendable {
 
     private let lock = NSLock()
     private var loaded: LearnedModel?
+    private var intentIndexes: [QualifiedName: PhraseIndex] = [:]
     public private(set) var origin: Origin?
 
     public init(
@@ -120,7 +121,25 @@ public final class LearnedStage: @unchecked Sendable {
     /// The learned stage's guess for a sentence the exact matcher did not answer.
     public func guess(_ text: String, language: String? = nil, matcher: Matcher) -> LearnedGuess? {
         let model = model
-        return matcher.guess(text, language: language, model: model, thresholds: thresholds(for:))
+        return matcher.guess(
+            text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:))
+    }
+
+    /// A trie of one intent's phrases (built on first use): slot values are found by searching it,
+    /// not every app's phrases.
+    func phrases(of intent: QualifiedName) -> PhraseIndex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = intentIndexes[intent] { return index }
+        guard let app = index.graph.app(named: intent.app), let own = app.intents.first(where: { $0.name == intent })
+        else { return nil }
+        let single = IntentGraph.App(
+            name: app.name, synonyms: app.synonyms, languages: app.languages, enums: app.enums,
+            entities: app.entities, intents: [own], shortcuts: [], rules: app.rules, constants: app.constants,
+            examples: [], files: [], location: app.location)
+        let built = PhraseIndex(graph: IntentGraph(apps: [single]))
+        intentIndexes[intent] = built
+        return built
     }
 
     /// Writes the cache beside the store, atomically, and removes caches of other definitions.

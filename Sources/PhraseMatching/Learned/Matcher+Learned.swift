@@ -8,7 +8,8 @@ extension Matcher {
     /// nil when no word of the sentence is known at all.
     public func guess(
         _ text: String, language: String? = nil, model: LearnedModel,
-        thresholds: (String) -> LearnedThresholds = { _ in .standard }
+        thresholds: (String) -> LearnedThresholds = { _ in .standard },
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
@@ -24,7 +25,12 @@ extension Matcher {
         // word ("what's my fortune today in fortune"). As sure as a typo the exact matcher corrects.
         let (ids, _) = model.ids(words)
         let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
-        let aligned = dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName)
+        // Each try searches the intent's own phrases (a trie of its own, when the stage keeps one),
+        // and only for sentences the model finds plausible at all.
+        let narrow = phrasesOf?(intentName).map { Matcher(index: $0, entities: entities, clock: clock) } ?? self
+        let aligned =
+            confidence >= Self.alignmentFloor
+            ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
         if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
         let decision: LearnedGuess.Decision =
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
@@ -36,7 +42,7 @@ extension Matcher {
         if let aligned {
             candidate.slots = aligned.slots
         } else if decision != .none {
-            candidate.slots = slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            candidate.slots = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
         }
         let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
         return LearnedGuess(
@@ -53,9 +59,11 @@ extension Matcher {
 
     /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
     static let alignedConfidence = 0.9
+    /// Below this confidence the sentence is not tried without its unknown words.
+    static let alignmentFloor = 0.03
 
     /// The slots of `intent`'s best exact match of `tokens` with one of `candidates` left out, or nil.
-    private func dropOne(_ tokens: [Token], candidates: [Int], intent: QualifiedName)
+    fileprivate func dropOne(_ tokens: [Token], candidates: [Int], intent: QualifiedName)
         -> (slots: [Candidate.Slot], dropped: Int)?
     {
         for dropped in candidates {
@@ -68,9 +76,10 @@ extension Matcher {
         var reduced = tokens
         reduced.remove(at: dropped)
         guard !reduced.isEmpty else { return nil }
+        // Exact words only: the typo pass over a whole trie is what makes a search slow, and a
+        // sentence with a typo besides the unknown word is left to the alignment below.
         var search = Search(matcher: self, tokens: reduced, language: nil)
         search.run(fuzzy: false)
-        if !search.found.contains(where: { $0.intent == intent }) { search.run(fuzzy: true) }
         let own = search.found.filter { $0.intent == intent && !$0.isNegative }
         // A reading mostly of free text says little ("open the camera" as the radar named "camera").
         guard let best = own.max(by: { $0.score < $1.score }),
@@ -86,14 +95,14 @@ extension Matcher {
     }
 
     /// Slot values for `intent` in `tokens`.
-    private func slots(
+    fileprivate func slots(
         _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent
     ) -> [Candidate.Slot] {
         // 1. The exact matcher on the sentence less one known word (unknown ones were tried before).
         let (ids, _) = model.ids(kept.map { tokens[$0].text })
         let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
         let others = kept.filter { !unknown.contains($0) }
-        if let found = dropOne(tokens, candidates: Array(others.prefix(5)), intent: intent.name) { return found.slots }
+        if let found = dropOne(tokens, candidates: Array(others.prefix(3)), intent: intent.name) { return found.slots }
         // 2. Alignment: words the phrase knows are its own; runs of other words are values, typed
         // slots parsed first, free-text slots taking what is left in order.
         var isAnchor = [Bool](repeating: true, count: tokens.count)
