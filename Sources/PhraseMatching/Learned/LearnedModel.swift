@@ -277,6 +277,16 @@ public struct LearnedModel: Sendable {
         return 1 / (1 + exp(-z))
     }
 
+    /// The class's heaviest word that is not a function word: what its phrase is about.
+    func tellingWord(of cls: Int32) -> Int32? {
+        var best: (weight: Float, id: Int32)?
+        for id in 0..<Int32(words.count) where !isFunctionWord[Int(id)] {
+            let weight = weight(of: id, in: cls)
+            if weight > 0, best == nil || weight > best!.weight { best = (weight, id) }
+        }
+        return best?.id
+    }
+
     /// A feature as words: "radar", "create radar", "⟨start⟩ track", "about …" (… an unknown word).
     func describe(_ feature: Int32) -> String {
         func word(_ id: Int32) -> String {

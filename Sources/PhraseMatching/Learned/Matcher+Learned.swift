@@ -32,7 +32,7 @@ extension Matcher {
             confidence >= Self.alignmentFloor
             ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
         if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
-        let decision: LearnedGuess.Decision =
+        var decision: LearnedGuess.Decision =
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
         let template = model.classTemplate[Int(evidence.best)]
         let language = intent.phrases.first { $0.template.source == template }?.language ?? language ?? "en"
@@ -43,6 +43,14 @@ extension Matcher {
             candidate.slots = aligned.slots
         } else if decision != .none {
             candidate.slots = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            // Values made only of words no phrase has, and the phrase's most telling word missing
+            // ("open the camera" for "open the radar on {radar}"): another app's request in this
+            // one's words, perhaps. Ask rather than act.
+            if decision == .act, !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
+                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
+            {
+                decision = .ask
+            }
         }
         let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
         return LearnedGuess(
