@@ -43,6 +43,8 @@ public struct LearnedGuess: Sendable {
     public var known: Double
     /// The unknown word without which the sentence is a phrase of the intent, when there is one.
     public var alignedLeavingOut: String?
+    /// The article or preposition with which the sentence is a phrase of the intent, when there is one.
+    public var alignedAdding: String?
     /// The words and word pairs that carried the decision, with their share of the similarity.
     public var carriedBy: [(feature: String, weight: Double)]
     /// How long the stage took to train (0 when the model came from the cache or was trained before).
@@ -54,6 +56,7 @@ public struct LearnedGuess: Sendable {
             format: "similarity %.2f to \"%@\", word order %.0f%%, words known %.0f%%", similarity, template,
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
+        if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
         if let runnerUp { text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity) }
         return text
     }

@@ -277,6 +277,15 @@ public struct LearnedModel: Sendable {
         return 1 / (1 + exp(-z))
     }
 
+    /// The articles, possessives and prepositions the class's phrase has, heaviest first: words a
+    /// person leaves out without changing what is meant (no verbs, not even "do").
+    func functionWords(of cls: Int32) -> [Int32] {
+        (0..<Int32(words.count)).filter {
+            LearnedWords.droppable.contains(words[Int($0)]) && weight(of: $0, in: cls) > 0
+        }
+            .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
+    }
+
     /// The class's heaviest word that is not a function word: what its phrase is about.
     func tellingWord(of cls: Int32) -> Int32? {
         var best: (weight: Float, id: Int32)?

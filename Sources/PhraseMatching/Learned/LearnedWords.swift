@@ -43,4 +43,9 @@ enum LearnedWords {
         "der", "die", "das", "ein", "eine", "einen", "mir", "mich", "meine", "mein", "ist", "zu", "auf", "fur", "für",
         "mit", "und", "oder", "was", "wie", "an", "im", "in",
     ]
+    /// What may be put back into a sentence that left it out: articles, possessives, prepositions.
+    static let droppable: Set<String> = [
+        "a", "an", "the", "my", "your", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
+        "der", "die", "das", "ein", "eine", "einen", "meine", "mein", "zu", "auf", "fur", "für", "mit", "im",
+    ]
 }

@@ -28,9 +28,19 @@ extension Matcher {
         // Each try searches the intent's own phrases (a trie of its own, when the stage keeps one),
         // and only for sentences the model finds plausible at all.
         let narrow = phrasesOf?(intentName).map { Matcher(index: $0, entities: entities, clock: clock) } ?? self
-        let aligned =
+        var aligned =
             confidence >= Self.alignmentFloor
             ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
+        var restored: String?
+        // Or a phrase of it but for one article, possessive or preposition the phrase needs
+        // ("add milk my tasks"): the words that say what is meant are all there.
+        if aligned == nil, confidence >= Self.alignmentFloor, unknown.isEmpty || tokens.count <= 12 {
+            let missing = model.functionWords(of: evidence.best).filter { !ids.contains($0) }
+            if let found = narrow.insertOne(tokens, words: missing.map { model.words[Int($0)] }, intent: intentName) {
+                aligned = (found.slots, -1)
+                restored = found.word
+            }
+        }
         if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
         var decision: LearnedGuess.Decision =
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
@@ -59,7 +69,8 @@ extension Matcher {
                 ? (model.intents[Int(model.classIntent[Int(evidence.second)])], Double(evidence.secondScore)) : nil,
             similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
             known: Double(evidence.known),
-            alignedLeavingOut: aligned.map { tokens[$0.dropped].raw },
+            alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
+            alignedAdding: restored,
             carriedBy: evidence.contributions.prefix(4).map {
                 (model.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
             })
@@ -76,6 +87,36 @@ extension Matcher {
     {
         for dropped in candidates {
             if let slots = matchLeavingOut(tokens, dropped, intent: intent) { return (slots, dropped) }
+        }
+        return nil
+    }
+
+    /// The slots of `intent`'s best exact match of `tokens` with one of `words` put in somewhere.
+    fileprivate func insertOne(_ tokens: [Token], words: [String], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], word: String)?
+    {
+        for word in words.prefix(4) {
+            for position in 0...tokens.count {
+                var longer = tokens
+                longer.insert(Token(text: word, raw: word), at: position)
+                var search = Search(matcher: self, tokens: longer, language: nil)
+                search.run(fuzzy: false)
+                let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+                guard let best = own.max(by: { $0.score < $1.score }),
+                    best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
+                else { continue }
+                // Spans back onto the sentence as said: the inserted word is in no value.
+                let slots = best.slots.compactMap { slot -> Candidate.Slot? in
+                    guard !slot.span.contains(position) else { return nil }
+                    var slot = slot
+                    let lower = slot.span.lowerBound > position ? slot.span.lowerBound - 1 : slot.span.lowerBound
+                    let upper = slot.span.upperBound > position ? slot.span.upperBound - 1 : slot.span.upperBound
+                    slot.span = lower..<upper
+                    return slot
+                }
+                guard slots.count == best.slots.count else { continue }
+                return (slots, word)
+            }
         }
         return nil
     }
