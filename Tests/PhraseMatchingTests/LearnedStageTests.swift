@@ -36,6 +36,15 @@ struct LearnedStageTests {
         #expect(guess.candidate.values["task"] == .string("pay rent"))
     }
 
+    @Test("A phrase with its article or preposition left out is understood, values and all")
+    func droppedWord() throws {
+        let guess = try #require(learned("add buy milk my tasks"))
+        #expect(guess.candidate.intent.description == "FocusBlox.CreateTask")
+        #expect(guess.decision == .act)
+        #expect(guess.alignedAdding == "to")
+        #expect(guess.candidate.values["title"] == .string("buy milk"))
+    }
+
     @Test(
         "Out-of-domain sentences and sentences said backwards are not acted on",
         arguments: [
