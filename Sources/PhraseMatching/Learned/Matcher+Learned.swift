@@ -95,8 +95,13 @@ extension Matcher {
     fileprivate func insertOne(_ tokens: [Token], words: [String], intent: QualifiedName)
         -> (slots: [Candidate.Slot], word: String)?
     {
-        for word in words.prefix(4) {
-            for position in 0...tokens.count {
+        // At most a dozen searches: the two heaviest such words, where a small word can go (not
+        // before itself, not after the last word unless the phrase ends so).
+        var budget = 12
+        for word in words.prefix(2) {
+            for position in 0...tokens.count where position == tokens.count || tokens[position].text != word {
+                budget -= 1
+                if budget < 0 { return nil }
                 var longer = tokens
                 longer.insert(Token(text: word, raw: word), at: position)
                 var search = Search(matcher: self, tokens: longer, language: nil)
