@@ -106,7 +106,8 @@ struct RobustnessRun {
 
         func line(_ name: String) -> String {
             func pct(_ n: Int) -> String { String(format: "%5.1f%%", count == 0 ? 0 : Double(n) * 100 / Double(count)) }
-            return "  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) n=\(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) "
+            return
+                "  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) n=\(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) "
                 + "intent right \(pct(right))  fully right \(pct(fully))  no_match \(pct(noMatch))  "
                 + "asks \(pct(asks)) (right intent \(pct(asksRight)))  acts wrongly \(pct(actsWrongly))"
         }
@@ -178,7 +179,9 @@ struct RobustnessRun {
         print(tally.line("out-of-domain") + "   (intent right = no_match)")
         let sorted = learnedNanoseconds.sorted()
         if !sorted.isEmpty {
-            func at(_ q: Double) -> Double { Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) / 1000 }
+            func at(_ q: Double) -> Double {
+                Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) / 1000
+            }
             print(
                 String(
                     format: "  learned stage when it runs: %d sentences, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
@@ -193,7 +196,9 @@ struct RobustnessRun {
             tally.count += 1
             switch verdict(sentence) {
             case .acts(let candidate):
-                if candidate.intent.description == expected { tally.right += 1 } else {
+                if candidate.intent.description == expected {
+                    tally.right += 1
+                } else {
                     tally.actsWrongly += 1
                     misses.append("\(sentence) → \(candidate.intent) (wrong)")
                 }
@@ -253,7 +258,9 @@ struct RobustnessRun {
     func value(_ type: ValueType, random: inout BenchRandom) -> (String, Bool) {
         switch type {
         case .string, .entity:
-            return (random.pick(["blue harbor", "tax return", "summer trip", "garden fence", "old photos", "chess"]), true)
+            return (
+                random.pick(["blue harbor", "tax return", "summer trip", "garden fence", "old photos", "chess"]), true
+            )
         case .integer, .number: return (random.pick(["4", "15", "30"]), false)
         case .boolean: return ("yes", false)
         case .date: return (random.pick(["tomorrow", "next friday", "on june 3rd"]), false)

@@ -65,9 +65,10 @@ struct TrainingDiagnosticsTests {
             """
         let compilation = IntentCompiler.compile(files: [(path: "d/app.yaml", bytes: Array(source.utf8))], root: "d")
         let graph = try #require(compilation.graph)
-        #expect(graph.intent(QualifiedName(app: "Dining", name: "BookTable"))?.training == [
-            "book a table for four in paris"
-        ])
+        #expect(
+            graph.intent(QualifiedName(app: "Dining", name: "BookTable"))?.training == [
+                "book a table for four in paris"
+            ])
         #expect(graph.app(named: "Dining")?.understanding == IntentGraph.Understanding(act: 0.9, ask: 0.6))
     }
 }

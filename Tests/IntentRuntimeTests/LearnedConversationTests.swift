@@ -17,7 +17,9 @@ struct LearnedConversationTests {
 
     @Test(
         "Out-of-domain requests get no match, with suggestions",
-        arguments: ["what's the weather like today", "tell me a joke", "play some jazz", "convert 100 dollars to euros"])
+        arguments: [
+            "what's the weather like today", "tell me a joke", "play some jazz", "convert 100 dollars to euros",
+        ])
     func outOfDomain(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)

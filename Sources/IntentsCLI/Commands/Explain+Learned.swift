@@ -34,7 +34,8 @@ extension ExplainRenderer {
             format: "   %@ %@: confidence %.2f (acts from %.2f, asks from %.2f)\n", guess.candidate.intent.description,
             verdict, guess.confidence, guess.thresholds.act, guess.thresholds.ask)
         out += "   why: \(guess.reason)\n"
-        out += "   carried by: "
+        out +=
+            "   carried by: "
             + guess.carriedBy.map { String(format: "\"%@\" %.0f%%", $0.feature, $0.weight * 100) }
             .joined(separator: ", ") + "\n"
         for slot in guess.candidate.slots {

@@ -25,7 +25,8 @@ extension LearnedStage.Origin {
         case .trained(let seconds):
             return String(format: "note: trained the learned stage in %.0f ms", seconds * 1000) + where_ + "\n"
         case .rebuilt(let seconds):
-            return String(format: "note: the learned stage's cache was unreadable; retrained in %.0f ms", seconds * 1000)
+            return String(
+                format: "note: the learned stage's cache was unreadable; retrained in %.0f ms", seconds * 1000)
                 + where_ + "\n"
         }
     }

@@ -57,7 +57,9 @@ public struct LearnedGuess: Sendable {
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
-        if let runnerUp { text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity) }
+        if let runnerUp {
+            text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity)
+        }
         return text
     }
 }

@@ -51,7 +51,8 @@ public struct LearnedModel: Sendable {
     static let functionWordWeight: Float = 0.3
 
     init(
-        intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64], idf: [Float], postingStart: [Int32],
+        intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64],
+        idf: [Float], postingStart: [Int32],
         postingClass: [Int32], postingWeight: [Float], calibration: [Double]
     ) {
         self.intents = intents
@@ -188,8 +189,11 @@ public struct LearnedModel: Sendable {
         var contributions: [(feature: Int32, weight: Float)] = []
 
         var calibrationInputs: [Double] {
-            [1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
-             Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage), Double(recall), Double(reversedPairs)]
+            [
+                1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
+                Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage), Double(recall),
+                Double(reversedPairs),
+            ]
         }
     }
 
@@ -283,7 +287,7 @@ public struct LearnedModel: Sendable {
         (0..<Int32(words.count)).filter {
             LearnedWords.droppable.contains(words[Int($0)]) && weight(of: $0, in: cls) > 0
         }
-            .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
+        .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
     }
 
     /// The class's heaviest word that is not a function word: what its phrase is about.
@@ -311,4 +315,3 @@ public struct LearnedModel: Sendable {
         return word(Int32(bitPattern: UInt32(key >> 32))) + " " + word(Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)))
     }
 }
-

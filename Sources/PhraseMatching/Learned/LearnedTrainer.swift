@@ -38,7 +38,8 @@ public enum LearnedTrainer {
                     let cls = Int32(classIntent.count)
                     classIntent.append(intentIndex)
                     classTemplate.append(phrase.template.source)
-                    guard let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
+                    guard
+                        let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
                         !sentences.isEmpty
                     else { continue }
                     let count = min(samplesPerPhrase, sentences.count * 3)
@@ -46,7 +47,8 @@ public enum LearnedTrainer {
                         // Every expansion once while there are few, then at random.
                         let pieces = sample < sentences.count ? sentences[sample] : random.pick(sentences)
                         examples.append(
-                            example(pieces, cls: cls, intent: intent, app: app, graph: graph,
+                            example(
+                                pieces, cls: cls, intent: intent, app: app, graph: graph,
                                 language: phrase.language, random: &random))
                     }
                 }
@@ -80,8 +82,10 @@ public enum LearnedTrainer {
         // Document frequencies (a feature counted once per sentence), then IDF.
         let unweighted = LearnedModel(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
-            idf: [Float](repeating: 1, count: words.count + pairs.count), postingStart: [0] + [Int32](
-                repeating: 0, count: words.count + pairs.count),
+            idf: [Float](repeating: 1, count: words.count + pairs.count),
+            postingStart: [0]
+                + [Int32](
+                    repeating: 0, count: words.count + pairs.count),
             postingClass: [], postingWeight: [], calibration: [])
         var documentFrequency = [Int](repeating: 0, count: unweighted.featureCount)
         let exampleIDs = examples.map(ids)
@@ -91,7 +95,8 @@ public enum LearnedTrainer {
         let total = Float(examples.count)
         let idf = documentFrequency.map { log((1 + total) / (1 + Float($0))) + 1 }
         let weighted = LearnedModel(
-            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs, idf: idf,
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
             postingStart: unweighted.postingStart, postingClass: [], postingWeight: [], calibration: [])
 
         // Prototypes: the normalized sum of each class's normalized sentence vectors.
@@ -117,13 +122,15 @@ public enum LearnedTrainer {
         for triple in triples { postingStart[Int(triple.feature) + 1] += 1 }
         for i in 0..<weighted.featureCount { postingStart[i + 1] += postingStart[i] }
         let prototypes = LearnedModel(
-            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs, idf: idf,
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
             postingStart: postingStart, postingClass: triples.map(\.cls), postingWeight: triples.map(\.weight),
             calibration: [])
 
         let calibration = calibrate(prototypes, examples: examples, random: &random)
         return LearnedModel(
-            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs, idf: idf,
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
             postingStart: postingStart, postingClass: prototypes.postingClass,
             postingWeight: prototypes.postingWeight, calibration: calibration)
     }
@@ -248,7 +255,9 @@ public enum LearnedTrainer {
     /// are 1; those taken by another intent, noise and reversed sentences are 0. Full-batch
     /// gradient descent from zero, fixed steps: the same numbers every time.
     static func calibrate(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator) -> [Double] {
-        guard !examples.isEmpty else { return [-4] + [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count - 1) }
+        guard !examples.isEmpty else {
+            return [-4] + [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count - 1)
+        }
         var inputs: [[Double]] = []
         var labels: [Double] = []
         let step = max(1, examples.count / (calibrationSentences / Perturbation.allCases.count))

@@ -190,8 +190,9 @@ extension Matcher {
             search: for (r, run) in runs.enumerated() {
                 for start in run {
                     let options = SlotParser.options(for: parameter.type, tokens: tokens, at: start, matcher: self)
-                    guard let option = options.filter({ $0.typed && start + $0.length <= run.upperBound })
-                        .max(by: { $0.length < $1.length })
+                    guard
+                        let option = options.filter({ $0.typed && start + $0.length <= run.upperBound })
+                            .max(by: { $0.length < $1.length })
                     else { continue }
                     let span = start..<(start + option.length)
                     result.append(
