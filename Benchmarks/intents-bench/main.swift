@@ -15,7 +15,7 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|assistant|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|assistant|robustness|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
@@ -25,9 +25,10 @@ let usage = """
       links:     [--rounds N] [--repeats N]
       widgets:   [--runs N] [--tasks N]
       assistant: [--rounds N] [--repeats N] [--entities N] [--apps N]   (tail latency on assistant-shaped templates)
+      robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "all"]
+let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)
@@ -47,3 +48,4 @@ if suite == "suggest" || suite == "all" { try suggestBenchmark() }
 if suite == "links" || suite == "all" { try linksBenchmark() }
 if suite == "widgets" || suite == "all" { try widgetBenchmark() }
 if suite == "assistant" || suite == "all" { try assistantBenchmark() }
+if suite == "robustness" { try robustnessBenchmark() }

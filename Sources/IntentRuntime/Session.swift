@@ -10,6 +10,9 @@ public final class Session {
     public let store: Store
     /// The store's entity names, for matching; kept current as intents run.
     public private(set) var names = EntityNameIndex()
+    /// The second, learned stage, asked when the exact matcher finds nothing (trained on first use;
+    /// the command line gives it a cache beside the store).
+    public var learned: LearnedStage?
     /// The deep-link router over the graph, built on first use.
     public private(set) lazy var linkRouter = LinkRouter(graph: graph)
     /// Where "now" and the time zone come from: the store's clock, so stamps and dialogs agree.
@@ -19,6 +22,9 @@ public final class Session {
         self.graph = graph
         self.index = index ?? PhraseIndex(graph: graph)
         self.store = store
+        self.learned = LearnedStage(
+            index: self.index, thresholds: LearnedStage.thresholds(of: graph),
+            training: LearnedStage.trainingSentences(of: graph))
         try reloadNames()
     }
 

@@ -99,7 +99,7 @@ struct PresenceCommandTests {
             the report
             :dismiss
             end the focus block
-            start a focus block deep work for 50 minutes
+            block deep work 50 minutes
             what's next
             1
             end the focus block

@@ -128,6 +128,7 @@ extension Compiler {
         // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
         intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intent.activity = definition.activity.flatMap { compileActivity($0, scope: scope, app: name.app) }
+        intent.training = compileTraining(definition.training, parameters: parameters)
         intents[name] = intent
         intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
         intents[name] = intent

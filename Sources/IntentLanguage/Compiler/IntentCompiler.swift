@@ -147,6 +147,7 @@ struct Compiler {
             built.links = links
             built.liveActivities = activitiesByApp[name] ?? []
             built.shareRoutes = shareRoutes
+            built.understanding = compileUnderstanding(app: app)
             result.append(built)
         }
         checkPhraseConflicts(result)

@@ -37,6 +37,7 @@ struct DefinitionDecoder: SchemaDecoding {
         file.tips = list(fields["tips"], "'tips'") { decoder, node in decoder.tip(node) }
         file.links = list(fields["links"], "'links'") { decoder, node in decoder.link(node) }
         file.share = list(fields["share"], "'share'") { decoder, node in decoder.shareRoute(node) }
+        file.understanding = understanding(fields["understanding"])
         file.widgets = named(fields["widgets"], "'widgets'") { decoder, name, node in decoder.widget(name, node) }
         file.controls = named(fields["controls"], "'controls'") { decoder, name, node in decoder.control(name, node) }
         file.liveActivities = named(fields["activities"], "'activities'") { decoder, name, node in
@@ -162,6 +163,7 @@ struct DefinitionDecoder: SchemaDecoding {
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
         intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) } }
         intent.activity = fields["activity"].flatMap { activity($0) }
+        intent.training = fields["training"].map { strings($0, "'training'") } ?? []
         return intent
     }
 

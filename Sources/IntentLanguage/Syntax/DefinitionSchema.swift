@@ -122,6 +122,9 @@ public enum DefinitionSchema {
                 Field(name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."),
                 Field(name: "links", shape: .list(.object(.link)), doc: "Deep-link routes from URLs to intents."),
                 Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
+                Field(
+                    name: "understanding", shape: .names(.number),
+                    doc: "The learned stage's thresholds for this app's intents: act (default 0.8) and ask (0.5), from 0 to 1."),
                 Field(name: "widgets", shape: .names(.object(.widget)), doc: "Home and lock screen widgets, by name."),
                 Field(name: "controls", shape: .names(.object(.control)), doc: "Control Center toggles and buttons."),
                 Field(
@@ -193,6 +196,9 @@ public enum DefinitionSchema {
                 Field(
                     name: "negativePhrases", shape: .list(.oneOf([.string, .object(.phrase)])),
                     doc: "Look-alike sentences that must not match this intent."),
+                Field(
+                    name: "training", shape: .list(.string),
+                    doc: "Sentences the learned stage learns from, values marked: \"book a table for [four](partySize)\"."),
                 Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
                 Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
                 Field(

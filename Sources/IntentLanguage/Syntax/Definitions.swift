@@ -22,6 +22,8 @@ public struct FileDefinition: Sendable {
     public var tips: [TipDefinition] = []
     public var links: [LinkDefinition] = []
     public var share: [ShareRouteDefinition] = []
+    /// `understanding: {act: 0.9, ask: 0.6}`: the learned stage's thresholds, as written.
+    public var understanding: [(name: Located<String>, value: Located<Double>)] = []
     public var widgets: [WidgetDefinition] = []
     public var controls: [ControlDefinition] = []
     public var liveActivities: [LiveActivityDefinition] = []
@@ -94,6 +96,8 @@ public struct IntentDefinition: Sendable {
     public var examples: [ExampleDefinition]
     public var suggest: Located<Bool>? = nil
     public var activity: ActivityDefinition? = nil
+    /// `training:` sentences for the learned stage, `[words](slot)` marks unresolved.
+    public var training: [Located<String>] = []
 }
 
 public struct ParameterDefinition: Sendable {

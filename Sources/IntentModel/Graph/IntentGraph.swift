@@ -108,6 +108,8 @@ public struct IntentGraph: Sendable {
         public package(set) var shareRoutes: [ShareRoute] = []
         /// Live activities (`activities:`), in declaration order.
         public package(set) var liveActivities: [LiveActivity] = []
+        /// The learned stage's thresholds for this app (`understanding:`).
+        public package(set) var understanding = Understanding()
 
         /// The default phrase language.
         public var language: String { languages.first ?? "en" }
@@ -295,6 +297,8 @@ public struct IntentGraph: Sendable {
         public let suggests: Bool
         /// Using the intent is an activity that can be continued elsewhere (`activity:`).
         public package(set) var activity: Activity?
+        /// `training:` sentences for the learned stage, their `[words](slot)` marks reduced to the words.
+        public package(set) var training: [String] = []
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 

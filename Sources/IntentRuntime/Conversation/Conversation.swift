@@ -24,6 +24,8 @@ public final class Conversation {
         var handoffID: Int64?
         /// The language of the phrase that started it (nil: `options.language`, else English).
         var language: String?
+        /// The learned stage chose the intent: it confirms when it deletes or confirms, even with `--yes`.
+        var learned = false
     }
 
     public let session: Session
@@ -32,6 +34,8 @@ public final class Conversation {
         didSet { pendingChanged(from: oldValue) }
     }
     var pendingIntentChoice: [Candidate]?
+    /// The learned stage's "Did you mean …?", waiting for yes or no.
+    var pendingGuess: LearnedGuess?
     private let words = ConversationWords.understood
     private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
@@ -41,7 +45,7 @@ public final class Conversation {
     }
 
     /// Whether the last answer asked something.
-    public var isWaiting: Bool { pending != nil || pendingIntentChoice != nil }
+    public var isWaiting: Bool { pending != nil || pendingIntentChoice != nil || pendingGuess != nil }
 
     /// Cancels the open question, if any.
     @discardableResult
@@ -51,6 +55,7 @@ public final class Conversation {
         let language = pending?.language ?? options.language
         pending = nil
         pendingIntentChoice = nil
+        pendingGuess = nil
         return Answer(
             status: .cancelled, app: intent?.name.app, intent: intent?.name,
             dialog: Phrasebook.of(language).cancelled)
@@ -67,6 +72,7 @@ public final class Conversation {
         }
         if let takenOver = takenOverElsewhere() { return takenOver }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
+        if let guess = pendingGuess, let answer = replyToGuess(guess, trimmed, clock: clock) { return answer }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
             if let choice = Self.choice(trimmed, count: candidates.count) {
@@ -86,6 +92,7 @@ public final class Conversation {
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
         case .match(let candidate):
+            if let answer = review(candidate, trimmed, clock: clock) { return answer }
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates
@@ -97,6 +104,7 @@ public final class Conversation {
             }
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
+            if let answer = understand(trimmed, clock: clock) { return answer }
             var dialog = "Sorry, I don't know how to do that."
             if !suggestions.isEmpty {
                 dialog += " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?"
@@ -112,6 +120,7 @@ public final class Conversation {
         let clock = session.clock.frozen()
         pending = nil
         pendingIntentChoice = nil
+        pendingGuess = nil
         var state = Pending(intent: intent, language: options.language)
         let values = Values(graph: session.graph, clock: clock)
         for (name, datum) in arguments {
@@ -151,7 +160,7 @@ public final class Conversation {
         return advance(clock: clock)
     }
 
-    private func start(_ candidate: Candidate, clock: Clock) -> Answer {
+    func start(_ candidate: Candidate, clock: Clock, learned: Bool = false) -> Answer {
         guard let intent = session.graph.intent(candidate.intent) else {
             return Answer(
                 status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
@@ -163,7 +172,8 @@ public final class Conversation {
                 status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
                 error: problem.message)
         }
-        pending = Pending(intent: intent, raw: withContext(candidate.values, for: intent), language: candidate.language)
+        pending = Pending(
+            intent: intent, raw: withContext(candidate.values, for: intent), language: candidate.language, learned: learned)
         return advance(clock: clock)
     }
 
@@ -272,7 +282,7 @@ public final class Conversation {
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
-        if needsConfirmation, !state.confirmed, !options.confirmAll, !options.dryRun {
+        if needsConfirmation, !state.confirmed, !options.confirmAll || state.learned, !options.dryRun {
             return ask(state, .confirmation, prefix: nil, clock: clock)
         }
         pending = nil

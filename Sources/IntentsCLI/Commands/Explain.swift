@@ -54,10 +54,19 @@ struct Explain: ParsableCommand {
         }
         guard let matcher = project.matcher(entities: names) else { throw ExitCode(1) }
         let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
+        let guess = learnedGuess(recognition, project: project, matcher: matcher)
         if json {
-            print(try JSONText.compact(ExplainReport(recognition, top: top)))
+            var report = ExplainReport(recognition, top: top)
+            if guess != nil {
+                report.stage = "learned"
+            } else if case .noMatch = recognition.outcome {
+                report.stage = "none"
+            }
+            report.learned = guess.map(ExplainReport.Learned.init)
+            print(try JSONText.compact(report))
         } else {
             print(ExplainRenderer.render(recognition, top: top), terminator: "")
+            print(ExplainRenderer.render(guess, recognition), terminator: "")
         }
     }
 }

@@ -59,6 +59,9 @@ struct Say: ParsableCommand {
             // The last one stays open (and saved, for `intents continue`).
             if number < texts.count - 1 { conversation.cancel() }
         }
+        if let note = session.learned?.origin?.note(cacheFile: session.learned?.cacheFile) {
+            Terminal.standardError(note)
+        }
         if failed { throw ExitCode(1) }
     }
 

@@ -124,7 +124,9 @@ struct StoreOptions: ParsableArguments {
         guard let graph = project.graph else { throw ExitCode(1) }
         let store = try open(graph, clock: project.clock)
         do {
-            return try Session(graph: graph, store: store, index: project.index)
+            let session = try Session(graph: graph, store: store, index: project.index)
+            session.learned = learnedStage(project, index: session.index)
+            return session
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)

@@ -78,6 +78,9 @@ struct ExplainReport: Encodable {
     var ambiguousBetween: [String]?
     var suggestions: [String]?
     var candidates: [Candidate]
+    /// Which stage answered: `exact`, or `learned` when the exact matcher found nothing.
+    var stage = "exact"
+    var learned: Learned?
 
     init(_ recognition: Recognition, top: Int) {
         tokens = recognition.tokens.map(\.text)

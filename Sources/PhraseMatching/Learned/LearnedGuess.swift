@@ -1,0 +1,65 @@
+import IntentModel
+
+/// When the learned stage acts, asks, or leaves the sentence unanswered: confidence from 0 to 1.
+/// Defaults for every app; an app may set its own (`understanding: {act: 0.9, ask: 0.6}`).
+public struct LearnedThresholds: Sendable, Hashable {
+    /// At or above: the guessed intent runs (confirming first when it deletes or confirms anyway).
+    public var act: Double
+    /// At or above (and below `act`): "Did you mean …?"; below: no match, with suggestions.
+    public var ask: Double
+
+    public init(act: Double = 0.8, ask: Double = 0.5) {
+        self.act = act
+        self.ask = ask
+    }
+
+    public static let standard = LearnedThresholds()
+}
+
+/// What the learned stage made of a sentence the exact matcher could not answer.
+public struct LearnedGuess: Sendable {
+    public enum Decision: String, Sendable {
+        /// Confident: run it (confirmation still asked for intents that delete or confirm).
+        case act
+        /// Plausible: ask "Did you mean …?" before anything runs.
+        case ask
+        /// Not understood: no match.
+        case none
+    }
+
+    /// The best intent, with the slot values found by aligning the sentence with its phrases.
+    public var candidate: Candidate
+    /// Calibrated: about the share of such guesses that are right.
+    public var confidence: Double
+    public var decision: Decision
+    public var thresholds: LearnedThresholds
+    /// The phrase template most like the sentence.
+    public var template: String
+    /// The runner-up intent (another intent's closest phrase) and its similarity.
+    public var runnerUp: (intent: QualifiedName, similarity: Double)?
+    public var similarity: Double
+    /// Share of the sentence's word pairs the phrase has (order), of its words the definitions know.
+    public var pairCoverage: Double
+    public var known: Double
+    /// The unknown word without which the sentence is a phrase of the intent, when there is one.
+    public var alignedLeavingOut: String?
+    /// The article or preposition with which the sentence is a phrase of the intent, when there is one.
+    public var alignedAdding: String?
+    /// The words and word pairs that carried the decision, with their share of the similarity.
+    public var carriedBy: [(feature: String, weight: Double)]
+    /// How long the stage took to train (0 when the model came from the cache or was trained before).
+    public var trainingSeconds: Double = 0
+
+    /// One line for `explain`: why.
+    public var reason: String {
+        var text = String(
+            format: "similarity %.2f to \"%@\", word order %.0f%%, words known %.0f%%", similarity, template,
+            pairCoverage * 100, known * 100)
+        if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
+        if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
+        if let runnerUp {
+            text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity)
+        }
+        return text
+    }
+}

@@ -1,0 +1,156 @@
+import IntentModel
+
+/// The model as bytes, for the compiled cache: a magic word, the format version, the definitions'
+/// hash, the arrays little-endian, and an FNV-1a checksum of everything before it. Reading checks
+/// all of it (sizes against the bytes left, ids in range, order where lookups rely on it) and gives
+/// nil for anything else: a truncated or corrupt file is rebuilt, never trusted, never a trap.
+extension LearnedModel {
+    static let magic: [UInt8] = Array("INTLEARN".utf8)
+    /// Bump when the bytes or what they mean change: an old cache is then retrained.
+    public static let formatVersion: UInt32 = 1
+
+    /// The model's bytes, stamped with `definitionsHash`.
+    public func encoded(definitionsHash: UInt64) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes.append(contentsOf: Self.magic)
+        writer.put(Self.formatVersion)
+        writer.put(definitionsHash)
+        writer.put(UInt64(intents.count))
+        for intent in intents {
+            writer.put(intent.app)
+            writer.put(intent.name)
+        }
+        writer.put(classIntent)
+        writer.put(UInt64(classTemplate.count))
+        for template in classTemplate { writer.put(template) }
+        writer.put(UInt64(words.count))
+        for word in words { writer.put(word) }
+        writer.put(pairs)
+        writer.put(idf.map(\.bitPattern))
+        writer.put(postingStart)
+        writer.put(postingClass)
+        writer.put(postingWeight.map(\.bitPattern))
+        writer.put(calibration.map(\.bitPattern))
+        var hash = StableHash()
+        hash.add(writer.bytes)
+        writer.put(hash.value)
+        return writer.bytes
+    }
+
+    /// The model in `bytes`, when they are a whole, valid model of this format for `definitionsHash`.
+    public init?(decoding bytes: [UInt8], definitionsHash: UInt64) {
+        guard bytes.count >= Self.magic.count + 4 + 8 + 8, bytes.starts(with: Self.magic) else { return nil }
+        var hash = StableHash()
+        hash.add(bytes[..<(bytes.count - 8)])
+        var reader = ByteReader(bytes: bytes, position: bytes.count - 8)
+        guard reader.uint64() == hash.value else { return nil }
+        reader = ByteReader(bytes: Array(bytes[..<(bytes.count - 8)]), position: Self.magic.count)
+        guard reader.uint32() == Self.formatVersion, reader.uint64() == definitionsHash,
+            let intentCount = reader.count()
+        else { return nil }
+        var intents: [QualifiedName] = []
+        for _ in 0..<intentCount {
+            guard let app = reader.string(), let name = reader.string() else { return nil }
+            intents.append(QualifiedName(app: app, name: name))
+        }
+        guard let classIntent = reader.int32s(), let templateCount = reader.count() else { return nil }
+        var classTemplate: [String] = []
+        for _ in 0..<templateCount {
+            guard let template = reader.string() else { return nil }
+            classTemplate.append(template)
+        }
+        guard let wordCount = reader.count() else { return nil }
+        var words: [String] = []
+        for _ in 0..<wordCount {
+            guard let word = reader.string() else { return nil }
+            words.append(word)
+        }
+        guard let pairs = reader.uint64s(), let idf = reader.uint32s()?.map(Float.init(bitPattern:)),
+            let postingStart = reader.int32s(), let postingClass = reader.int32s(),
+            let postingWeight = reader.uint32s()?.map(Float.init(bitPattern:)),
+            let calibration = reader.uint64s()?.map(Double.init(bitPattern:)), reader.isAtEnd
+        else { return nil }
+        // Consistency: what lookups index with must be in range, what they search must be sorted.
+        let features = words.count + pairs.count
+        guard classTemplate.count == classIntent.count, classIntent.allSatisfy({ $0 >= 0 && Int($0) < intents.count }),
+            zip(words, words.dropFirst()).allSatisfy({ $0 < $1 }),
+            zip(pairs, pairs.dropFirst()).allSatisfy({ $0 < $1 }),
+            idf.count == features, idf.allSatisfy(\.isFinite),
+            postingStart.count == features + 1, postingStart.first == 0,
+            zip(postingStart, postingStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            Int(postingStart.last!) == postingClass.count, postingClass.count == postingWeight.count,
+            postingClass.allSatisfy({ $0 >= 0 && Int($0) < classIntent.count }), postingWeight.allSatisfy(\.isFinite),
+            calibration.count == Evidence().calibrationInputs.count, calibration.allSatisfy(\.isFinite)
+        else { return nil }
+        for feature in 0..<features {
+            let row = postingClass[Int(postingStart[feature])..<Int(postingStart[feature + 1])]
+            guard zip(row, row.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        }
+        self.init(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
+            calibration: calibration)
+    }
+}
+
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func put<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func put(_ text: String) {
+        put(UInt64(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func put<T: FixedWidthInteger>(_ values: [T]) {
+        put(UInt64(values.count))
+        for value in values { put(value) }
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    var position: Int
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+        let size = MemoryLayout<T>.size
+        guard bytes.count - position >= size else { return nil }
+        var value: T = 0
+        for offset in 0..<size { value |= T(truncatingIfNeeded: bytes[position + offset]) << (8 * offset) }
+        position += size
+        return value
+    }
+
+    mutating func uint32() -> UInt32? { integer(UInt32.self) }
+    mutating func uint64() -> UInt64? { integer(UInt64.self) }
+
+    /// A count that the bytes left could hold (each element at least one byte).
+    mutating func count(elementSize: Int = 1) -> Int? {
+        guard let count = uint64(), count <= UInt64((bytes.count - position) / elementSize) else { return nil }
+        return Int(count)
+    }
+
+    mutating func string() -> String? {
+        guard let length = count() else { return nil }
+        let text = String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+        position += length
+        return text
+    }
+
+    mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
+        guard let count = count(elementSize: MemoryLayout<T>.size) else { return nil }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(integer(T.self)!) }
+        return values
+    }
+
+    mutating func int32s() -> [Int32]? { array(Int32.self) }
+    mutating func uint32s() -> [UInt32]? { array(UInt32.self) }
+    mutating func uint64s() -> [UInt64]? { array(UInt64.self) }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import IntentModel
+
+/// The second stage's model, trained from the definitions by `LearnedTrainer`: TF-IDF vectors of
+/// words and word pairs (words no phrase has read as one placeholder, so a pair also says where a
+/// slot stands), one prototype per intent, cosine similarity to each, and a small logistic
+/// calibration that turns the best similarity, its margin and how much of the sentence the intent
+/// knows into a confidence from 0 to 1. Immutable; written to and read from the cache as bytes.
+public struct LearnedModel: Sendable {
+    /// Intent index → intent.
+    let intents: [QualifiedName]
+    /// Class (one per phrase template) → its intent's index: a sentence is compared with each
+    /// phrase, so an intent with five ways of saying it is not an average of the five.
+    let classIntent: [Int32]
+    /// Class → the phrase template it was sampled from (or the `training:` sentence).
+    let classTemplate: [String]
+    /// Word id → word, sorted: ids are the same whatever order the definitions were read in.
+    let words: [String]
+    /// Word pair keys (see `pairKey`), sorted; feature id of pair `i` is `words.count + i`.
+    let pairs: [UInt64]
+    /// Inverse document frequency per feature.
+    let idf: [Float]
+    /// Prototype weights by feature (compressed rows): classes ascending, with their weight.
+    let postingStart: [Int32]
+    let postingClass: [Int32]
+    let postingWeight: [Float]
+    /// Logistic calibration over `Evidence.calibrationInputs`.
+    let calibration: [Double]
+
+    // Lookup tables rebuilt on load, not stored.
+    let wordIDs: [String: Int32]
+    let pairIDs: [UInt64: Int32]
+    /// Words of four letters or more by first byte and length, for typo correction: a typo keeps
+    /// the first letter (as the exact matcher's suggestions assume), which keeps the candidates few.
+    let wordsByShape: [Shape: [Int32]]
+
+    struct Shape: Hashable, Sendable {
+        var first: UInt8
+        var length: Int
+    }
+    let isFunctionWord: [Bool]
+    /// Per class: the prototype's weight on words (squared), what `recall` is a share of.
+    let classWordMass: [Float]
+
+    static let unknown: Int32 = -1
+    static let start: Int32 = -2
+    static let end: Int32 = -3
+    /// Pairs count less than words: they carry order, words carry topic.
+    static let pairWeight: Float = 0.6
+    /// Articles, pronouns, prepositions count this much of a word.
+    static let functionWordWeight: Float = 0.3
+
+    init(
+        intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64],
+        idf: [Float], postingStart: [Int32],
+        postingClass: [Int32], postingWeight: [Float], calibration: [Double]
+    ) {
+        self.intents = intents
+        self.classIntent = classIntent
+        self.classTemplate = classTemplate
+        self.words = words
+        self.pairs = pairs
+        self.idf = idf
+        self.postingStart = postingStart
+        self.postingClass = postingClass
+        self.postingWeight = postingWeight
+        self.calibration = calibration
+        var wordIDs: [String: Int32] = [:]
+        var byShape: [Shape: [Int32]] = [:]
+        for (id, word) in words.enumerated() {
+            wordIDs[word] = Int32(id)
+            if word.utf8.count >= 4, let first = word.utf8.first {
+                byShape[Shape(first: first, length: word.utf8.count), default: []].append(Int32(id))
+            }
+        }
+        self.wordIDs = wordIDs
+        self.isFunctionWord = words.map { LearnedWords.functionWords.contains($0) }
+        var mass = [Float](repeating: 0, count: classIntent.count)
+        if postingStart.count > words.count {
+            for posting in 0..<Int(postingStart[words.count]) where Int(postingClass[posting]) < mass.count {
+                mass[Int(postingClass[posting])] += postingWeight[posting] * postingWeight[posting]
+            }
+        }
+        self.classWordMass = mass
+        self.wordsByShape = byShape
+        self.pairIDs = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1, Int32(words.count + $0)) })
+    }
+
+    var featureCount: Int { words.count + pairs.count }
+
+    static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b))
+    }
+
+    /// The words of a sentence that count: folded, fillers left out.
+    static func words(of tokens: [Token]) -> [String] {
+        tokens.map(\.text).filter { !Matcher.fillers.contains($0) }
+    }
+
+    /// Word ids of a sentence: known words, typos of known words (counted), the rest unknown.
+    func ids(_ words: [String]) -> (ids: [Int32], corrected: Int) {
+        var corrected = 0
+        let ids = words.map { word -> Int32 in
+            if let id = wordIDs[word] { return id }
+            if let id = correction(of: word) {
+                corrected += 1
+                return id
+            }
+            return Self.unknown
+        }
+        return (ids, corrected)
+    }
+
+    /// The known word `word` is a typo of: one letter from four letters on, two from eight; the
+    /// closest, then the first in word order (so the answer never depends on a dictionary's order).
+    func correction(of word: String) -> Int32? {
+        let length = word.utf8.count
+        guard length >= 4, let first = word.utf8.first, !word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
+        let allowance = length >= 8 ? 2 : 1
+        var best: (distance: Int, id: Int32)?
+        for candidateLength in (length - allowance)...(length + allowance) {
+            for id in wordsByShape[Shape(first: first, length: candidateLength)] ?? [] {
+                guard let distance = EditDistance.within(words[Int(id)], word, limit: allowance) else { continue }
+                if best == nil || (distance, id) < (best!.distance, best!.id) { best = (distance, id) }
+            }
+        }
+        return best?.id
+    }
+
+    /// The sentence as a sparse, L2-normalized TF-IDF vector: (feature, weight), features ascending.
+    func vector(_ ids: [Int32]) -> [(feature: Int32, weight: Float)] {
+        var features: [(Int32, Float)] = []
+        for id in ids where id >= 0 { features.append((id, isFunctionWord[Int(id)] ? Self.functionWordWeight : 1)) }
+        let framed = [Self.start] + ids + [Self.end]
+        for i in 0..<(framed.count - 1) {
+            if let pair = pairIDs[Self.pairKey(framed[i], framed[i + 1])] { features.append((pair, Self.pairWeight)) }
+        }
+        features.sort { $0.0 < $1.0 }
+        var merged: [(feature: Int32, weight: Float)] = []
+        for (feature, count) in features {
+            if let last = merged.last, last.feature == feature {
+                merged[merged.count - 1].weight += count
+            } else {
+                merged.append((feature, count))
+            }
+        }
+        var norm: Float = 0
+        for i in merged.indices {
+            merged[i].weight *= idf[Int(merged[i].feature)]
+            norm += merged[i].weight * merged[i].weight
+        }
+        guard norm > 0 else { return [] }
+        let scale = 1 / norm.squareRoot()
+        for i in merged.indices { merged[i].weight *= scale }
+        return merged
+    }
+
+    /// The prototype weight of `feature` in class `cls`, 0 when it has none.
+    func weight(of feature: Int32, in cls: Int32) -> Float {
+        var low = Int(postingStart[Int(feature)]), high = Int(postingStart[Int(feature) + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            if postingClass[middle] < cls { low = middle + 1 } else { high = middle }
+        }
+        return low < postingStart[Int(feature) + 1] && postingClass[low] == cls ? postingWeight[low] : 0
+    }
+
+    /// What the model sees in a sentence, for calibrating and explaining.
+    struct Evidence {
+        var best: Int32 = -1
+        var bestScore: Float = 0
+        var secondScore: Float = 0
+        var second: Int32 = -1
+        /// Share of the sentence's word pairs (between known words or placeholders) the best class has.
+        var pairCoverage: Float = 0
+        /// The same over the known words alone (unknown ones left out): an inserted word costs little.
+        var knownPairCoverage: Float = 0
+        /// Share of the best phrase's word weight that the sentence has: low when its telling words are missing.
+        var recall: Float = 0
+        /// Share of the sentence's pairs of known words that the best phrase has the other way round:
+        /// high for a sentence said backwards.
+        var reversedPairs: Float = 0
+        /// Share of the sentence's words that the definitions know (typos counted at half).
+        var known: Float = 0
+        /// Share of the sentence's words the best class has.
+        var classCoverage: Float = 0
+        var wordCount = 0
+        var contributions: [(feature: Int32, weight: Float)] = []
+
+        var calibrationInputs: [Double] {
+            [
+                1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
+                Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage), Double(recall),
+                Double(reversedPairs),
+            ]
+        }
+    }
+
+    func evidence(_ words: [String]) -> Evidence {
+        var evidence = Evidence()
+        evidence.wordCount = words.count
+        guard !words.isEmpty else { return evidence }
+        let (ids, corrected) = ids(words)
+        let knownCount = ids.filter { $0 >= 0 }.count
+        evidence.known = (Float(knownCount) - Float(corrected) / 2) / Float(words.count)
+        let vector = vector(ids)
+        guard !vector.isEmpty else { return evidence }
+        var scores = [Float](repeating: 0, count: classIntent.count)
+        var touched: [Int32] = []
+        for (feature, weight) in vector {
+            for posting in Int(postingStart[Int(feature)])..<Int(postingStart[Int(feature) + 1]) {
+                let cls = postingClass[posting]
+                if scores[Int(cls)] == 0 { touched.append(cls) }
+                scores[Int(cls)] += weight * postingWeight[posting]
+            }
+        }
+        for cls in touched {
+            let score = scores[Int(cls)]
+            if evidence.best < 0 || score > evidence.bestScore || (score == evidence.bestScore && cls < evidence.best) {
+                evidence.best = cls
+                evidence.bestScore = score
+            }
+        }
+        // The runner-up is the best phrase of another intent: two phrases of one intent do not compete.
+        if evidence.best >= 0 {
+            let intent = classIntent[Int(evidence.best)]
+            for cls in touched where classIntent[Int(cls)] != intent {
+                let score = scores[Int(cls)]
+                if evidence.second < 0 || score > evidence.secondScore
+                    || (score == evidence.secondScore && cls < evidence.second)
+                {
+                    evidence.second = cls
+                    evidence.secondScore = score
+                }
+            }
+        }
+        guard evidence.best >= 0 else { return evidence }
+        let best = evidence.best
+        evidence.classCoverage =
+            Float(ids.filter { $0 >= 0 && weight(of: $0, in: best) > 0 }.count) / Float(words.count)
+        var covered: Float = 0
+        for id in Set(ids).sorted() where id >= 0 {
+            let weight = weight(of: id, in: best)
+            covered += weight * weight
+        }
+        evidence.recall = classWordMass[Int(best)] > 0 ? min(1, covered / classWordMass[Int(best)]) : 0
+        let framed = [Self.start] + ids + [Self.end]
+        var pairTotal = 0, pairHits = 0
+        for i in 0..<(framed.count - 1) {
+            pairTotal += 1
+            if let pair = pairIDs[Self.pairKey(framed[i], framed[i + 1])], weight(of: pair, in: best) > 0 {
+                pairHits += 1
+            }
+        }
+        evidence.pairCoverage = pairTotal == 0 ? 0 : Float(pairHits) / Float(pairTotal)
+        let knownOnly = [Self.start] + ids.filter { $0 >= 0 } + [Self.end]
+        var knownHits = 0
+        for i in 0..<(knownOnly.count - 1) {
+            if let pair = pairIDs[Self.pairKey(knownOnly[i], knownOnly[i + 1])], weight(of: pair, in: best) > 0 {
+                knownHits += 1
+            }
+        }
+        evidence.knownPairCoverage = Float(knownHits) / Float(knownOnly.count - 1)
+        var reversedHits = 0
+        for i in 1..<max(1, knownOnly.count - 2) {
+            if let pair = pairIDs[Self.pairKey(knownOnly[i + 1], knownOnly[i])], weight(of: pair, in: best) > 0 {
+                reversedHits += 1
+            }
+        }
+        evidence.reversedPairs = knownOnly.count > 3 ? Float(reversedHits) / Float(knownOnly.count - 3) : 0
+        evidence.contributions = vector.map { ($0.feature, $0.weight * weight(of: $0.feature, in: best)) }
+            .filter { $0.weight > 0 }
+            .sorted { ($0.weight, -$0.feature) > ($1.weight, -$1.feature) }
+        return evidence
+    }
+
+    func confidence(_ evidence: Evidence) -> Double {
+        guard evidence.best >= 0 else { return 0 }
+        let z = zip(calibration, evidence.calibrationInputs).reduce(0) { $0 + $1.0 * $1.1 }
+        return 1 / (1 + exp(-z))
+    }
+
+    /// The articles, possessives and prepositions the class's phrase has, heaviest first: words a
+    /// person leaves out without changing what is meant (no verbs, not even "do").
+    func functionWords(of cls: Int32) -> [Int32] {
+        (0..<Int32(words.count)).filter {
+            LearnedWords.droppable.contains(words[Int($0)]) && weight(of: $0, in: cls) > 0
+        }
+        .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
+    }
+
+    /// The class's heaviest word that is not a function word: what its phrase is about.
+    func tellingWord(of cls: Int32) -> Int32? {
+        var best: (weight: Float, id: Int32)?
+        for id in 0..<Int32(words.count) where !isFunctionWord[Int(id)] {
+            let weight = weight(of: id, in: cls)
+            if weight > 0, best == nil || weight > best!.weight { best = (weight, id) }
+        }
+        return best?.id
+    }
+
+    /// A feature as words: "radar", "create radar", "⟨start⟩ track", "about …" (… an unknown word).
+    func describe(_ feature: Int32) -> String {
+        func word(_ id: Int32) -> String {
+            switch id {
+            case Self.unknown: "…"
+            case Self.start: "⟨start⟩"
+            case Self.end: "⟨end⟩"
+            default: words[Int(id)]
+            }
+        }
+        if feature < words.count { return words[Int(feature)] }
+        let key = pairs[Int(feature) - words.count]
+        return word(Int32(bitPattern: UInt32(key >> 32))) + " " + word(Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)))
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import IntentModel
+
+/// The second stage as a session holds it: the model, trained on first need (most sentences are
+/// answered by the exact matcher and never pay for it), read from the compiled cache when one was
+/// written for the same definitions, written there after training. Thresholds per app.
+public final class LearnedStage: @unchecked Sendable {
+    public let index: PhraseIndex
+    /// Where the model is cached (`.intents/learned-<hash>.bin`); nil: never cached.
+    public let cacheDirectory: String?
+    /// Hash of the definition files' bytes: a cache written for other definitions is never read.
+    public let definitionsHash: UInt64
+    /// Per app; apps not listed use `LearnedThresholds.standard`.
+    public let thresholds: [String: LearnedThresholds]
+    /// Annotated `training:` sentences per intent, reduced to their words.
+    public let training: [QualifiedName: [String]]
+
+    /// How the model was had, once it was: trained (and how long it took), read from the cache, or
+    /// retrained because the cache was unreadable.
+    public enum Origin: Sendable, Equatable {
+        case trained(seconds: Double)
+        case cached
+        case rebuilt(seconds: Double)
+    }
+
+    private let lock = NSLock()
+    private var loaded: LearnedModel?
+    private var intentIndexes: [QualifiedName: PhraseIndex] = [:]
+    public private(set) var origin: Origin?
+
+    public init(
+        index: PhraseIndex, cacheDirectory: String? = nil, definitionsHash: UInt64 = 0,
+        thresholds: [String: LearnedThresholds] = [:], training: [QualifiedName: [String]] = [:]
+    ) {
+        self.index = index
+        self.cacheDirectory = cacheDirectory
+        self.definitionsHash = definitionsHash
+        self.thresholds = thresholds
+        self.training = training
+    }
+
+    /// The cache file for these definitions.
+    public var cacheFile: String? {
+        cacheDirectory.map {
+            PathText.appending($0, "learned-" + String(definitionsHash, radix: 16) + ".bin")
+        }
+    }
+
+    /// The model: from memory, else the cache, else trained now (and cached).
+    public var model: LearnedModel {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded { return loaded }
+        let key = memoKey
+        var unreadable = false
+        if let file = cacheFile, let data = FileManager.default.contents(atPath: file) {
+            if let model = LearnedModel(decoding: Array(data), definitionsHash: definitionsHash) {
+                Self.memo.withLock { $0[key] = model }
+                loaded = model
+                origin = .cached
+                return model
+            }
+            unreadable = true
+        }
+        // Another session of this process over the same phrases trained it already (the REPL, tests).
+        if let model = Self.memo.withLock({ $0[key] }) {
+            loaded = model
+            origin = unreadable ? .rebuilt(seconds: 0) : .cached
+            write(model)
+            return model
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let model = LearnedTrainer.train(index: index, training: training)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        origin = unreadable ? .rebuilt(seconds: seconds) : .trained(seconds: seconds)
+        loaded = model
+        Self.memo.withLock { $0[key] = model }
+        write(model)
+        return model
+    }
+
+    /// Models trained in this process, by what they were trained from.
+    private static let memo = LockedModels()
+
+    /// What training reads, hashed: every app's name, rules, enums and intents' phrases, the `training:` sentences.
+    private var memoKey: UInt64 {
+        var hash = StableHash()
+        hash.add("format \(LearnedModel.formatVersion)")
+        for app in index.graph.apps {
+            hash.add(app.name)
+            for synonym in app.synonyms { hash.add(synonym) }
+            for (name, rule) in app.rules.sorted(by: { $0.key < $1.key }) {
+                hash.add(name)
+                hash.add(rule.source)
+            }
+            for enumeration in app.enums {
+                for c in enumeration.cases {
+                    hash.add(c.title)
+                    for synonym in c.synonyms { hash.add(synonym) }
+                }
+            }
+            for intent in app.intents {
+                hash.add(intent.name.description)
+                for parameter in intent.parameters {
+                    hash.add(parameter.name)
+                    hash.add(parameter.type.description)
+                }
+                for phrase in intent.phrases {
+                    hash.add(phrase.language)
+                    hash.add(phrase.template.source)
+                }
+                for sentence in training[intent.name] ?? [] { hash.add(sentence) }
+            }
+        }
+        return hash.value
+    }
+
+    /// Thresholds for an intent of `app`.
+    public func thresholds(for app: String) -> LearnedThresholds { thresholds[app] ?? .standard }
+
+    /// The learned stage's guess for a sentence the exact matcher did not answer.
+    public func guess(_ text: String, language: String? = nil, matcher: Matcher) -> LearnedGuess? {
+        let model = model
+        return matcher.guess(
+            text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:))
+    }
+
+    /// A trie of one intent's phrases (built on first use): slot values are found by searching it,
+    /// not every app's phrases.
+    func phrases(of intent: QualifiedName) -> PhraseIndex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = intentIndexes[intent] { return index }
+        guard let app = index.graph.app(named: intent.app), let own = app.intents.first(where: { $0.name == intent })
+        else { return nil }
+        let single = IntentGraph.App(
+            name: app.name, synonyms: app.synonyms, languages: app.languages, enums: app.enums,
+            entities: app.entities, intents: [own], shortcuts: [], rules: app.rules, constants: app.constants,
+            examples: [], files: [], location: app.location)
+        let built = PhraseIndex(graph: IntentGraph(apps: [single]))
+        intentIndexes[intent] = built
+        return built
+    }
+
+    /// Writes the cache beside the store, atomically, and removes caches of other definitions.
+    /// A cache that cannot be written is no error: the next process trains again.
+    private func write(_ model: LearnedModel) {
+        guard let directory = cacheDirectory, let file = cacheFile else { return }
+        let manager = FileManager.default
+        try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let bytes = model.encoded(definitionsHash: definitionsHash)
+        let temporary = file + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        if rename(temporary, file) != 0 {
+            try? manager.removeItem(atPath: temporary)
+            return
+        }
+        let own = PathText.lastComponent(file)
+        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix("learned-") && name.hasSuffix(".bin") && name != own {
+            try? manager.removeItem(atPath: PathText.appending(directory, name))
+        }
+    }
+
+    /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
+    public static func definitionsHash(files: some Sequence<String>) -> UInt64 {
+        var hash = StableHash()
+        hash.add("format \(LearnedModel.formatVersion)")
+        for file in files.sorted() {
+            hash.add(file)
+            hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
+            hash.add(CollectionOfOne(0))
+        }
+        return hash.value
+    }
+}
+
+extension LearnedStage {
+    /// An exact match that says little: free text that outweighs the template's words after one of
+    /// them was corrected ("notes recent my read" as "note {text}", "completed as fence garden the
+    /// mark" as "complete {task}"). The learned stage reviews such matches before anything runs. A
+    /// long title after exact template words ("add an urgent task renew the passport before …") is not weak.
+    public static func isWeak(_ candidate: Candidate) -> Bool {
+        let score = candidate.score
+        return score.edits > 0 && score.freeWords >= score.literalWords
+    }
+
+    /// For a weak exact match that the learned stage does not understand either: a guess that asks
+    /// "Did you mean …?" about the exact match instead of running it. nil: act on the match.
+    public func review(_ candidate: Candidate, text: String, language: String? = nil, matcher: Matcher)
+        -> LearnedGuess?
+    {
+        guard Self.isWeak(candidate) else { return nil }
+        let guess = guess(text, language: language, matcher: matcher)
+        if let guess, guess.decision != .none, guess.candidate.intent == candidate.intent { return nil }
+        return LearnedGuess(
+            candidate: candidate, confidence: guess?.confidence ?? 0, decision: .ask,
+            thresholds: thresholds(for: candidate.intent.app), template: candidate.template, runnerUp: nil,
+            similarity: guess?.similarity ?? 0, pairCoverage: guess?.pairCoverage ?? 0, known: guess?.known ?? 0,
+            carriedBy: guess?.carriedBy ?? [])
+    }
+}
+
+/// The process's trained models behind a lock (macOS 14 has no `Mutex`).
+private final class LockedModels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var models: [UInt64: LearnedModel] = [:]
+
+    func withLock<T>(_ body: (inout [UInt64: LearnedModel]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&models)
+    }
+}

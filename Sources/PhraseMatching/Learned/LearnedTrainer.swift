@@ -1,0 +1,323 @@
+import Foundation
+import IntentModel
+
+/// Trains a `LearnedModel` from the definitions: every phrase template expanded and sampled with
+/// slot values drawn from fixed pools, plus the intents' annotated `training:` sentences; then a
+/// calibration fitted on the same sentences perturbed (a typo, a word dropped or inserted, a
+/// filler) against generated noise and reversed sentences, which must not be understood.
+/// Deterministic: one seeded generator, arrays in definition order, sorted vocabularies.
+public enum LearnedTrainer {
+    /// Sentences sampled per phrase template.
+    static let samplesPerPhrase = 10
+    /// At most this many perturbed sentences (and as many noise sentences) calibrate the confidence.
+    static let calibrationSentences = 3_000
+
+    /// One training sentence: its words, which of them are free text (kept out of the vocabulary), its class.
+    struct Example {
+        var words: [String]
+        var free: [Bool]
+        var cls: Int32
+    }
+
+    /// Trains on the index's graph; `training` adds annotated sentences per intent (their `[words](slot)`
+    /// marks already reduced to the words).
+    public static func train(
+        index: PhraseIndex, training: [QualifiedName: [String]] = [:], seed: UInt64 = 0x1EA2_11ED
+    ) -> LearnedModel {
+        var random = SeededGenerator(seed: seed)
+        let graph = index.graph
+        var intents: [QualifiedName] = []
+        var classIntent: [Int32] = []
+        var classTemplate: [String] = []
+        var examples: [Example] = []
+        for app in graph.apps {
+            for intent in app.intents {
+                let intentIndex = Int32(intents.count)
+                intents.append(intent.name)
+                for phrase in intent.phrases {
+                    let cls = Int32(classIntent.count)
+                    classIntent.append(intentIndex)
+                    classTemplate.append(phrase.template.source)
+                    guard
+                        let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
+                        !sentences.isEmpty
+                    else { continue }
+                    let count = min(samplesPerPhrase, sentences.count * 3)
+                    for sample in 0..<count {
+                        // Every expansion once while there are few, then at random.
+                        let pieces = sample < sentences.count ? sentences[sample] : random.pick(sentences)
+                        examples.append(
+                            example(
+                                pieces, cls: cls, intent: intent, app: app, graph: graph,
+                                language: phrase.language, random: &random))
+                    }
+                }
+                for sentence in training[intent.name] ?? [] {
+                    let cls = Int32(classIntent.count)
+                    classIntent.append(intentIndex)
+                    classTemplate.append(sentence)
+                    let words = LearnedModel.words(of: Normalizer.tokens(sentence))
+                    examples.append(Example(words: words, free: words.map { _ in false }, cls: cls))
+                }
+            }
+        }
+
+        // Vocabulary: every word but free text, sorted.
+        var vocabulary = Set<String>()
+        for example in examples {
+            for (word, free) in zip(example.words, example.free) where !free { vocabulary.insert(word) }
+        }
+        let words = vocabulary.sorted()
+        let wordIDs = Dictionary(uniqueKeysWithValues: words.enumerated().map { ($1, Int32($0)) })
+        func ids(_ example: Example) -> [Int32] {
+            example.words.map { wordIDs[$0] ?? LearnedModel.unknown }
+        }
+        var pairSet = Set<UInt64>()
+        for example in examples {
+            let framed = [LearnedModel.start] + ids(example) + [LearnedModel.end]
+            for i in 0..<(framed.count - 1) { pairSet.insert(LearnedModel.pairKey(framed[i], framed[i + 1])) }
+        }
+        let pairs = pairSet.sorted()
+
+        // Document frequencies (a feature counted once per sentence), then IDF.
+        let unweighted = LearnedModel(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: [Float](repeating: 1, count: words.count + pairs.count),
+            postingStart: [0]
+                + [Int32](
+                    repeating: 0, count: words.count + pairs.count),
+            postingClass: [], postingWeight: [], calibration: [])
+        var documentFrequency = [Int](repeating: 0, count: unweighted.featureCount)
+        let exampleIDs = examples.map(ids)
+        for exampleIDs in exampleIDs {
+            for (feature, _) in unweighted.vector(exampleIDs) { documentFrequency[Int(feature)] += 1 }
+        }
+        let total = Float(examples.count)
+        let idf = documentFrequency.map { log((1 + total) / (1 + Float($0))) + 1 }
+        let weighted = LearnedModel(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
+            postingStart: unweighted.postingStart, postingClass: [], postingWeight: [], calibration: [])
+
+        // Prototypes: the normalized sum of each class's normalized sentence vectors.
+        var triples: [(feature: Int32, cls: Int32, weight: Float)] = []
+        var position = 0
+        while position < examples.count {
+            let cls = examples[position].cls
+            var sum: [Int32: Float] = [:]
+            while position < examples.count, examples[position].cls == cls {
+                for (feature, weight) in weighted.vector(exampleIDs[position]) { sum[feature, default: 0] += weight }
+                position += 1
+            }
+            let features = sum.keys.sorted()
+            let norm = features.reduce(Float(0)) { $0 + sum[$1]! * sum[$1]! }.squareRoot()
+            guard norm > 0 else { continue }
+            for feature in features {
+                let weight = sum[feature]! / norm
+                if weight >= 0.005 { triples.append((feature, cls, weight)) }
+            }
+        }
+        triples.sort { ($0.feature, $0.cls) < ($1.feature, $1.cls) }
+        var postingStart = [Int32](repeating: 0, count: weighted.featureCount + 1)
+        for triple in triples { postingStart[Int(triple.feature) + 1] += 1 }
+        for i in 0..<weighted.featureCount { postingStart[i + 1] += postingStart[i] }
+        let prototypes = LearnedModel(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
+            postingStart: postingStart, postingClass: triples.map(\.cls), postingWeight: triples.map(\.weight),
+            calibration: [])
+
+        let calibration = calibrate(prototypes, examples: examples, random: &random)
+        return LearnedModel(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf,
+            postingStart: postingStart, postingClass: prototypes.postingClass,
+            postingWeight: prototypes.postingWeight, calibration: calibration)
+    }
+
+    // MARK: Sentences
+
+    private static func example(
+        _ pieces: [PhraseTemplate.Piece], cls: Int32, intent: IntentGraph.Intent, app: IntentGraph.App,
+        graph: IntentGraph, language: String, random: inout SeededGenerator
+    ) -> Example {
+        var words: [String] = [], free: [Bool] = []
+        func add(_ text: String, free isFree: Bool) {
+            for word in LearnedModel.words(of: Normalizer.tokens(text)) {
+                words.append(word)
+                free.append(isFree)
+            }
+        }
+        for piece in pieces {
+            switch piece {
+            case .word(let word): add(word, free: false)
+            case .app: add(random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms), free: false)
+            case .slot(let name):
+                let type = intent.parameter(name)?.type ?? .string
+                let (text, isFree) = sampleValue(type, graph: graph, language: language, random: &random)
+                add(text, free: isFree)
+            }
+        }
+        return Example(words: words, free: free, cls: cls)
+    }
+
+    /// A value for a slot of `type`, and whether it is free text (a name or words the user chooses).
+    static func sampleValue(_ type: ValueType, graph: IntentGraph, language: String, random: inout SeededGenerator)
+        -> (text: String, free: Bool)
+    {
+        let german = language == "de"
+        switch type {
+        case .string, .entity:
+            let count = 1 + random.below(3)
+            return ((0..<count).map { _ in random.pick(LearnedWords.freeText) }.joined(separator: " "), true)
+        case .integer, .number: return (random.pick(LearnedWords.numbers), false)
+        case .boolean: return (random.pick(german ? ["ja", "nein"] : ["yes", "no", "on", "off"]), false)
+        case .date: return (random.pick(german ? LearnedWords.germanDates : LearnedWords.dates), false)
+        case .duration: return (random.pick(german ? LearnedWords.germanDurations : LearnedWords.durations), false)
+        case .url: return ("https://example.com/page", true)
+        case .enumeration(let name):
+            let cases = graph.enumeration(name)?.cases ?? []
+            guard !cases.isEmpty else { return ("x", true) }
+            let chosen = random.pick(cases)
+            return (random.pick([chosen.title] + chosen.synonyms), false)
+        case .array(let element): return sampleValue(element, graph: graph, language: language, random: &random)
+        }
+    }
+
+    // MARK: Perturbations
+
+    enum Perturbation: CaseIterable {
+        case none, typo, inserted, dropped, filler
+        /// Two neighbours swapped, and two changes at once: closer to how people rephrase.
+        case swapped, twice
+    }
+
+    static func perturb(_ words: [String], _ kind: Perturbation, random: inout SeededGenerator) -> [String] {
+        var words = words
+        switch kind {
+        case .none: break
+        case .typo:
+            let long = words.indices.filter { words[$0].count >= 4 }
+            guard !long.isEmpty else { break }
+            let at = random.pick(long)
+            words[at] = typo(words[at], random: &random)
+        case .inserted:
+            words.insert(random.pick(LearnedWords.noise), at: random.below(words.count + 1))
+        case .dropped:
+            if words.count > 2 { words.remove(at: random.below(words.count)) }
+        case .filler:
+            words.insert(random.pick(["please", "hey", "um", "just", "so"]), at: random.below(words.count + 1))
+        case .swapped:
+            if words.count >= 3 {
+                let at = random.below(words.count - 1)
+                words.swapAt(at, at + 1)
+            }
+        case .twice:
+            let kinds: [Perturbation] = [.typo, .inserted, .dropped, .swapped]
+            words = perturb(words, random.pick(kinds), random: &random)
+            words = perturb(words, random.pick(kinds), random: &random)
+        }
+        return words
+    }
+
+    /// One letter swapped with its neighbour, dropped, doubled or replaced.
+    static func typo(_ word: String, random: inout SeededGenerator) -> String {
+        var letters = Array(word)
+        let at = 1 + random.below(max(1, letters.count - 2))
+        switch random.below(4) {
+        case 0: if at + 1 < letters.count { letters.swapAt(at, at + 1) }
+        case 1: letters.remove(at: at)
+        case 2: letters.insert(letters[at], at: at)
+        default: letters[at] = Character(Unicode.Scalar(UInt8(97 + random.below(26))))
+        }
+        return String(letters)
+    }
+
+    /// Noise: a few words from everyday speech with at most two of the definitions' words among them.
+    static func noise(_ model: LearnedModel, random: inout SeededGenerator) -> [String] {
+        let length = 2 + random.below(6)
+        var words: [String] = []
+        var known = 0
+        for _ in 0..<length {
+            if known < 2, !model.words.isEmpty, random.chance(1, in: 3) {
+                words.append(random.pick(model.words))
+                known += 1
+            } else {
+                words.append(random.pick(LearnedWords.noise))
+            }
+        }
+        return words
+    }
+
+    // MARK: Calibration
+
+    /// Fits the logistic calibration: perturbed sentences whose best phrase is of their own intent
+    /// are 1; those taken by another intent, noise and reversed sentences are 0. Full-batch
+    /// gradient descent from zero, fixed steps: the same numbers every time.
+    static func calibrate(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator) -> [Double] {
+        guard !examples.isEmpty else {
+            return [-4] + [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count - 1)
+        }
+        var inputs: [[Double]] = []
+        var labels: [Double] = []
+        let step = max(1, examples.count / (calibrationSentences / Perturbation.allCases.count))
+        for index in stride(from: random.below(step), to: examples.count, by: step) {
+            let example = examples[index]
+            let intent = model.classIntent[Int(example.cls)]
+            for kind in Perturbation.allCases {
+                let words = perturb(example.words, kind, random: &random)
+                let evidence = model.evidence(words)
+                guard evidence.best >= 0 else { continue }
+                inputs.append(evidence.calibrationInputs)
+                labels.append(model.classIntent[Int(evidence.best)] == intent ? 1 : 0)
+            }
+            // The telling word replaced by an everyday one ("open the radar" → "open the camera"): another
+            // app's request in this one's words, never understood.
+            var substituted = example.words
+            let telling = substituted.indices.filter { !example.free[$0] }.max {
+                let a = model.wordIDs[substituted[$0]].map { model.idf[Int($0)] } ?? 0
+                let b = model.wordIDs[substituted[$1]].map { model.idf[Int($0)] } ?? 0
+                return (a, $1) < (b, $0)
+            }
+            if let telling, substituted.count >= 2 {
+                substituted[telling] = random.pick(LearnedWords.noise)
+                let evidence = model.evidence(substituted)
+                if evidence.best >= 0 {
+                    inputs.append(evidence.calibrationInputs)
+                    labels.append(0)
+                }
+            }
+            // Reversed: the same words, never understood.
+            let reversed = Array(example.words.reversed())
+            if reversed.count >= 2, reversed != example.words {
+                let evidence = model.evidence(reversed)
+                inputs.append(evidence.calibrationInputs)
+                labels.append(0)
+            }
+        }
+        let positives = labels.filter { $0 == 1 }.count
+        for _ in 0..<max(positives, 200) {
+            let evidence = model.evidence(noise(model, random: &random))
+            inputs.append(evidence.calibrationInputs)
+            labels.append(0)
+        }
+        // Both labels weigh the same in total.
+        let positiveWeight = 0.5 / Double(max(1, labels.filter { $0 == 1 }.count))
+        let negativeWeight = 0.5 / Double(max(1, labels.filter { $0 == 0 }.count))
+        var weights = [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count)
+        let rate = 2.0
+        for _ in 0..<600 {
+            var gradient = [Double](repeating: 0, count: weights.count)
+            for (x, label) in zip(inputs, labels) {
+                var z = 0.0
+                for i in x.indices { z += weights[i] * x[i] }
+                let p = 1 / (1 + exp(-z))
+                let scale = (p - label) * (label == 1 ? positiveWeight : negativeWeight)
+                for i in x.indices { gradient[i] += scale * x[i] }
+            }
+            // A little L2 keeps the weights finite when the classes separate.
+            for i in weights.indices { weights[i] -= rate * (gradient[i] + 0.0005 * weights[i]) }
+        }
+        return weights
+    }
+}

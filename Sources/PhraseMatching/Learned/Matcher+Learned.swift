@@ -1,0 +1,220 @@
+import IntentModel
+
+extension Matcher {
+    /// The learned stage's reading of `text`, for when `recognize` found nothing: the closest
+    /// intent, its calibrated confidence and what to do with it (act, ask, nothing), with slot
+    /// values found by matching the sentence with one unknown word left out, else by aligning its
+    /// words with the intent's phrases and parsing what is left as the intent's slots.
+    /// nil when no word of the sentence is known at all.
+    public func guess(
+        _ text: String, language: String? = nil, model: LearnedModel,
+        thresholds: (String) -> LearnedThresholds = { _ in .standard },
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil
+    ) -> LearnedGuess? {
+        let tokens = Normalizer.tokens(text)
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
+        let kept = tokens.indices.filter { !Matcher.fillers.contains(tokens[$0].text) }
+        let words = kept.map { tokens[$0].text }
+        let evidence = model.evidence(words)
+        guard evidence.best >= 0 else { return nil }
+        let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
+        guard let intent = index.graph.intent(intentName) else { return nil }
+        let limits = thresholds(intentName.app)
+        var confidence = model.confidence(evidence)
+        // The sentence less one word no phrase has, matched exactly by the same intent: an inserted
+        // word ("what's my fortune today in fortune"). As sure as a typo the exact matcher corrects.
+        let (ids, _) = model.ids(words)
+        let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
+        // Each try searches the intent's own phrases (a trie of its own, when the stage keeps one),
+        // and only for sentences the model finds plausible at all.
+        let narrow = phrasesOf?(intentName).map { Matcher(index: $0, entities: entities, clock: clock) } ?? self
+        var aligned =
+            confidence >= Self.alignmentFloor
+            ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
+        var restored: String?
+        // Or a phrase of it but for one article, possessive or preposition the phrase needs
+        // ("add milk my tasks"): the words that say what is meant are all there.
+        if aligned == nil, confidence >= Self.alignmentFloor, unknown.isEmpty || tokens.count <= 12 {
+            let missing = model.functionWords(of: evidence.best).filter { !ids.contains($0) }
+            if let found = narrow.insertOne(tokens, words: missing.map { model.words[Int($0)] }, intent: intentName) {
+                aligned = (found.slots, -1)
+                restored = found.word
+            }
+        }
+        if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
+        var decision: LearnedGuess.Decision =
+            confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
+        let template = model.classTemplate[Int(evidence.best)]
+        let language = intent.phrases.first { $0.template.source == template }?.language ?? language ?? "en"
+        var candidate = Candidate(
+            intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
+            isNegative: false)
+        if let aligned {
+            candidate.slots = aligned.slots
+        } else if decision != .none {
+            candidate.slots = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            // Values made only of words no phrase has, and the phrase's most telling word missing
+            // ("open the camera" for "open the radar on {radar}"): another app's request in this
+            // one's words, perhaps. Ask rather than act.
+            if decision == .act, !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
+                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
+            {
+                decision = .ask
+            }
+        }
+        let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
+        return LearnedGuess(
+            candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,
+            runnerUp: evidence.second >= 0
+                ? (model.intents[Int(model.classIntent[Int(evidence.second)])], Double(evidence.secondScore)) : nil,
+            similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
+            known: Double(evidence.known),
+            alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
+            alignedAdding: restored,
+            carriedBy: evidence.contributions.prefix(4).map {
+                (model.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
+            })
+    }
+
+    /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
+    static let alignedConfidence = 0.9
+    /// Below this confidence the sentence is not tried without its unknown words.
+    static let alignmentFloor = 0.03
+
+    /// The slots of `intent`'s best exact match of `tokens` with one of `candidates` left out, or nil.
+    fileprivate func dropOne(_ tokens: [Token], candidates: [Int], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], dropped: Int)?
+    {
+        for dropped in candidates {
+            if let slots = matchLeavingOut(tokens, dropped, intent: intent) { return (slots, dropped) }
+        }
+        return nil
+    }
+
+    /// The slots of `intent`'s best exact match of `tokens` with one of `words` put in somewhere.
+    fileprivate func insertOne(_ tokens: [Token], words: [String], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], word: String)?
+    {
+        // At most a dozen searches: the two heaviest such words, where a small word can go (not
+        // before itself, not after the last word unless the phrase ends so).
+        var budget = 12
+        for word in words.prefix(2) {
+            for position in 0...tokens.count where position == tokens.count || tokens[position].text != word {
+                budget -= 1
+                if budget < 0 { return nil }
+                var longer = tokens
+                longer.insert(Token(text: word, raw: word), at: position)
+                var search = Search(matcher: self, tokens: longer, language: nil)
+                search.run(fuzzy: false)
+                let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+                guard let best = own.max(by: { $0.score < $1.score }),
+                    best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
+                else { continue }
+                // Spans back onto the sentence as said: the inserted word is in no value.
+                let slots = best.slots.compactMap { slot -> Candidate.Slot? in
+                    guard !slot.span.contains(position) else { return nil }
+                    var slot = slot
+                    let lower = slot.span.lowerBound > position ? slot.span.lowerBound - 1 : slot.span.lowerBound
+                    let upper = slot.span.upperBound > position ? slot.span.upperBound - 1 : slot.span.upperBound
+                    slot.span = lower..<upper
+                    return slot
+                }
+                guard slots.count == best.slots.count else { continue }
+                return (slots, word)
+            }
+        }
+        return nil
+    }
+
+    private func matchLeavingOut(_ tokens: [Token], _ dropped: Int, intent: QualifiedName) -> [Candidate.Slot]? {
+        var reduced = tokens
+        reduced.remove(at: dropped)
+        guard !reduced.isEmpty else { return nil }
+        // Exact words only: the typo pass over a whole trie is what makes a search slow, and a
+        // sentence with a typo besides the unknown word is left to the alignment below.
+        var search = Search(matcher: self, tokens: reduced, language: nil)
+        search.run(fuzzy: false)
+        let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+        // A reading mostly of free text says little ("open the camera" as the radar named "camera").
+        guard let best = own.max(by: { $0.score < $1.score }),
+            best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
+        else { return nil }
+        return best.slots.map { slot in
+            var slot = slot
+            let lower = slot.span.lowerBound >= dropped ? slot.span.lowerBound + 1 : slot.span.lowerBound
+            let upper = slot.span.upperBound > dropped ? slot.span.upperBound + 1 : slot.span.upperBound
+            slot.span = lower..<upper
+            return slot
+        }
+    }
+
+    /// Slot values for `intent` in `tokens`.
+    fileprivate func slots(
+        _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent
+    ) -> [Candidate.Slot] {
+        // 1. The exact matcher on the sentence less one known word (unknown ones were tried before).
+        let (ids, _) = model.ids(kept.map { tokens[$0].text })
+        let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
+        let others = kept.filter { !unknown.contains($0) }
+        if let found = dropOne(tokens, candidates: Array(others.prefix(3)), intent: intent.name) { return found.slots }
+        // 2. Alignment: words the phrase knows are its own; runs of other words are values, typed
+        // slots parsed first, free-text slots taking what is left in order.
+        var isAnchor = [Bool](repeating: true, count: tokens.count)
+        for (position, id) in zip(kept, ids) where id < 0 || model.weight(of: id, in: cls) == 0 {
+            isAnchor[position] = false
+        }
+        var runs: [Range<Int>] = []
+        var position = 0
+        while position < tokens.count {
+            guard !isAnchor[position] else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < tokens.count, !isAnchor[position] { position += 1 }
+            runs.append(start..<position)
+        }
+        var slotNames: [String] = []
+        for phrase in intent.phrases {
+            for slot in phrase.template.slots where !slotNames.contains(slot.name) { slotNames.append(slot.name) }
+        }
+        let parameters = slotNames.compactMap { intent.parameter($0) }
+        var result: [Candidate.Slot] = []
+        func isFree(_ type: ValueType) -> Bool {
+            switch type {
+            case .string, .entity, .array(.string), .array(.entity): true
+            default: false
+            }
+        }
+        for parameter in parameters where !isFree(parameter.type) {
+            search: for (r, run) in runs.enumerated() {
+                for start in run {
+                    let options = SlotParser.options(for: parameter.type, tokens: tokens, at: start, matcher: self)
+                    guard
+                        let option = options.filter({ $0.typed && start + $0.length <= run.upperBound })
+                            .max(by: { $0.length < $1.length })
+                    else { continue }
+                    let span = start..<(start + option.length)
+                    result.append(
+                        Candidate.Slot(
+                            name: parameter.name, value: option.value, span: span, typed: true,
+                            problem: option.problem))
+                    runs.remove(at: r)
+                    if span.upperBound < run.upperBound { runs.insert(span.upperBound..<run.upperBound, at: r) }
+                    if run.lowerBound < span.lowerBound { runs.insert(run.lowerBound..<span.lowerBound, at: r) }
+                    break search
+                }
+            }
+        }
+        for parameter in parameters where isFree(parameter.type) {
+            guard !runs.isEmpty else { break }
+            let run = runs.removeFirst()
+            let text = tokens.originalText(from: run.lowerBound, through: run.upperBound - 1)
+            result.append(
+                Candidate.Slot(
+                    name: parameter.name, value: .string(text), span: run, typed: false,
+                    entity: parameter.type.entityName != nil))
+        }
+        return result.sorted { $0.span.lowerBound < $1.span.lowerBound }
+    }
+}

@@ -1,0 +1,41 @@
+/// SplitMix64: the one source of chance in training, ours, so that a model is the same bit for bit
+/// on every run (no `SystemRandomNumberGenerator`, no stdlib sampling whose algorithm may change).
+struct SeededGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number in `0..<count` (`count` > 0).
+    mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+
+    /// One element of a non-empty array.
+    mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
+
+    /// True with probability `numerator / denominator`.
+    mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+}
+
+/// FNV-1a, 64 bits: the definitions' hash and the cache's checksum (stable across processes, unlike `Hasher`).
+struct StableHash {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01B3
+        }
+    }
+
+    mutating func add(_ text: String) {
+        add(text.utf8)
+        add(CollectionOfOne(0xFF))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import IntentModel
+import TestSupport
+import Testing
+
+@testable import IntentRuntime
+
+@Suite("The learned stage in a conversation: acts, asks, confirms, or answers no match")
+struct LearnedConversationTests {
+    @Test("A phrase with a word no phrase has runs its intent")
+    func unseenWordActs() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("what should I do next honestly")
+        #expect(answer.intent?.description == "FocusBlox.GetNextUp")
+        #expect(answer.status == .done)
+    }
+
+    @Test(
+        "Out-of-domain requests get no match, with suggestions",
+        arguments: [
+            "what's the weather like today", "tell me a joke", "play some jazz", "convert 100 dollars to euros",
+        ])
+    func outOfDomain(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .noMatch, "“\(sentence)” → \(answer.status) \(answer.intent?.description ?? "")")
+        #expect(try conversation.titles("Task").isEmpty)
+    }
+
+    @Test("An intent that deletes, reached by the learned stage, confirms even with --yes")
+    func destructiveLearnedMatchConfirms() throws {
+        let scratch = Scratch()
+        try scratch.conversation().say("add pay rent to my tasks")
+        let conversation = try scratch.conversation(.init(confirmAll: true))
+        let question = conversation.say("remove banana the task pay rent")
+        #expect(question.intent?.description == "FocusBlox.DeleteTask")
+        #expect(question.status == .needsConfirmation)
+        #expect(try conversation.titles("Task") == ["pay rent"])
+        let answer = conversation.say("yes")
+        #expect(answer.status == .done)
+        #expect(try conversation.titles("Task").isEmpty)
+    }
+
+    @Test("Between the thresholds it asks “Did you mean …?”; yes carries on, no cancels")
+    func asksBetweenThresholds() throws {
+        let conversation = try Scratch().conversation()
+        let question = conversation.say("show me my fortune")
+        #expect(question.status == .needsConfirmation)
+        #expect(question.dialog == "Did you mean: Get Daily Fortune in Fortune?")
+        let next = conversation.say("yes")
+        #expect(next.intent?.description == "Fortune.GetDailyFortune")
+        #expect(next.status != .noMatch)
+
+        let again = try Scratch().conversation()
+        #expect(again.say("show me my fortune").status == .needsConfirmation)
+        #expect(again.say("no").status == .cancelled)
+        #expect(!again.isWaiting)
+    }
+
+    @Test("A focus block named in words no phrase has starts, its title taken from the words left over")
+    func calledDeepWork() throws {
+        let answer = try Scratch().conversation().say("start a focus block called deep work")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock")
+        #expect(answer.dialog.contains("deep work”"))
+    }
+
+    @Test("A backwards sentence the exact matcher reads as free text is asked about, not run")
+    func weakExactMatchAsks() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("notes recent my read")
+        #expect(answer.status != .done)
+        #expect(try conversation.titles("Note").isEmpty)
+    }
+}
