@@ -27,7 +27,8 @@ struct LearnedConversationTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
-    @Test("An intent that deletes, reached by the learned stage, confirms even with --yes")
+    /// "banana" is passed over by the exact matcher's last-resort pass: a guess, like the learned stage's.
+    @Test("An intent that deletes, reached by a guess past an unknown word, confirms even with --yes")
     func destructiveLearnedMatchConfirms() throws {
         let scratch = Scratch()
         try scratch.conversation().say("add pay rent to my tasks")
@@ -44,7 +45,7 @@ struct LearnedConversationTests {
     @Test("Between the thresholds it asks “Did you mean …?”; yes carries on, no cancels")
     func asksBetweenThresholds() throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say("show me my fortune")
+        let question = conversation.say("my lucky fortune today")
         #expect(question.status == .needsConfirmation)
         #expect(question.dialog == "Did you mean: Get Daily Fortune in Fortune?")
         let next = conversation.say("yes")
@@ -52,7 +53,7 @@ struct LearnedConversationTests {
         #expect(next.status != .noMatch)
 
         let again = try Scratch().conversation()
-        #expect(again.say("show me my fortune").status == .needsConfirmation)
+        #expect(again.say("my lucky fortune today").status == .needsConfirmation)
         #expect(again.say("no").status == .cancelled)
         #expect(!again.isWaiting)
     }

@@ -16,10 +16,7 @@ struct LearnedStageTests {
 
     @Test("A phrase with a word no phrase has is understood, and says why")
     func unseenWord() throws {
-        guard case .noMatch = Bundled.matcher.recognize("what should I do next honestly").outcome else {
-            Issue.record("the exact matcher answers it: pick another sentence")
-            return
-        }
+        // The exact matcher's last-resort pass takes one unknown word too; the stage is asked directly.
         let guess = try #require(learned("what should I do next honestly"))
         #expect(guess.candidate.intent.description == "FocusBlox.GetNextUp")
         #expect(guess.decision == .act)

@@ -105,7 +105,7 @@ extension Matcher {
                 var longer = tokens
                 longer.insert(Token(text: word, raw: word), at: position)
                 var search = Search(matcher: self, tokens: longer, language: nil)
-                search.run(fuzzy: false)
+                search.run(.exact)
                 let own = search.found.filter { $0.intent == intent && !$0.isNegative }
                 guard let best = own.max(by: { $0.score < $1.score }),
                     best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
@@ -133,7 +133,7 @@ extension Matcher {
         // Exact words only: the typo pass over a whole trie is what makes a search slow, and a
         // sentence with a typo besides the unknown word is left to the alignment below.
         var search = Search(matcher: self, tokens: reduced, language: nil)
-        search.run(fuzzy: false)
+        search.run(.exact)
         let own = search.found.filter { $0.intent == intent && !$0.isNegative }
         // A reading mostly of free text says little ("open the camera" as the radar named "camera").
         guard let best = own.max(by: { $0.score < $1.score }),
