@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentModel
+import PhraseMatching
 
 /// What a store path must be before SQLite sees it, in words a user can act on, and whether an
 /// existing store needs migrating at all (a store that does not is opened without the write lock).
@@ -46,13 +47,16 @@ extension Store {
         let internalTables = [
             "_schema", "_executions", "_changes", "_donations", "_names", "_name_rows", "_search", "_search_items",
             "_search_pending", "_search_dead", "_search_vocab", "_meta", "_donation_refs", "_suggest_stats", "_tips",
-            "_activities", "_questions",
+            "_activities", "_questions", "_name_keys", "_name_words",
         ]
         do {
             return try queue.read { db in
                 // Asked of sqlite_master directly: one query, and no schema cache to go stale.
                 let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for name in internalTables where !existing.contains(name) { return true }
+                let namesVersion = try String.fetchOne(
+                    db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
+                if namesVersion != EntityNameKey.version { return true }
                 for table in tables.values {
                     guard existing.contains(table.name) else { return true }
                     var stored: [String: String] = [:]

@@ -227,6 +227,7 @@ public final class Store: Sendable {
                 }
                 if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
                 try migratePresence(db)
+                try Self.migrateNameIndex(db)
                 return .commit
             }
         } catch let refused as MigrationRefused {

@@ -169,6 +169,7 @@ public final class StoreTransaction {
                 try db.execute(
                     sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
                     arguments: [table.name, record.id, db.lastInsertedRowID])
+                try Store.addIndexedName(name, entity: table.name, db)
             }
         }
         try indexForSearch(record, table, replacing: replacing)
@@ -176,6 +177,12 @@ public final class StoreTransaction {
 
     /// Removes a record's names from the full-text index.
     func forgetNames(_ id: String, _ table: Store.Table) throws {
+        for name in try String.fetchAll(
+            db, sql: "SELECT name FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+            arguments: [table.name, id])
+        {
+            try Store.removeIndexedName(name, entity: table.name, db)
+        }
         try db.execute(
             sql: "DELETE FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
             arguments: [table.name, id])
