@@ -57,6 +57,8 @@ extension Store {
                 let namesVersion = try String.fetchOne(
                     db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
                 if namesVersion != EntityNameKey.version { return true }
+                let indexChanges = try indexChanges(db)
+                if !indexChanges.drop.isEmpty || !indexChanges.create.isEmpty { return true }
                 for table in tables.values {
                     guard existing.contains(table.name) else { return true }
                     var stored: [String: String] = [:]

@@ -32,8 +32,12 @@ public final class StoreTransaction {
 
     /// How many records a query wants.
     public func count(_ query: RecordQuery) throws -> Int {
-        guard query.limit == nil else { return try fetch(query).count }
-        let statement = try QueryLowering.count(query, in: try table(query.entity), store: store)
+        let statement =
+            if let limit = query.limit {
+                try QueryLowering.count(query, upTo: limit, in: try table(query.entity), store: store)
+            } else {
+                try QueryLowering.count(query, in: try table(query.entity), store: store)
+            }
         return try Int.fetchOne(db, sql: statement.sql, arguments: statement.statementArguments) ?? 0
     }
 
