@@ -43,7 +43,8 @@ public final class StoreTransaction {
 
     public func record(_ entity: QualifiedName, id: String) throws -> Record? {
         let table = try table(entity)
-        return try Row.fetchOne(db, sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(table.quoted) WHERE id = ?")
+        return try Row.fetchOne(statement, arguments: [id]).map {
             record(from: $0, table)
         }
     }
@@ -163,16 +164,14 @@ public final class StoreTransaction {
         let names = columns.map(store.dialect.quote).joined(separator: ", ")
         let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
         let sql = "\(verb) INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
-        try db.execute(sql: sql, arguments: StatementArguments(values))
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
-                try db.execute(
-                    sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
-                    arguments: [table.name, record.id, name])
-                try db.execute(
-                    sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
-                    arguments: [table.name, record.id, db.lastInsertedRowID])
+                try db.cachedStatement(sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)")
+                    .execute(arguments: [table.name, record.id, name])
+                try db.cachedStatement(sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)")
+                    .execute(arguments: [table.name, record.id, db.lastInsertedRowID])
                 try Store.addIndexedName(name, entity: table.name, db)
             }
         }
