@@ -9,7 +9,7 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Look into the store, export it and seed it.",
-        subcommands: [List.self, Export.self, Import.self, History.self]
+        subcommands: [List.self, Export.self, Import.self, History.self, Stats.self, Vacuum.self]
     )
 
     struct List: ParsableCommand {
@@ -115,8 +115,7 @@ struct StoreCommand: ParsableCommand {
                 try handle.write(contentsOf: pending)
                 if let output, let temporary {
                     try handle.close()
-                    _ = try FileManager.default.replaceItemAt(
-                        URL(fileURLWithPath: output), withItemAt: URL(fileURLWithPath: temporary))
+                    guard rename(temporary, output) == 0 else { throw CocoaError(.fileWriteUnknown) }
                 }
             } catch let exit as ExitCode {
                 if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
