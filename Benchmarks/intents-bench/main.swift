@@ -26,6 +26,7 @@ let usage = """
       widgets:   [--runs N] [--tasks N]
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
+if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {

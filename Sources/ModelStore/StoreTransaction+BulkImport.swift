@@ -12,6 +12,11 @@ extension StoreTransaction {
     public func importRecords(
         from stream: inout JSONRecordStream, journalAs intent: QualifiedName, parameters: [String: JSONValue]
     ) throws -> Int {
+        // A bigger page cache for the length of the import: every index of a big table is written
+        // at scattered places, and SQLite's default 2 MB would read pages back from disk.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+        try db.execute(sql: "PRAGMA cache_size = -65536")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.execute(
             sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, '', ?)",
             arguments: [intent.description, JSONText.compact(.object(parameters)), ISODate.format(store.clock.now)])
