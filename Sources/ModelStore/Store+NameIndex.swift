@@ -160,9 +160,9 @@ extension StoreTransaction {
             let head = String(characters[..<half])
             let daeh = String(characters[half...].reversed())
             let byHead = try db.cachedStatement(
-                sql: "SELECT key, name, mask FROM _name_keys WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
             let byTail = try db.cachedStatement(
-                sql: "SELECT key, name, mask FROM _name_keys WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
             for candidateLength in (length - allowance)...(length + allowance) {
                 // Keys beginning with the head were read already: not twice.
                 try consider(

@@ -70,7 +70,9 @@ extension Store {
                     let declared = Dictionary(
                         table.columns.map { ($0.name, Columns.key($0.type)) }, uniquingKeysWith: { a, _ in a })
                     if stored != declared { return true }
-                    if try !removedCasesInUse(table, db).isEmpty { return true }
+                    // Which cases records hold changes only by writes, which take declared cases:
+                    // asked again (a scan of the table) only when the declared cases changed.
+                    if try caseSignatureChanged(table, db) { return true }
                 }
                 return false
             }

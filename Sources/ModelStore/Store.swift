@@ -230,6 +230,7 @@ public final class Store: Sendable {
                 }
                 if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
                 try migratePresence(db)
+                for table in tables.values { try noteCaseSignature(table, db) }
                 try Self.migrateNameIndex(db)
                 try migrateIndexes(db)
                 return .commit

@@ -10,6 +10,8 @@ public final class StoreTransaction {
     /// Changes so far, in order: (entity, id, before, after); nil before means created, nil after deleted.
     public internal(set) var changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)] = []
 
+    private var preparedWrites: [String: (insert: Statement, replace: Statement)] = [:]
+
     init(db: Database, store: Store) {
         self.db = db
         self.store = store
@@ -160,11 +162,8 @@ public final class StoreTransaction {
         let values =
             builtins.map { Columns.encode($0, of: record) }
             + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
-        let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
-        let names = columns.map(store.dialect.quote).joined(separator: ", ")
-        let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
-        let sql = "\(verb) INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+        let statements = try writeStatements(table, columns)
+        try (replacing ? statements.replace : statements.insert).execute(arguments: StatementArguments(values))
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
@@ -176,6 +175,19 @@ public final class StoreTransaction {
             }
         }
         try indexForSearch(record, table, replacing: replacing)
+    }
+
+    /// The INSERT and INSERT OR REPLACE of a table's records, prepared once per transaction.
+    private func writeStatements(_ table: Store.Table, _ columns: [String]) throws -> (insert: Statement, replace: Statement) {
+        if let prepared = preparedWrites[table.name] { return prepared }
+        let names = columns.map(store.dialect.quote).joined(separator: ", ")
+        let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
+        let prepared = (
+            try db.cachedStatement(sql: "INSERT INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"),
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))")
+        )
+        preparedWrites[table.name] = prepared
+        return prepared
     }
 
     /// Removes a record's names from the full-text index.
