@@ -100,7 +100,8 @@ extension StoreTransaction {
     /// them, from the on-disk index: the exact key, else the keys within a typo's reach that share
     /// the text's rarest word and are about as long; a one-word text sharing no word is compared
     /// with the keys about as long that begin with its first half or end with its second half (so
-    /// every one-edit typo is found, and more edits when they fall in one half).
+    /// every one-edit typo is found, and more edits when they fall in one half); more than 1,024 of
+    /// those is too vague, as more than 256 sharing its rarest word is.
     public func lookUpName(_ text: String, entity: QualifiedName) throws -> NameLookupResult {
         let entity = entity.description
         var rowsRead = 0
@@ -163,17 +164,23 @@ extension StoreTransaction {
                 sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
             let byTail = try db.cachedStatement(
                 sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
+            // More names about as long that begin or end like it than this: too vague, as above.
+            let budget = limit * 4
+            let before = rowsRead
             for candidateLength in (length - allowance)...(length + allowance) {
                 // Keys beginning with the head were read already: not twice.
                 try consider(
                     Row.fetchCursor(
-                        byHead, arguments: [entity, candidateLength, head, head + "\u{10FFFF}", limit * 4]))
+                        byHead,
+                        arguments: [entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1]))
                 try consider(
                     Row.fetchCursor(
                         byTail,
                         arguments: [
-                            entity, candidateLength, daeh, daeh + "\u{10FFFF}", head, head + "\u{10FFFF}", limit * 4,
+                            entity, candidateLength, daeh, daeh + "\u{10FFFF}", head, head + "\u{10FFFF}",
+                            budget - (rowsRead - before) + 1,
                         ]))
+                if rowsRead - before > budget { return NameLookupResult(hits: [], rowsRead: rowsRead) }
             }
         }
         let sorted = hits.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.name < $1.name) }
