@@ -160,27 +160,28 @@ extension StoreTransaction {
             let half = characters.count / 2
             let head = String(characters[..<half])
             let daeh = String(characters[half...].reversed())
-            // One statement for every length within reach, both ends: a union of index ranges
-            // (`?1` entity, `?2` length, `?3`/`?4` the head's range, `?5`/`?6` the tail's reversed).
-            var parts: [String] = []
-            for offset in -allowance...allowance {
-                let candidate = "?2 + (\(offset))"
-                parts.append(
-                    "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ?1 AND length = \(candidate) AND key >= ?3 AND key < ?4"
-                )
-                // Keys beginning with the head were read already: not twice.
-                parts.append(
-                    "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ?1 AND length = \(candidate) AND yek >= ?5 AND yek < ?6 AND NOT (key >= ?3 AND key < ?4)"
-                )
-            }
+            let byHead = try db.cachedStatement(
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
+            let byTail = try db.cachedStatement(
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
             // More names about as long that begin or end like it than this: too vague, as above.
             let budget = limit * 4
             let before = rowsRead
-            try consider(
-                Row.fetchCursor(
-                    db.cachedStatement(sql: parts.joined(separator: " UNION ALL ") + " LIMIT ?7"),
-                    arguments: [entity, length, head, head + "\u{10FFFF}", daeh, daeh + "\u{10FFFF}", budget + 1]))
-            if rowsRead - before > budget { return NameLookupResult(hits: [], rowsRead: rowsRead) }
+            for candidateLength in (length - allowance)...(length + allowance) {
+                // Keys beginning with the head were read already: not twice.
+                try consider(
+                    Row.fetchCursor(
+                        byHead,
+                        arguments: [entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1]))
+                try consider(
+                    Row.fetchCursor(
+                        byTail,
+                        arguments: [
+                            entity, candidateLength, daeh, daeh + "\u{10FFFF}", head, head + "\u{10FFFF}",
+                            budget - (rowsRead - before) + 1,
+                        ]))
+                if rowsRead - before > budget { return NameLookupResult(hits: [], rowsRead: rowsRead) }
+            }
         }
         let sorted = hits.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.name < $1.name) }
         return NameLookupResult(hits: Array(sorted.prefix(limit)), rowsRead: rowsRead)
