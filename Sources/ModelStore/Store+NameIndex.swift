@@ -12,32 +12,37 @@ public import PhraseMatching
 ///   with the text and are about as long, as in `EntityNameIndex`.
 extension Store {
     static let nameIndexVersionKey = "names.version"
+    /// The folding's version and the tables' layout: when either changes the index is made again.
+    static let nameIndexVersion = EntityNameKey.version + ".2"
 
-    /// Creates the name index; fills it from `_names` when it is new or keyed by another folding.
+    /// Creates the name index; makes it again from `_names` when it is new, keyed by another
+    /// folding or laid out otherwise.
     static func migrateNameIndex(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS _name_keys (
-                    entity TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, holders INTEGER NOT NULL,
-                    length INTEGER NOT NULL, mask INTEGER NOT NULL, yek TEXT NOT NULL,
-                    PRIMARY KEY (entity, key)) WITHOUT ROWID;
-                CREATE INDEX IF NOT EXISTS _name_keys_head ON _name_keys (entity, length, key);
-                CREATE INDEX IF NOT EXISTS _name_keys_tail ON _name_keys (entity, length, yek);
-                CREATE TABLE IF NOT EXISTS _name_words (
-                    entity TEXT NOT NULL, word TEXT NOT NULL, length INTEGER NOT NULL, key TEXT NOT NULL,
-                    PRIMARY KEY (entity, word, length, key)) WITHOUT ROWID;
-                """)
         let version = try String.fetchOne(
             db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [nameIndexVersionKey])
-        guard version != EntityNameKey.version else { return }
-        try db.execute(sql: "DELETE FROM _name_keys; DELETE FROM _name_words")
+        guard version != nameIndexVersion else { return }
+        // A key row is found by (entity, length, key) — an exact name's length is known — and
+        // named by its rowid in the word rows, so its text is stored once.
+        try db.execute(
+            sql: """
+                DROP TABLE IF EXISTS _name_keys;
+                DROP TABLE IF EXISTS _name_words;
+                CREATE TABLE _name_keys (
+                    id INTEGER PRIMARY KEY, entity TEXT NOT NULL, length INTEGER NOT NULL, key TEXT NOT NULL,
+                    name TEXT NOT NULL, holders INTEGER NOT NULL, mask INTEGER NOT NULL, yek TEXT NOT NULL);
+                CREATE UNIQUE INDEX _name_keys_head ON _name_keys (entity, length, key);
+                CREATE INDEX _name_keys_tail ON _name_keys (entity, length, yek);
+                CREATE TABLE _name_words (
+                    entity TEXT NOT NULL, word TEXT NOT NULL, length INTEGER NOT NULL, id INTEGER NOT NULL,
+                    PRIMARY KEY (entity, word, length, id)) WITHOUT ROWID;
+                """)
         let names = try Row.fetchCursor(db, sql: "SELECT entity, name FROM _names")
         var pending: [(String, String)] = []
         while let row = try names.next() { pending.append((row["entity"], row["name"])) }
         for (entity, name) in pending { try addIndexedName(name, entity: entity, db) }
         try db.execute(
             sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
-            arguments: [nameIndexVersionKey, EntityNameKey.version])
+            arguments: [nameIndexVersionKey, nameIndexVersion])
     }
 
     /// Whether this store's file has the on-disk name index (a store opened read-only before any
@@ -45,7 +50,7 @@ extension Store {
     public var hasNameIndex: Bool {
         (try? queue.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
-        }) == EntityNameKey.version
+        }) == Self.nameIndexVersion
     }
 
     /// Makes the file look as one written before the name index (for the migration's test).
@@ -61,31 +66,37 @@ extension Store {
     static func addIndexedName(_ name: String, entity: String, _ db: Database) throws {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
-        try db.cachedStatement(sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND key = ?")
-            .execute(arguments: [entity, key])
-        guard db.changesCount == 0 else { return }
         let length = key.count
         try db.cachedStatement(
-            sql: "INSERT INTO _name_keys (entity, key, name, holders, length, mask, yek) VALUES (?, ?, ?, 1, ?, ?, ?)"
-        ).execute(arguments: [entity, key, name, length, Int64(EntityNameKey.mask(key)), String(key.reversed())])
+            sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ?"
+        ).execute(arguments: [entity, length, key])
+        guard db.changesCount == 0 else { return }
+        try db.cachedStatement(
+            sql: "INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek) VALUES (?, ?, ?, ?, 1, ?, ?)"
+        ).execute(arguments: [entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed())])
+        let id = db.lastInsertedRowID
         let insertWord = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO _name_words (entity, word, length, key) VALUES (?, ?, ?, ?)")
-        for word in Set(words) { try insertWord.execute(arguments: [entity, word, length, key]) }
+            sql: "INSERT OR IGNORE INTO _name_words (entity, word, length, id) VALUES (?, ?, ?, ?)")
+        for word in Set(words) { try insertWord.execute(arguments: [entity, word, length, id]) }
     }
 
     /// One holder fewer of `name`: the key leaves the index with its last holder.
     static func removeIndexedName(_ name: String, entity: String, _ db: Database) throws {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
+        let length = key.count
         try db.cachedStatement(
-            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND key = ? AND holders > 1"
-        ).execute(arguments: [entity, key])
-        guard db.changesCount == 0 else { return }
-        try db.cachedStatement(sql: "DELETE FROM _name_keys WHERE entity = ? AND key = ?")
-            .execute(arguments: [entity, key])
+            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1"
+        ).execute(arguments: [entity, length, key])
+        guard db.changesCount == 0,
+            let id = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+                arguments: [entity, length, key])
+        else { return }
+        try db.cachedStatement(sql: "DELETE FROM _name_keys WHERE id = ?").execute(arguments: [id])
         let deleteWord = try db.cachedStatement(
-            sql: "DELETE FROM _name_words WHERE entity = ? AND word = ? AND length = ? AND key = ?")
-        for word in Set(words) { try deleteWord.execute(arguments: [entity, word, key.count, key]) }
+            sql: "DELETE FROM _name_words WHERE entity = ? AND word = ? AND length = ? AND id = ?")
+        for word in Set(words) { try deleteWord.execute(arguments: [entity, word, length, id]) }
     }
 }
 
@@ -106,8 +117,8 @@ extension StoreTransaction {
         let entity = entity.description
         var rowsRead = 0
         if let name = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT name FROM _name_keys WHERE entity = ? AND key = ?"),
-            arguments: [entity, text])
+            db.cachedStatement(sql: "SELECT name FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+            arguments: [entity, text.count, text])
         {
             return NameLookupResult(hits: [(name, 0)], rowsRead: 1)
         }
@@ -151,7 +162,7 @@ extension StoreTransaction {
                     db.cachedStatement(
                         sql: """
                             SELECT k.key, k.name, k.mask FROM _name_words w
-                            JOIN _name_keys k ON k.entity = w.entity AND k.key = w.key
+                            JOIN _name_keys k ON k.id = w.id
                             WHERE w.entity = ? AND w.word = ? AND w.length BETWEEN ? AND ?
                             """),
                     arguments: [entity, best, length - allowance, length + allowance]))

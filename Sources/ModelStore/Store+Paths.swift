@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import IntentModel
-import PhraseMatching
 
 /// What a store path must be before SQLite sees it, in words a user can act on, and whether an
 /// existing store needs migrating at all (a store that does not is opened without the write lock).
@@ -56,7 +55,7 @@ extension Store {
                 for name in internalTables where !existing.contains(name) { return true }
                 let namesVersion = try String.fetchOne(
                     db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
-                if namesVersion != EntityNameKey.version { return true }
+                if namesVersion != Self.nameIndexVersion { return true }
                 let indexChanges = try indexChanges(db)
                 if !indexChanges.drop.isEmpty || !indexChanges.create.isEmpty { return true }
                 for table in tables.values {
