@@ -11,6 +11,8 @@ public struct StoreStats: Sendable {
         public var tableBytes: Int?
         public var indexes: Int
         public var indexBytes: Int?
+        /// Each index: its name, what it holds (the SQL terms; nil for the key's own), its bytes.
+        public var indexDetails: [(name: String, terms: String?, bytes: Int?)] = []
     }
 
     /// One of the store's own indexes or logs, with what it is for.
@@ -54,7 +56,7 @@ extension Store {
                 {
                     bytes = Dictionary(rows.map { ($0["name"] as String, $0["bytes"] as Int) }, uniquingKeysWith: +)
                 }
-                let master = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name FROM sqlite_master")
+                let master = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master")
                 func objects(of table: String) -> [String] {
                     // A table's own indexes, and an FTS5 table's shadow tables (`_names_data`, …).
                     master.filter { row in
@@ -65,13 +67,24 @@ extension Store {
                 var entities: [StoreStats.Entity] = []
                 for table in self.tables.values.sorted(by: { $0.name < $1.name }) {
                     let records = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
-                    let indexes = master.filter { ($0["type"] as String) == "index" && ($0["tbl_name"] as String) == table.name }
-                        .map { $0["name"] as String }
-                    entities.append(
-                        StoreStats.Entity(
-                            name: table.name, records: records, tableBytes: bytes?[table.name] ?? (bytes == nil ? nil : 0),
-                            indexes: indexes.count,
-                            indexBytes: bytes.map { sizes in indexes.reduce(0) { $0 + (sizes[$1] ?? 0) } }))
+                    let indexRows = master.filter {
+                        ($0["type"] as String) == "index" && ($0["tbl_name"] as String) == table.name
+                    }
+                    let indexes = indexRows.map { $0["name"] as String }
+                    var entity = StoreStats.Entity(
+                        name: table.name, records: records, tableBytes: bytes?[table.name] ?? (bytes == nil ? nil : 0),
+                        indexes: indexes.count,
+                        indexBytes: bytes.map { sizes in indexes.reduce(0) { $0 + (sizes[$1] ?? 0) } })
+                    entity.indexDetails = indexRows.map { row in
+                        let name: String = row["name"]
+                        // `CREATE INDEX "…" ON "…" (terms)`: the terms.
+                        let sql: String? = row["sql"]
+                        let terms = sql.flatMap { text in
+                            text.range(of: "\" (").map { String(text[$0.upperBound...].dropLast()) }
+                        }
+                        return (name, terms, bytes?[name])
+                    }
+                    entities.append(entity)
                 }
                 var parts: [StoreStats.Part] = []
                 let existing = Set(master.map { $0["name"] as String })

@@ -27,6 +27,10 @@ struct BigStoreCommandTests {
         let taskLine = try #require(stats.stdout.split(separator: "\n").first { $0.contains("FocusBlox.Task") })
         #expect(taskLine.contains(" 300 ") && taskLine.contains("indexes"), "\(taskLine)")
         #expect(stats.stdout.contains("names") && stats.stdout.contains("journal"))
+        // Task.due is indexed: true; the widgets' queries add indexes led by isCompleted.
+        let indexes = try intents(["store", "stats", "--indexes"])
+        #expect(indexes.stdout.contains("\n    \"due\""), "\(indexes.stdout)")
+        #expect(indexes.stdout.contains("\n    \"isCompleted\", \"urgency\""), "\(indexes.stdout)")
         let json = try intents(["store", "stats", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let entities = try #require(object?["entities"] as? [[String: Any]])

@@ -14,6 +14,9 @@ extension StoreCommand {
         @Flag(help: "Print a JSON object instead.")
         var json = false
 
+        @Flag(help: "List each entity's indexes: what each holds and its size.")
+        var indexes = false
+
         func run() throws {
             let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {
@@ -26,7 +29,7 @@ extension StoreCommand {
                 print(try JSONText.pretty(StoreCommand.json(stats)))
                 return
             }
-            print(StoreCommand.render(stats), terminator: "")
+            print(StoreCommand.render(stats, indexes: indexes), terminator: "")
         }
     }
 
@@ -62,7 +65,7 @@ extension StoreCommand {
         return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
     }
 
-    static func render(_ stats: StoreStats) -> String {
+    static func render(_ stats: StoreStats, indexes: Bool = false) -> String {
         var out = "\(stats.path): \(size(stats.fileBytes))"
         if stats.walBytes > 0 { out += " (+ \(size(stats.walBytes)) write-ahead log)" }
         if stats.freeBytes > 0 { out += ", \(size(stats.freeBytes)) free (intents store vacuum gives it back)" }
@@ -77,6 +80,11 @@ extension StoreCommand {
                 if let bytes = entity.indexBytes { line += " \(size(bytes))" }
             }
             out += line + "\n"
+            guard indexes else { continue }
+            for index in entity.indexDetails {
+                let size = index.bytes.map { "  \(self.size($0))" } ?? ""
+                out += "    \(index.terms ?? "id (the key)")\(size)\n"
+            }
         }
         out += "\nKept by intents:\n"
         let partWidth = stats.parts.map(\.name.count).max() ?? 0
@@ -99,6 +107,13 @@ extension StoreCommand {
                     .object([
                         "name": .string($0.name), "records": .integer($0.records), "tableBytes": bytes($0.tableBytes),
                         "indexes": .integer($0.indexes), "indexBytes": bytes($0.indexBytes),
+                        "indexDetails": .array(
+                            $0.indexDetails.map { index in
+                                .object([
+                                    "name": .string(index.name), "terms": index.terms.map { .string($0) } ?? .null,
+                                    "bytes": bytes(index.bytes),
+                                ])
+                            }),
                     ])
                 }),
             "kept": .array(
