@@ -27,6 +27,11 @@ extension StoreTransaction {
         /// References to records not (yet) stored: checked again at the end, when every record is in.
         var unresolved: [(origin: String, entity: String, column: String, target: QualifiedName, id: String)] = []
         var count = 0
+        // A table that takes many records has its secondary indexes dropped while they come in and
+        // made again at the end, in the same transaction: sorting once beats inserting into eight
+        // B-trees a record at a time (a failed import rolls the drop back with everything else).
+        var perTable: [String: Int] = [:]
+        var deferred: Set<String> = []
         while let event = try nextEvent(&stream) {
             guard case .record(let key, let index, let fields) = event else {
                 guard case .list(let key) = event else { continue }
@@ -68,6 +73,12 @@ extension StoreTransaction {
                     unresolved.append(("\(key)[\(index)]", entity.name, column.name, target, id))
                 }
             }
+            perTable[table.name, default: 0] += 1
+            if perTable[table.name] == Self.deferIndexesAfter, deferred.insert(table.name).inserted {
+                for index in store.indexes where index.table == table.name {
+                    try db.execute(sql: "DROP INDEX IF EXISTS \(store.dialect.quote(index.name))")
+                }
+            }
             let before = try self.record(entity, id: record.id)
             try write(record, table, replacing: before != nil)
             try journal.execute(arguments: [
@@ -81,10 +92,14 @@ extension StoreTransaction {
                 "\(reference.origin): \(reference.entity).\(reference.column) names no \(reference.target.name) with the id '\(reference.id)'"
             )
         }
+        for index in store.indexes where deferred.contains(index.table) { try db.execute(sql: index.sql) }
         try db.execute(
             sql: "UPDATE _executions SET dialog = ? WHERE id = ?", arguments: ["Imported \(count) records", execution])
         return count
     }
+
+    /// Records of one table after which its secondary indexes wait for the end of the import.
+    static let deferIndexesAfter = 10_000
 
     private func nextEvent(_ stream: inout JSONRecordStream) throws -> JSONRecordStream.Event? {
         do {

@@ -73,4 +73,26 @@ struct StreamingExchangeTests {
         #expect(undone?.changes == 2)
         #expect(try Self.exportText(store) == before)
     }
+
+    @Test("A big import makes its table's indexes again at the end; a failed one leaves them as they were")
+    func bigImportKeepsIndexes() throws {
+        let graph = compileGraph(Notebook.definitions(properties: IndexTests.indexedProperties))
+        let store = try Store(path: Scratch().path, graph: graph, clock: Notebook.clock)
+        let byWords = RecordQuery(entity: Notebook.page, filter: .compare(property: "words", .greater, .integer(10_040)))
+        let pages = (0..<10_050).map { #"{"id": "b\#($0)", "title": "page \#($0)", "words": \#($0)}"# }
+        let text = #"{"Page": [\#(pages.joined(separator: ","))]}"#
+        var stream = JSONRecordStream(text: text)
+        let count = try store.write {
+            try $0.importRecords(from: &stream, journalAs: Self.importing, parameters: [:])
+        }
+        #expect(count == 10_050)
+        #expect(try IndexTests.plan(store, byWords).contains("USING INDEX"))
+        #expect(try store.read { try $0.fetch(byWords) }.map(\.id) == (10_041..<10_050).map { "b\($0)" })
+
+        var broken = JSONRecordStream(text: String(text.dropLast(3)))
+        #expect(throws: (any Error).self) {
+            try store.write { try $0.importRecords(from: &broken, journalAs: Self.importing, parameters: [:]) }
+        }
+        #expect(try IndexTests.plan(store, byWords).contains("USING INDEX"))
+    }
 }
