@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "IntentModel", dependencies: ["YAML"]),
         .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
-        .target(name: "ModelStore", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // PhraseMatching: the store's on-disk name index folds names as the matcher does.
+        .target(
+            name: "ModelStore",
+            dependencies: ["IntentModel", "PhraseMatching", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "IntentProject", dependencies: ["IntentModel", "IntentLanguage", "PhraseMatching"]),
         .target(
             name: "IntentRuntime",
@@ -71,7 +74,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "ModelStoreTests", dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "TestSupport"]),
+            name: "ModelStoreTests",
+            dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
         .testTarget(
             name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
         .testTarget(

@@ -15,7 +15,7 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 let usage = """
-    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|assistant|robustness|all] [options]
+    Usage: intents-bench [compile|match|runtime|shortcuts|search|suggest|links|widgets|assistant|robustness|big|all] [options]
       compile:   [--intents N] [--runs N] [--only compile|yaml|libyaml]
       match:     [--entities N] [--rounds N] [--domains-only]
       runtime:   [--runs N] [--phrases N]   (cold `intents say` needs the release `intents` built too)
@@ -26,8 +26,10 @@ let usage = """
       widgets:   [--runs N] [--tasks N]
       assistant: [--rounds N] [--repeats N] [--entities N] [--apps N]   (tail latency on assistant-shaped templates)
       robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
+      big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
+if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {

@@ -8,8 +8,10 @@ public final class Session {
     public let graph: IntentGraph
     public let index: PhraseIndex
     public let store: Store
-    /// The store's entity names, for matching; kept current as intents run.
-    public private(set) var names = EntityNameIndex()
+    /// The store's entity names, for matching: read from the store's on-disk name index as a
+    /// phrase needs them (kept current by the writes themselves); held in memory only for a store
+    /// opened read-only before any process built that index.
+    public private(set) var names: any EntityNameLookup = EntityNameIndex()
     /// The second, learned stage, asked when the exact matcher finds nothing (trained on first use;
     /// the command line gives it a cache beside the store).
     public var learned: LearnedStage?
@@ -30,11 +32,16 @@ public final class Session {
 
     /// Reads the entity names from the store again (after a rolled-back `--atomic` run).
     public func reloadNames() throws {
-        names = EntityNameIndex()
+        if store.hasNameIndex {
+            names = StoredEntityNames(store: store)
+            return
+        }
+        var loaded = EntityNameIndex()
         let stored = try store.read { try $0.names() }
         for (entity, group) in Dictionary(grouping: stored, by: \.entity) {
-            names.add(group.map(\.name), for: entity)
+            loaded.add(group.map(\.name), for: entity)
         }
+        names = loaded
     }
 
     public func matcher(clock: Clock) -> Matcher {
@@ -47,6 +54,8 @@ public final class Session {
 
     /// Keeps the name index in step with what a transaction changed.
     func noteChanges(_ changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) {
+        guard var names = names as? EntityNameIndex else { return }
+        defer { self.names = names }
         for change in changes {
             guard let entity = graph.entity(change.entity), !entity.matchBy.isEmpty else { continue }
             names.remove(Self.names(of: change.before, entity), for: change.entity)

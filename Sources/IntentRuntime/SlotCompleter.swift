@@ -54,7 +54,7 @@ public struct SlotCompleter {
             guard let start = Self.valueStart(lowered, opening.segments) else { continue }
             let partial = String(lowered[start...])
             let head = String(typed[..<start])
-            for value in values(of: opening.type) where value.lowercased().hasPrefix(partial) {
+            for value in values(of: opening.type, beginningWith: partial) where value.lowercased().hasPrefix(partial) {
                 result.insert(head + value)
                 if result.count >= limit { break }
             }
@@ -78,15 +78,15 @@ public struct SlotCompleter {
         return position
     }
 
-    /// The words a slot of `type` takes: enum titles and synonyms; entity names in the store.
-    func values(of type: ValueType) -> [String] {
+    /// The words a slot of `type` takes: enum titles and synonyms; entity names in the store that
+    /// may begin with `partial` (asked of its full-text index: a big store is not read whole).
+    func values(of type: ValueType, beginningWith partial: String) -> [String] {
         switch type {
         case .enumeration(let name):
             guard let enumeration = session.graph.enumeration(name) else { return [] }
             return enumeration.cases.flatMap { [$0.title.lowercased()] + $0.synonyms }
         case .entity(let name):
-            let names = (try? session.store.read { try $0.names() }) ?? []
-            return names.filter { $0.entity == name }.map(\.name)
+            return (try? session.store.read { try $0.names(of: name, beginningWith: partial, limit: 256) }) ?? []
         case .boolean:
             return ["yes", "no"]
         default:

@@ -34,6 +34,25 @@ struct QueryLowering {
         return SQLStatement(sql: sql, arguments: lowering.arguments)
     }
 
+    /// `SELECT count(*)` of at most `limit` records the filter keeps, in no order: `exists(…)`
+    /// stops at the first one instead of sorting every match.
+    static func count(
+        _ query: RecordQuery, upTo limit: Int, in table: Store.Table, store: Store
+    ) throws(StoreError) -> SQLStatement {
+        var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
+        var sql = "SELECT 1 FROM \(table.quoted)"
+        if let filter = query.filter { sql += " WHERE " + (try lowering.condition(filter)) }
+        return SQLStatement(sql: "SELECT count(*) FROM (\(sql) LIMIT \(max(0, limit)))", arguments: lowering.arguments)
+    }
+
+    /// A property that always holds a value (required, defaulted or built in): never NULL.
+    func isNeverMissing(_ property: String) -> Bool {
+        guard let declared = table.entity.property(property) else {
+            return IntentGraph.BuiltinProperty(rawValue: property) != nil
+        }
+        return declared.isBuiltin || !declared.isOptional
+    }
+
     /// `SELECT count(*)` of the records the query's filter keeps (its order and limit aside).
     static func count(_ query: RecordQuery, in table: Store.Table, store: Store) throws(StoreError) -> SQLStatement {
         var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
@@ -47,6 +66,10 @@ struct QueryLowering {
         switch filter {
         case .constant(let flag):
             return dialect.literal(flag)
+        case .not(.compare(let property, .equal, .boolean(let flag)?))
+        where table.type(of: property) == .boolean && isNeverMissing(property):
+            // `!done` as `done IS 0`, which an index on `done` serves (`NOT (done IS 1)` is not).
+            return dialect.isSame(column(property), bind(Columns.encode(.boolean(!flag), as: .boolean, clock: clock)))
         case .not(let operand):
             return "NOT (\(try condition(operand)))"
         case .and, .or:
@@ -146,14 +169,17 @@ struct QueryLowering {
             _ = try type(of: key.property)
             var expression = column(key.property)
             if table.enumOrder[key.property] != nil { expression = try ordinal(key.property) }
-            terms += dialect.orderTerms(expression, column: column(key.property), descending: key.descending)
+            terms += dialect.orderTerms(
+                expression, column: column(key.property), descending: key.descending,
+                nullable: !isNeverMissing(key.property))
         }
-        return terms + [column(IntentGraph.BuiltinProperty.createdAt.rawValue), dialect.insertionOrder]
+        let createdAt = column(IntentGraph.BuiltinProperty.createdAt.rawValue)
+        return terms + (terms.contains { $0.hasPrefix(createdAt) } ? [] : [createdAt]) + [dialect.insertionOrder]
     }
 
+    /// The cases are written as literals, not bound: an index on the same expression then serves it.
     private mutating func ordinal(_ property: String) throws(StoreError) -> String {
-        let cases = table.enumOrder[property] ?? []
-        return dialect.ordinal(column(property), cases: cases.map { bind($0.databaseValue) })
+        indexTerm(property)
     }
 
     private func type(of property: String, notAList use: String? = nil) throws(StoreError) -> ValueType {

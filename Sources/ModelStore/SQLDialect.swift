@@ -19,8 +19,9 @@ protocol SQLDialect: Sendable {
     func listContains(_ column: String, _ element: String) -> String
     /// The position of `column`'s value among `cases` (placeholders, in declared order).
     func ordinal(_ column: String, cases: [String]) -> String
-    /// ORDER BY terms for `expression`, values first and missing values last in both directions.
-    func orderTerms(_ expression: String, column: String, descending: Bool) -> [String]
+    /// ORDER BY terms for `expression`, values first and missing values last in both directions
+    /// (`nullable` false: the column always holds a value, and one term that an index serves either way).
+    func orderTerms(_ expression: String, column: String, descending: Bool, nullable: Bool) -> [String]
     /// The last ORDER BY term, so equal records keep the order they were written in.
     var insertionOrder: String { get }
 }
@@ -52,8 +53,8 @@ struct SQLiteDialect: SQLDialect {
             + " END"
     }
 
-    func orderTerms(_ expression: String, column: String, descending: Bool) -> [String] {
-        ["(\(column) IS NULL)", expression + (descending ? " DESC" : "")]
+    func orderTerms(_ expression: String, column: String, descending: Bool, nullable: Bool) -> [String] {
+        (nullable ? ["(\(column) IS NULL)"] : []) + [expression + (descending ? " DESC" : "")]
     }
 
     var insertionOrder: String { "rowid" }

@@ -52,3 +52,27 @@ extension Store {
         return orphans
     }
 }
+
+extension Store {
+    /// The declared cases of a table's enum properties, as one text: what was last checked against
+    /// the cases its records hold.
+    static func caseSignature(_ table: Table) -> String {
+        table.enumOrder.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }
+            .joined(separator: ";")
+    }
+
+    func caseSignatureChanged(_ table: Table, _ db: Database) throws -> Bool {
+        guard !table.enumOrder.isEmpty else { return false }
+        let stored = try String.fetchOne(
+            db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: ["cases." + table.name])
+        return stored != Self.caseSignature(table)
+    }
+
+    /// After a migration found no record holding a removed case.
+    func noteCaseSignature(_ table: Table, _ db: Database) throws {
+        guard !table.enumOrder.isEmpty else { return }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
+            arguments: ["cases." + table.name, Self.caseSignature(table)])
+    }
+}

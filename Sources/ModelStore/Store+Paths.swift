@@ -46,13 +46,18 @@ extension Store {
         let internalTables = [
             "_schema", "_executions", "_changes", "_donations", "_names", "_name_rows", "_search", "_search_items",
             "_search_pending", "_search_dead", "_search_vocab", "_meta", "_donation_refs", "_suggest_stats", "_tips",
-            "_activities", "_questions", "_live_activities",
+            "_activities", "_questions", "_live_activities", "_name_keys", "_name_words",
         ]
         do {
             return try queue.read { db in
                 // Asked of sqlite_master directly: one query, and no schema cache to go stale.
                 let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for name in internalTables where !existing.contains(name) { return true }
+                let namesVersion = try String.fetchOne(
+                    db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
+                if namesVersion != Self.nameIndexVersion { return true }
+                let indexChanges = try indexChanges(db)
+                if !indexChanges.drop.isEmpty || !indexChanges.create.isEmpty { return true }
                 for table in tables.values {
                     guard existing.contains(table.name) else { return true }
                     var stored: [String: String] = [:]
@@ -64,7 +69,9 @@ extension Store {
                     let declared = Dictionary(
                         table.columns.map { ($0.name, Columns.key($0.type)) }, uniquingKeysWith: { a, _ in a })
                     if stored != declared { return true }
-                    if try !removedCasesInUse(table, db).isEmpty { return true }
+                    // Which cases records hold changes only by writes, which take declared cases:
+                    // asked again (a scan of the table) only when the declared cases changed.
+                    if try caseSignatureChanged(table, db) { return true }
                 }
                 return false
             }

@@ -11,6 +11,8 @@ public final class Store: Sendable {
     public let path: String
     let queue: DatabaseQueue
     let tables: [QualifiedName: Table]
+    /// Indexes on the tables: declared `indexed:` and derived from the definitions' own queries.
+    let indexes: [PlannedIndex]
     /// Seconds a writer waits for another process's lock.
     public let busyTimeout: TimeInterval
     /// What stamps `createdAt`/`updatedAt` and the journal, and resolves relative default dates.
@@ -70,6 +72,7 @@ public final class Store: Sendable {
             }
         }
         self.tables = tables
+        self.indexes = Self.plannedIndexes(graph: graph, tables: tables, dialect: dialect, clock: clock)
 
         let fileManager = FileManager.default
         if let problem = Self.pathProblem(path) { throw .unusable(path: path, reason: problem) }
@@ -228,6 +231,9 @@ public final class Store: Sendable {
                 }
                 if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
                 try migratePresence(db)
+                for table in tables.values { try noteCaseSignature(table, db) }
+                try Self.migrateNameIndex(db)
+                try migrateIndexes(db)
                 return .commit
             }
         } catch let refused as MigrationRefused {

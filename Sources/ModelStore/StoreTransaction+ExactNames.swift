@@ -25,3 +25,21 @@ extension StoreTransaction {
         return results
     }
 }
+
+extension StoreTransaction {
+    /// Up to `limit` names of `entity` that may begin with `prefix` (whole words, then the start of
+    /// one), through the full-text index: for completing a name as it is typed, without reading
+    /// every name. The caller checks each against what was typed.
+    public func names(of entity: QualifiedName, beginningWith prefix: String, limit: Int) throws -> [String] {
+        let words = prefix.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !words.isEmpty else {
+            return try String.fetchAll(
+                db, sql: "SELECT name FROM _names WHERE entity = ? LIMIT ?", arguments: [entity.description, limit])
+        }
+        let open = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
+        let query = "name: ^ \"" + words.joined(separator: " ") + "\"" + (open ? " *" : "")
+        return try String.fetchAll(
+            db, sql: "SELECT name FROM _names WHERE _names MATCH ? AND entity = ? LIMIT ?",
+            arguments: [query, entity.description, limit])
+    }
+}

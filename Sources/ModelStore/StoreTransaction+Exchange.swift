@@ -21,7 +21,9 @@ extension StoreTransaction {
     /// up, missing stamps are now; a value that does not fit is named with its entity and property.
     public func record(fromJSON object: [String: JSONValue], entity: QualifiedName) throws -> Record {
         let table = try table(entity)
-        if let unknown = object.keys.sorted().first(where: { table.type(of: $0) == nil }) {
+        if object.keys.contains(where: { table.type(of: $0) == nil }),
+            let unknown = object.keys.sorted().first(where: { table.type(of: $0) == nil })
+        {
             throw StoreError.invalidData("\(entity.name) has no property '\(unknown)'")
         }
         var values: [String: Value] = [:]

@@ -12,6 +12,8 @@ public final class StoreTransaction {
     /// Live activities started so far in this transaction: an undo of the intent ends them.
     var startedLiveActivities: [Int64] = []
 
+    private var preparedWrites: [String: (insert: Statement, replace: Statement)] = [:]
+
     init(db: Database, store: Store) {
         self.db = db
         self.store = store
@@ -34,14 +36,19 @@ public final class StoreTransaction {
 
     /// How many records a query wants.
     public func count(_ query: RecordQuery) throws -> Int {
-        guard query.limit == nil else { return try fetch(query).count }
-        let statement = try QueryLowering.count(query, in: try table(query.entity), store: store)
+        let statement =
+            if let limit = query.limit {
+                try QueryLowering.count(query, upTo: limit, in: try table(query.entity), store: store)
+            } else {
+                try QueryLowering.count(query, in: try table(query.entity), store: store)
+            }
         return try Int.fetchOne(db, sql: statement.sql, arguments: statement.statementArguments) ?? 0
     }
 
     public func record(_ entity: QualifiedName, id: String) throws -> Record? {
         let table = try table(entity)
-        return try Row.fetchOne(db, sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(table.quoted) WHERE id = ?")
+        return try Row.fetchOne(statement, arguments: [id]).map {
             record(from: $0, table)
         }
     }
@@ -157,27 +164,42 @@ public final class StoreTransaction {
         let values =
             builtins.map { Columns.encode($0, of: record) }
             + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
-        let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
-        let names = columns.map(store.dialect.quote).joined(separator: ", ")
-        let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
-        let sql = "\(verb) INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
-        try db.execute(sql: sql, arguments: StatementArguments(values))
+        let statements = try writeStatements(table, columns)
+        try (replacing ? statements.replace : statements.insert).execute(arguments: StatementArguments(values))
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
-                try db.execute(
-                    sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
-                    arguments: [table.name, record.id, name])
-                try db.execute(
-                    sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
-                    arguments: [table.name, record.id, db.lastInsertedRowID])
+                try db.cachedStatement(sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)")
+                    .execute(arguments: [table.name, record.id, name])
+                try db.cachedStatement(sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)")
+                    .execute(arguments: [table.name, record.id, db.lastInsertedRowID])
+                try Store.addIndexedName(name, entity: table.name, db)
             }
         }
         try indexForSearch(record, table, replacing: replacing)
     }
 
+    /// The INSERT and INSERT OR REPLACE of a table's records, prepared once per transaction.
+    private func writeStatements(_ table: Store.Table, _ columns: [String]) throws -> (insert: Statement, replace: Statement) {
+        if let prepared = preparedWrites[table.name] { return prepared }
+        let names = columns.map(store.dialect.quote).joined(separator: ", ")
+        let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
+        let prepared = (
+            try db.cachedStatement(sql: "INSERT INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"),
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))")
+        )
+        preparedWrites[table.name] = prepared
+        return prepared
+    }
+
     /// Removes a record's names from the full-text index.
     func forgetNames(_ id: String, _ table: Store.Table) throws {
+        for name in try String.fetchAll(
+            db, sql: "SELECT name FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+            arguments: [table.name, id])
+        {
+            try Store.removeIndexedName(name, entity: table.name, db)
+        }
         try db.execute(
             sql: "DELETE FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
             arguments: [table.name, id])

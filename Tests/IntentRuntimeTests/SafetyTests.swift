@@ -364,6 +364,8 @@ struct SlotCompletionTests {
         arguments: [
             ("complete the task bu", ["complete the task buy bread", "complete the task buy milk"]),
             ("complete the task pay", ["complete the task pay rent"]),
+            ("complete the task buy m", ["complete the task buy milk"]),
+            ("complete the task buy ", ["complete the task buy bread", "complete the task buy milk"]),
             ("track rust as bull", ["track rust as bullish"]),
         ])
     func completes(_ typed: String, _ expected: [String]) throws {

@@ -100,7 +100,8 @@ extension Compiler {
                 IntentGraph.Property(
                     name: name, type: type,
                     isOptional: property.optional || optionalMark || (property.defaultValue?.isNull ?? false),
-                    defaultValue: defaultValue, isBuiltin: builtin != nil, location: property.name.range))
+                    defaultValue: defaultValue, isBuiltin: builtin != nil, location: property.name.range,
+                    isIndexed: property.indexed))
         }
         for builtin in IntentGraph.BuiltinProperty.allCases where !seen.contains(builtin.rawValue) {
             properties.append(

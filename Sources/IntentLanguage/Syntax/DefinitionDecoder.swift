@@ -96,7 +96,8 @@ struct DefinitionDecoder: SchemaDecoding {
             name: name, type: type,
             optional: fields["optional"].flatMap { bool($0, "'optional'") } ?? false,
             defaultValue: fields["default"],
-            title: fields["title"].flatMap { string($0, "'title'") })
+            title: fields["title"].flatMap { string($0, "'title'") },
+            indexed: fields["indexed"].flatMap { bool($0, "'indexed'") } ?? false)
     }
 
     private mutating func query(_ node: Node, context: String) -> QueryDefinition? {

@@ -163,6 +163,7 @@ public enum DefinitionSchema {
                 Field(name: "title", shape: .string, doc: "How the property is named to people."),
                 Field(name: "optional", shape: .boolean, doc: "May be empty."),
                 Field(name: "default", shape: .any, doc: "Value when none is given."),
+                Field(name: "indexed", shape: .boolean, doc: "Keep an index on it: fast where/sort over many records."),
             ]
         case .display:
             [

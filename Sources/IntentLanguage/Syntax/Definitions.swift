@@ -67,6 +67,7 @@ public struct PropertyDefinition: Sendable {
     public var optional: Bool
     public var defaultValue: Node?
     public var title: Located<String>?
+    public var indexed = false
 }
 
 /// A query over an entity: `where`, `sort` (`-prop` for descending), `limit`.

@@ -235,11 +235,14 @@ public struct IntentGraph: Sendable {
         /// Built-in (id, createdAt, updatedAt): set by the store, not by steps.
         public let isBuiltin: Bool
         public let location: SourceRange
+        /// `indexed: true`: the store keeps an index on it, for `where` and `sort` over many records.
+        public let isIndexed: Bool
 
         package init(
             name: String, type: ValueType, isOptional: Bool, defaultValue: Value? = nil, isBuiltin: Bool,
-            location: SourceRange
+            location: SourceRange, isIndexed: Bool = false
         ) {
+            self.isIndexed = isIndexed
             self.name = name
             self.type = type
             self.isOptional = isOptional

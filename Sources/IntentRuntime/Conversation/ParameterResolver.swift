@@ -89,7 +89,7 @@ struct ParameterResolver {
     /// (there is nothing to choose; asking would repeat for ever); nil otherwise.
     func nothingToChoose(for parameter: IntentGraph.Parameter, language: String? = nil) -> String? {
         guard let name = (parameter.type.element ?? parameter.type).entityName else { return nil }
-        let count = try? session.store.read { try $0.count(RecordQuery(entity: name)) }
+        let count = try? session.store.read { try $0.count(RecordQuery(entity: name, limit: 1)) }
         guard count == 0 else { return nil }
         return Phrasebook.of(language).nothingToChoose(session.graph.entity(name))
     }

@@ -40,7 +40,7 @@ struct Explain: ParsableCommand {
     func run() throws {
         let (project, graph) = try global.loadGraph()
         try GlobalOptions.checkLanguage(lang, in: graph)
-        var names: EntityNameIndex?
+        var names: (any EntityNameLookup)?
         if let storePath {
             var options = StoreOptions()
             options.storePath = storePath

@@ -9,7 +9,7 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Look into the store, export it and seed it.",
-        subcommands: [List.self, Export.self, Import.self, History.self]
+        subcommands: [List.self, Export.self, Import.self, History.self, Stats.self, Vacuum.self]
     )
 
     struct List: ParsableCommand {
@@ -84,15 +84,46 @@ struct StoreCommand: ParsableCommand {
                 FileManager.default.fileExists(atPath: storeOptions.path)
                 ? try storeOptions.openForReading(graph, clock: project.clock)
                 : try storeOptions.open(graph, clock: project.clock)
-            let object = try StoreCommand.failing { try store.read { try $0.export() } }
-            let text = try JSONText.pretty(object) + "\n"
-            if let output {
-                do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                    Terminal.standardError("error: cannot write \(output): \(error.localizedDescription)\n")
+            // Written as it is read, a record at a time; a file appears whole (renamed into place).
+            let temporary = output.map { $0 + ".partial-\(getpid())" }
+            let handle: FileHandle
+            if let output, let temporary {
+                guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                    let opened = FileHandle(forWritingAtPath: temporary)
+                else {
+                    Terminal.standardError("error: cannot write \(output)\n")
                     throw ExitCode(1)
                 }
+                handle = opened
             } else {
-                print(text, terminator: "")
+                handle = FileHandle.standardOutput
+            }
+            var pending: [UInt8] = []
+            pending.reserveCapacity(1 << 20)
+            do {
+                try StoreCommand.failing {
+                    try store.read { transaction in
+                        try transaction.export { text in
+                            pending += text.utf8
+                            if pending.count >= 1 << 20 {
+                                try handle.write(contentsOf: pending)
+                                pending.removeAll(keepingCapacity: true)
+                            }
+                        }
+                    }
+                }
+                try handle.write(contentsOf: pending)
+                if let output, let temporary {
+                    try handle.close()
+                    guard rename(temporary, output) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                }
+            } catch let exit as ExitCode {
+                if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+                throw exit
+            } catch {
+                if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+                Terminal.standardError("error: cannot write \(output ?? "the export"): \(error.localizedDescription)\n")
+                throw ExitCode(1)
             }
         }
     }
@@ -112,29 +143,39 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            let data: Data
+            // Read a chunk at a time and written as read, in one transaction: a bad record
+            // anywhere leaves the store as it was, and memory does not grow with the file.
+            let handle: FileHandle
             if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
+                handle = FileHandle.standardInput
             } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
+                guard FileManager.default.isReadableFile(atPath: file), let opened = FileHandle(forReadingAtPath: file)
+                else {
                     Terminal.standardError("error: cannot read \(file)\n")
                     throw ExitCode(1)
                 }
-                data = contents
+                handle = opened
             }
-            guard let json = try? JSONDecoder().decode(JSONValue.self, from: data), json.object != nil else {
+            var stream = JSONRecordStream(handle: handle)
+            // The text must at least open like an export before the store is opened (or made).
+            guard stream.startsLikeAnExport() else {
                 Terminal.standardError("error: \(file) is not a JSON object of the form {\"App.Entity\": [records]}\n")
                 throw ExitCode(2)
             }
             let store = try storeOptions.open(graph, clock: project.clock)
-            let count = try StoreCommand.failing {
-                try store.write { transaction in
-                    let count = try transaction.importRecords(try StoreExport(json: json))
-                    try transaction.journal(
-                        intent: QualifiedName(app: "intents", name: "import"), parameters: ["file": .string(file)],
-                        dialog: "Imported \(count) records", donation: nil)
-                    return count
+            let count: Int
+            do {
+                count = try store.write { transaction in
+                    try transaction.importRecords(
+                        from: &stream, journalAs: QualifiedName(app: "intents", name: "import"),
+                        parameters: ["file": .string(file)])
                 }
+            } catch let problem as JSONRecordStream.Problem {
+                Terminal.standardError("error: \(file) is \(problem)\n")
+                throw ExitCode(2)
+            } catch {
+                _ = try StoreCommand.failing { throw error }
+                return
             }
             print("Imported \(count) record\(count == 1 ? "" : "s").")
         }

@@ -1,0 +1,322 @@
+public import Foundation
+public import IntentModel
+
+/// Reads an export (`{"App.Entity": [records], …}`) one record at a time from a file or a pipe,
+/// in chunks: memory holds one chunk and one record, whatever the file's size.
+public struct JSONRecordStream {
+    /// What the text is not, named by its place, as `StoreExport(json:)` names it.
+    public enum Problem: Error, CustomStringConvertible {
+        /// Not JSON, or not an object at the top.
+        case notAnExport
+        case shape(String)
+
+        public var description: String {
+            switch self {
+            case .notAnExport: "not a JSON object of the form {\"App.Entity\": [records]}"
+            case .shape(let message): message
+            }
+        }
+    }
+
+    private let read: (Int) -> [UInt8]
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var ended = false
+    private static let chunk = 1 << 20
+
+    private enum State { case start, afterKey, inList, afterList, done }
+    private var state = State.start
+    /// The entity key of the list being read, and the index of the next record in it.
+    private var key = ""
+    private var index = 0
+
+    /// Reads chunks from `handle` (a file, or standard input) as it goes.
+    public init(handle: FileHandle) {
+        read = { count in (try? handle.read(upToCount: count)).map { Array($0) } ?? [] }
+    }
+
+    /// The text, `piece` bytes at a time (for tests: every value cut at every place).
+    public init(text: String, piece: Int = Int.max) {
+        var rest = Array(text.utf8)[...]
+        read = { count in
+            let taken = rest.prefix(min(count, piece))
+            rest = rest.dropFirst(taken.count)
+            return Array(taken)
+        }
+    }
+
+    /// What the stream reads next: a list beginning (its entity key), or one of its records.
+    public enum Event {
+        case list(key: String)
+        case record(key: String, index: Int, fields: [String: JSONValue])
+    }
+
+    /// The next list or record; nil at the end.
+    public mutating func next() throws(Problem) -> Event? {
+        while true {
+            switch state {
+            case .start:
+                try expect(UInt8(ascii: "{"), else: .notAnExport)
+                if try peek() == UInt8(ascii: "}") {
+                    position += 1
+                    state = .done
+                } else {
+                    state = .afterKey
+                }
+            case .afterKey:
+                guard try peek() == UInt8(ascii: "\"") else { throw .notAnExport }
+                guard case .string(let name) = try value() else { throw .notAnExport }
+                try expect(UInt8(ascii: ":"), else: .notAnExport)
+                guard try peek() == UInt8(ascii: "[") else {
+                    _ = try value()
+                    throw .shape("'\(name)' must be a list of records")
+                }
+                position += 1
+                key = name
+                index = 0
+                if try peek() == UInt8(ascii: "]") {
+                    position += 1
+                    state = .afterList
+                } else {
+                    state = .inList
+                }
+                return .list(key: name)
+            case .inList:
+                let item = try value()
+                guard case .object(let fields) = item else { throw .shape("\(key)[\(index)] must be an object") }
+                defer { index += 1 }
+                let separator = try peek()
+                position += 1
+                if separator == UInt8(ascii: "]") {
+                    state = .afterList
+                } else if separator != UInt8(ascii: ",") {
+                    throw .notAnExport
+                }
+                return .record(key: key, index: index, fields: fields)
+            case .afterList:
+                let separator = try peek()
+                position += 1
+                if separator == UInt8(ascii: "}") {
+                    state = .done
+                } else if separator == UInt8(ascii: ",") {
+                    state = .afterKey
+                } else {
+                    throw .notAnExport
+                }
+            case .done:
+                // Only white space may follow.
+                if try peekOrEnd() != nil { throw .notAnExport }
+                return nil
+            }
+        }
+    }
+
+    /// Whether the text opens as an export does (with `{`), read before anything is written.
+    public mutating func startsLikeAnExport() -> Bool {
+        (try? peekOrEnd()) == UInt8(ascii: "{")
+    }
+
+    // MARK: Bytes
+
+    /// Makes `count` bytes from `position` available; false at the end of the input.
+    private mutating func fill(_ count: Int) -> Bool {
+        while buffer.count - position < count {
+            guard !ended else { return false }
+            if position > 0 {
+                buffer.removeFirst(position)
+                position = 0
+            }
+            let more = read(Self.chunk)
+            if more.isEmpty { ended = true } else { buffer += more }
+        }
+        return true
+    }
+
+    private mutating func skipSpace() {
+        while fill(1) {
+            switch buffer[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func peekOrEnd() throws(Problem) -> UInt8? {
+        skipSpace()
+        return fill(1) ? buffer[position] : nil
+    }
+
+    private mutating func peek() throws(Problem) -> UInt8 {
+        guard let byte = try peekOrEnd() else { throw .notAnExport }
+        return byte
+    }
+
+    private mutating func expect(_ byte: UInt8, else problem: Problem) throws(Problem) {
+        guard try peek() == byte else { throw problem }
+        position += 1
+    }
+
+    private mutating func byte() throws(Problem) -> UInt8 {
+        guard fill(1) else { throw .notAnExport }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    // MARK: Values
+
+    private mutating func value(depth: Int = 0) throws(Problem) -> JSONValue {
+        guard depth < 512 else { throw .notAnExport }
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            position += 1
+            var fields: [String: JSONValue] = [:]
+            if try peek() == UInt8(ascii: "}") {
+                position += 1
+                return .object(fields)
+            }
+            while true {
+                guard try peek() == UInt8(ascii: "\"") else { throw .notAnExport }
+                let name = try string()
+                try expect(UInt8(ascii: ":"), else: .notAnExport)
+                fields[name] = try value(depth: depth + 1)
+                let separator = try peek()
+                position += 1
+                if separator == UInt8(ascii: "}") { return .object(fields) }
+                guard separator == UInt8(ascii: ",") else { throw .notAnExport }
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            var items: [JSONValue] = []
+            if try peek() == UInt8(ascii: "]") {
+                position += 1
+                return .array(items)
+            }
+            while true {
+                items.append(try value(depth: depth + 1))
+                let separator = try peek()
+                position += 1
+                if separator == UInt8(ascii: "]") { return .array(items) }
+                guard separator == UInt8(ascii: ",") else { throw .notAnExport }
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"):
+            try word("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try word("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try word("null")
+            return .null
+        default:
+            return try number()
+        }
+    }
+
+    private mutating func word(_ text: String) throws(Problem) {
+        let bytes = Array(text.utf8)
+        guard fill(bytes.count) else { throw .notAnExport }
+        for offset in bytes.indices where buffer[position + offset] != bytes[offset] { throw .notAnExport }
+        position += bytes.count
+    }
+
+    private mutating func number() throws(Problem) -> JSONValue {
+        var text: [UInt8] = []
+        var integral = true
+        while fill(1) {
+            let byte = buffer[position]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): break
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"): integral = false
+            default:
+                return try Self.number(text, integral: integral)
+            }
+            text.append(byte)
+            position += 1
+        }
+        return try Self.number(text, integral: integral)
+    }
+
+    private static func number(_ bytes: [UInt8], integral: Bool) throws(Problem) -> JSONValue {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !bytes.isEmpty else { throw .notAnExport }
+        if integral, let number = Int(text) { return .integer(number) }
+        guard let number = Double(text), number.isFinite else { throw .notAnExport }
+        return .number(number)
+    }
+
+    /// A string from its opening quote: bytes as they are up to the closing one, escapes read.
+    private mutating func string() throws(Problem) -> String {
+        position += 1
+        // Fast path: no escape before the closing quote within what is buffered.
+        var scan = position
+        while true {
+            if scan == buffer.count {
+                // Needs more input: make room and keep scanning from the same offset.
+                let offset = scan - position
+                guard fill(offset + 1) else { throw .notAnExport }
+                scan = position + offset
+            }
+            let byte = buffer[scan]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: buffer[position..<scan], as: UTF8.self)
+                position = scan + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            scan += 1
+        }
+        var bytes = Array(buffer[position..<scan])
+        position = scan
+        while true {
+            let byte = try self.byte()
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                let escaped = try self.byte()
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escaped)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard try self.byte() == UInt8(ascii: "\\"), try self.byte() == UInt8(ascii: "u") else {
+                            throw .notAnExport
+                        }
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw .notAnExport }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw .notAnExport }
+                    bytes += Array(String(Character(unicode)).utf8)
+                default: throw .notAnExport
+                }
+            default:
+                guard byte >= 0x20 else { throw .notAnExport }
+                bytes.append(byte)
+            }
+        }
+    }
+
+    private mutating func hex4() throws(Problem) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = try self.byte()
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw .notAnExport
+            }
+            value = value * 16 + digit
+        }
+        return value
+    }
+}

@@ -1,0 +1,212 @@
+import GRDB
+public import IntentModel
+public import PhraseMatching
+
+/// The entities' `matchBy` names as the phrase matcher looks them up, kept on disk beside the
+/// full-text `_names` and written in the same transaction, so a process answers a phrase by reading
+/// a few index rows instead of loading every name first.
+///
+/// - `_name_keys`: one row per folded name (its key) with the name as first written, how many
+///   names carry it, its length and letter mask, and the key reversed (for typos at its start).
+/// - `_name_words`: (word, key length) → keys holding the word: a typo's candidates share a word
+///   with the text and are about as long, as in `EntityNameIndex`.
+extension Store {
+    static let nameIndexVersionKey = "names.version"
+    /// The folding's version and the tables' layout: when either changes the index is made again.
+    static let nameIndexVersion = EntityNameKey.version + ".2"
+
+    /// Creates the name index; makes it again from `_names` when it is new, keyed by another
+    /// folding or laid out otherwise.
+    static func migrateNameIndex(_ db: Database) throws {
+        let version = try String.fetchOne(
+            db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [nameIndexVersionKey])
+        guard version != nameIndexVersion else { return }
+        // A key row is found by (entity, length, key) — an exact name's length is known — and
+        // named by its rowid in the word rows, so its text is stored once.
+        try db.execute(
+            sql: """
+                DROP TABLE IF EXISTS _name_keys;
+                DROP TABLE IF EXISTS _name_words;
+                CREATE TABLE _name_keys (
+                    id INTEGER PRIMARY KEY, entity TEXT NOT NULL, length INTEGER NOT NULL, key TEXT NOT NULL,
+                    name TEXT NOT NULL, holders INTEGER NOT NULL, mask INTEGER NOT NULL, yek TEXT NOT NULL);
+                CREATE UNIQUE INDEX _name_keys_head ON _name_keys (entity, length, key);
+                CREATE INDEX _name_keys_tail ON _name_keys (entity, length, yek);
+                CREATE TABLE _name_words (
+                    entity TEXT NOT NULL, word TEXT NOT NULL, length INTEGER NOT NULL, id INTEGER NOT NULL,
+                    PRIMARY KEY (entity, word, length, id)) WITHOUT ROWID;
+                """)
+        let names = try Row.fetchCursor(db, sql: "SELECT entity, name FROM _names")
+        var pending: [(String, String)] = []
+        while let row = try names.next() { pending.append((row["entity"], row["name"])) }
+        for (entity, name) in pending { try addIndexedName(name, entity: entity, db) }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
+            arguments: [nameIndexVersionKey, nameIndexVersion])
+    }
+
+    /// Whether this store's file has the on-disk name index (a store opened read-only before any
+    /// process migrated it has not).
+    public var hasNameIndex: Bool {
+        (try? queue.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
+        }) == Self.nameIndexVersion
+    }
+
+    /// Makes the file look as one written before the name index (for the migration's test).
+    package func dropNameIndexForTesting() throws {
+        try queue.write { db in
+            try db.execute(
+                sql: "DROP TABLE _name_keys; DROP TABLE _name_words; DELETE FROM _meta WHERE key = ?",
+                arguments: [Self.nameIndexVersionKey])
+        }
+    }
+
+    /// One more holder of `name`: a new key row and its words, or one more on an existing key.
+    static func addIndexedName(_ name: String, entity: String, _ db: Database) throws {
+        let (key, words) = EntityNameKey.key(name)
+        guard !key.isEmpty else { return }
+        let length = key.count
+        try db.cachedStatement(
+            sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ?"
+        ).execute(arguments: [entity, length, key])
+        guard db.changesCount == 0 else { return }
+        try db.cachedStatement(
+            sql: "INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek) VALUES (?, ?, ?, ?, 1, ?, ?)"
+        ).execute(arguments: [entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed())])
+        let id = db.lastInsertedRowID
+        let insertWord = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO _name_words (entity, word, length, id) VALUES (?, ?, ?, ?)")
+        for word in Set(words) { try insertWord.execute(arguments: [entity, word, length, id]) }
+    }
+
+    /// One holder fewer of `name`: the key leaves the index with its last holder.
+    static func removeIndexedName(_ name: String, entity: String, _ db: Database) throws {
+        let (key, words) = EntityNameKey.key(name)
+        guard !key.isEmpty else { return }
+        let length = key.count
+        try db.cachedStatement(
+            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1"
+        ).execute(arguments: [entity, length, key])
+        guard db.changesCount == 0,
+            let id = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+                arguments: [entity, length, key])
+        else { return }
+        try db.cachedStatement(sql: "DELETE FROM _name_keys WHERE id = ?").execute(arguments: [id])
+        let deleteWord = try db.cachedStatement(
+            sql: "DELETE FROM _name_words WHERE entity = ? AND word = ? AND length = ? AND id = ?")
+        for word in Set(words) { try deleteWord.execute(arguments: [entity, word, length, id]) }
+    }
+}
+
+/// A name look-up's answer and how many index rows it read (the work, whatever the store's size).
+public struct NameLookupResult: Sendable {
+    public var hits: [(name: String, distance: Int)]
+    public var rowsRead: Int
+}
+
+extension StoreTransaction {
+    /// Names of `entity` the folded text `text` could mean, as `EntityNameIndex.lookup` finds
+    /// them, from the on-disk index: the exact key, else the keys within a typo's reach that share
+    /// the text's rarest word and are about as long; a one-word text sharing no word is compared
+    /// with the keys about as long that begin with its first half or end with its second half (so
+    /// every one-edit typo is found, and more edits when they fall in one half); more than 1,024 of
+    /// those is too vague, as more than 256 sharing its rarest word is.
+    public func lookUpName(_ text: String, entity: QualifiedName) throws -> NameLookupResult {
+        let entity = entity.description
+        var rowsRead = 0
+        if let name = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+            arguments: [entity, text.count, text])
+        {
+            return NameLookupResult(hits: [(name, 0)], rowsRead: 1)
+        }
+        let length = text.count
+        guard let allowance = EntityNameKey.allowance(length) else { return NameLookupResult(hits: [], rowsRead: 0) }
+        let limit = EntityNameKey.maximumCandidates
+        // The rarest word among keys about this long; counting stops past the limit.
+        let counting = try db.cachedStatement(
+            sql: """
+                SELECT count(*) FROM (SELECT 1 FROM _name_words
+                WHERE entity = ? AND word = ? AND length BETWEEN ? AND ? LIMIT ?)
+                """)
+        var best: String?
+        var bestCount = Int.max
+        for word in Set(text.split(separator: " ").map(String.init)).sorted() {
+            let count =
+                try Int.fetchOne(
+                    counting, arguments: [entity, word, length - allowance, length + allowance, limit + 1]) ?? 0
+            rowsRead += count
+            if count > 0, count < bestCount {
+                best = word
+                bestCount = count
+            }
+        }
+        let textMask = EntityNameKey.mask(text)
+        var hits: [(name: String, distance: Int)] = []
+        func consider(_ rows: RowCursor) throws {
+            while let row = try rows.next() {
+                rowsRead += 1
+                let mask = UInt64(bitPattern: row[2] as Int64)
+                guard (mask ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
+                let key: String = row[0]
+                if let distance = EditDistance.within(key, text, limit: allowance) { hits.append((row[1], distance)) }
+            }
+        }
+        if let best {
+            // Every word common among names this long: too vague to be a typo of one.
+            guard bestCount <= limit else { return NameLookupResult(hits: [], rowsRead: rowsRead) }
+            try consider(
+                Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT k.key, k.name, k.mask FROM _name_words w
+                            JOIN _name_keys k ON k.id = w.id
+                            WHERE w.entity = ? AND w.word = ? AND w.length BETWEEN ? AND ?
+                            """),
+                    arguments: [entity, best, length - allowance, length + allowance]))
+        } else if !text.contains(" ") {
+            let characters = Array(text)
+            let half = characters.count / 2
+            let head = String(characters[..<half])
+            let daeh = String(characters[half...].reversed())
+            let byHead = try db.cachedStatement(
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
+            let byTail = try db.cachedStatement(
+                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
+            // More names about as long that begin or end like it than this: too vague, as above.
+            let budget = limit * 4
+            let before = rowsRead
+            for candidateLength in (length - allowance)...(length + allowance) {
+                // Keys beginning with the head were read already: not twice.
+                try consider(
+                    Row.fetchCursor(
+                        byHead,
+                        arguments: [entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1]))
+                try consider(
+                    Row.fetchCursor(
+                        byTail,
+                        arguments: [
+                            entity, candidateLength, daeh, daeh + "\u{10FFFF}", head, head + "\u{10FFFF}",
+                            budget - (rowsRead - before) + 1,
+                        ]))
+                if rowsRead - before > budget { return NameLookupResult(hits: [], rowsRead: rowsRead) }
+            }
+        }
+        let sorted = hits.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.name < $1.name) }
+        return NameLookupResult(hits: Array(sorted.prefix(limit)), rowsRead: rowsRead)
+    }
+}
+
+/// The store's names as the matcher's `EntityNameLookup`: each look-up reads the on-disk index
+/// (inside a write, what that write has written so far), so nothing is loaded before a phrase.
+public struct StoredEntityNames: EntityNameLookup, Sendable {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {
+        (try? store.read { try $0.lookUpName(text, entity: entity) })?.hits ?? []
+    }
+}

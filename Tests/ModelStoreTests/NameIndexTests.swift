@@ -1,0 +1,128 @@
+import Foundation
+import IntentModel
+import ModelStore
+import PhraseMatching
+import TestSupport
+import Testing
+
+@Suite("The store's on-disk name index: what the matcher looks names up in")
+struct NameIndexTests {
+    static let names = [
+        "buy milk", "pay rent", "call the bank", "laundry", "Write the Quarterly Report", "buy milk", "Zoë's party",
+        "water plants", "walk the dog", "wash the car", "book flights to Lisbon",
+    ]
+
+    /// Pages titled `names`, ids n0, n1, …
+    static func store(_ scratch: Scratch, names: [String] = Self.names) throws -> Store {
+        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        try store.write { transaction in
+            for (index, name) in names.enumerated() {
+                try transaction.insert(Notebook.page, values: ["title": .string(name)], id: "n\(index)")
+            }
+        }
+        return store
+    }
+
+    static func memory(_ names: [String]) -> EntityNameIndex {
+        var index = EntityNameIndex()
+        index.add(names, for: Notebook.page)
+        return index
+    }
+
+    static let texts = [
+        "buy milk", "buy mlk", "by milk", "pay rnt", "call teh bank", "landry", "laundry", "write the quarterly reprt",
+        "zoe's party", "zoës party", "water plnts", "walk the dgo", "wash teh car", "book flight to lisbon",
+        "nothing like it", "milk", "bank", "xyz",
+    ]
+
+    @Test("Exact, word and typo look-ups answer as the in-memory index does")
+    func sameAnswersAsInMemory() throws {
+        let scratch = Scratch()
+        let store = try Self.store(scratch)
+        let stored = StoredEntityNames(store: store)
+        let memory = Self.memory(Self.names)
+        for text in Self.texts {
+            let folded = EntityNameKey.key(text).key
+            let onDisk = stored.lookup(folded, entity: Notebook.page).map { "\($0.name) \($0.distance)" }
+            let inMemory = memory.lookup(folded, entity: Notebook.page).map { "\($0.name) \($0.distance)" }
+            #expect(onDisk == inMemory, "\(text)")
+        }
+        #expect(stored.lookup("by milk", entity: Notebook.page).first?.name == "buy milk")
+        #expect(stored.lookup("landry", entity: Notebook.page).first?.name == "laundry")
+    }
+
+    @Test("A renamed or deleted record takes its name along; a name two records hold stays until both go")
+    func writesKeepTheIndexCurrent() throws {
+        let scratch = Scratch()
+        let store = try Self.store(scratch)
+        let stored = StoredEntityNames(store: store)
+        try store.write { transaction in
+            let first = try #require(try transaction.record(Notebook.page, id: "n0"))
+            try transaction.delete(first)
+        }
+        #expect(stored.lookup("buy milk", entity: Notebook.page).map(\.name) == ["buy milk"])
+        try store.write { transaction in
+            let second = try #require(try transaction.record(Notebook.page, id: "n5"))
+            try transaction.update(second, set: ["title": .string("buy oat milk")])
+        }
+        #expect(stored.lookup("buy milk", entity: Notebook.page).isEmpty)
+        #expect(stored.lookup("buy oat mlk", entity: Notebook.page).map(\.name) == ["buy oat milk"])
+        #expect(stored.lookup("buy oat milk", entity: Notebook.page).map(\.distance) == [0])
+        // A rolled-back write leaves nothing behind.
+        struct Abort: Error {}
+        _ = try? store.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("feed the cat")])
+            throw Abort()
+        }
+        #expect(stored.lookup("feed the cat", entity: Notebook.page).isEmpty)
+    }
+
+    @Test("A store made before the name index gets it as it opens, from the names it holds")
+    func olderStoreIsIndexedOnOpen() throws {
+        let scratch = Scratch()
+        _ = try Self.store(scratch)
+        // What a store written before the index looks like: no index tables, no version.
+        let raw = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        try raw.dropNameIndexForTesting()
+        let reopened = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        #expect(reopened.hasNameIndex)
+        #expect(StoredEntityNames(store: reopened).lookup("pay rnt", entity: Notebook.page).map(\.name) == ["pay rent"])
+    }
+
+    @Test("With 200,000 names a phrase reads a few index rows, not every name")
+    func bigStoreReadsFewRows() throws {
+        let scratch = Scratch()
+        let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+        // Written 5,000 to a transaction, named as they go: the test holds little memory itself
+        // (other tests in this process measure theirs).
+        let store = try Self.store(scratch, names: ["laundry", "quarterly report"])
+        for batch in stride(from: 0, to: 200_000, by: 5_000) {
+            try store.write { transaction in
+                for n in batch..<(batch + 5_000) {
+                    try transaction.insert(
+                        Notebook.page, values: ["title": .string("\(words[n % 10]) \(words[(n / 10) % 10]) \(n)")])
+                }
+            }
+        }
+        func look(_ text: String) throws -> NameLookupResult {
+            try store.read { try $0.lookUpName(EntityNameKey.key(text).key, entity: Notebook.page) }
+        }
+        let exact = try look("delta echo 12343")
+        #expect(exact.hits.map(\.name) == ["delta echo 12343"])
+        #expect(exact.rowsRead == 1)
+        let typo = try look("charlie detla 123432")
+        #expect(typo.hits.first?.name == "charlie delta 123432")
+        // Counting a common word stops past the candidate limit.
+        #expect(typo.rowsRead < 1_000)
+        let oneWord = try look("landry")
+        #expect(oneWord.hits.map(\.name) == ["laundry"])
+        #expect(oneWord.rowsRead < 100)
+        let twoWords = try look("quartely report")
+        #expect(twoWords.hits.map(\.name) == ["quarterly report"])
+        #expect(twoWords.rowsRead < 100)
+        // Every word common among names this long: too vague, said after counting a bounded few.
+        let vague = try look("alpha bravo echo")
+        #expect(vague.hits.isEmpty)
+        #expect(vague.rowsRead <= 3 * (EntityNameKey.maximumCandidates + 1))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import IntentModel
+import ModelStore
+import TestSupport
+import Testing
+
+@Suite("Export and import as streams: a record at a time, the same text and the same records")
+struct StreamingExchangeTests {
+    static let importing = QualifiedName(app: "intents", name: "import")
+
+    static func exportText(_ store: Store) throws -> String {
+        var text = ""
+        try store.read { try $0.export { text += $0 } }
+        return text
+    }
+
+    static func importText(_ text: String, into store: Store, piece: Int = Int.max) throws -> Int {
+        var stream = JSONRecordStream(text: text, piece: piece)
+        return try store.write { try $0.importRecords(from: &stream, journalAs: importing, parameters: [:]) }
+    }
+
+    @Test("The streamed export is the text the whole export makes; importing it, cut anywhere, gives it back")
+    func roundTrip() throws {
+        let source = try Notebook.seeded(Scratch().path)
+        let text = try Self.exportText(source)
+        #expect(text == (try JSONText.pretty(try source.read { try $0.export() })) + "\n")
+        for piece in [1, 7, 4096] {
+            let target = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
+            #expect(try Self.importText(text, into: target, piece: piece) == 4)
+            #expect(try Self.exportText(target) == text, "cut every \(piece) bytes")
+        }
+    }
+
+    @Test("Escapes, unicode and numbers read as JSON says")
+    func valuesAsWritten() throws {
+        let store = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
+        let text = #"{"Page": [{"id": "e1", "title": "Zo\u00eb \"quoted\" \ud83d\ude00 tab\t", "words": -12, "rating": 2.5e1}]}"#
+        #expect(try Self.importText(text, into: store, piece: 3) == 1)
+        let page = try #require(try store.read { try $0.record(Notebook.page, id: "e1") })
+        #expect(page.values["title"] == .string("Zoë \"quoted\" 😀 tab\t"))
+        #expect(page.values["words"] == .integer(-12))
+        #expect(page.values["rating"] == .number(25))
+    }
+
+    @Test("A bad record anywhere leaves the store as it was, and says where")
+    func badRecordChangesNothing() throws {
+        let store = try Notebook.seeded(Scratch().path)
+        let before = try Self.exportText(store)
+        let cases: [(String, String)] = [
+            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n2", "words": 3}]}"#, "Page[1]: Page.title needs a value"),
+            (#"{"Page": [{"id": "n1", "title": "fine"}, 7]}"#, "Page[1] must be an object"),
+            (#"{"Page": [{"id": "n1", "title": "fine"}], "Shelf": []}"#, "unknown entity 'Shelf'"),
+            (#"{"Page": {"id": "n1"}}"#, "'Page' must be a list of records"),
+            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#, "not a JSON object"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: (any Error).self) { try Self.importText(text, into: store) }
+            do { _ = try Self.importText(text, into: store) } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+            #expect(try Self.exportText(store) == before, "\(text)")
+        }
+    }
+
+    @Test("An import is undone as one: replaced records come back, new ones go")
+    func undoTakesItBack() throws {
+        let store = try Notebook.seeded(Scratch().path)
+        let before = try Self.exportText(store)
+        let text = #"{"Page": [{"id": "p1", "title": "intro, again"}, {"id": "n1", "title": "new"}]}"#
+        #expect(try Self.importText(text, into: store) == 2)
+        #expect(try store.read { try $0.record(Notebook.page, id: "p1") }?.values["title"] == .string("intro, again"))
+        let undone = try store.write { try $0.undoLast() }
+        #expect(undone?.changes == 2)
+        #expect(try Self.exportText(store) == before)
+    }
+
+    @Test("A big import makes its table's indexes again at the end; a failed one leaves them as they were")
+    func bigImportKeepsIndexes() throws {
+        let graph = compileGraph(Notebook.definitions(properties: IndexTests.indexedProperties))
+        let store = try Store(path: Scratch().path, graph: graph, clock: Notebook.clock)
+        let byWords = RecordQuery(entity: Notebook.page, filter: .compare(property: "words", .greater, .integer(10_040)))
+        let pages = (0..<10_050).map { #"{"id": "b\#($0)", "title": "page \#($0)", "words": \#($0)}"# }
+        let text = #"{"Page": [\#(pages.joined(separator: ","))]}"#
+        var stream = JSONRecordStream(text: text)
+        let count = try store.write {
+            try $0.importRecords(from: &stream, journalAs: Self.importing, parameters: [:])
+        }
+        #expect(count == 10_050)
+        #expect(try IndexTests.plan(store, byWords).contains("USING INDEX"))
+        #expect(try store.read { try $0.fetch(byWords) }.map(\.id) == (10_041..<10_050).map { "b\($0)" })
+
+        var broken = JSONRecordStream(text: String(text.dropLast(3)))
+        #expect(throws: (any Error).self) {
+            try store.write { try $0.importRecords(from: &broken, journalAs: Self.importing, parameters: [:]) }
+        }
+        #expect(try IndexTests.plan(store, byWords).contains("USING INDEX"))
+    }
+}
