@@ -41,10 +41,12 @@ public struct Project: Sendable {
     /// `sampleConflicts` also matches sentences sampled from every phrase against the other
     /// intents (what `intents check` reports). Throws only when the definitions cannot be read at all.
     /// `run:` steps may read shortcut files beside the file run and in the `Shortcuts` folder
-    /// next to `intents`; `runAnywhere` lifts that.
+    /// next to `intents`; `runAnywhere` lifts that. With `indexCache` (a folder, `.intents/` beside
+    /// the store), the phrase index is read from the compiled cache there when one was written for
+    /// the same definitions, else built and written there.
     public static func load(
         intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false,
-        runAnywhere: Bool = false
+        runAnywhere: Bool = false, indexCache: String? = nil
     ) throws(DefinitionLoadError) -> Project {
         let compilation = try IntentCompiler.compile(directory: intents)
         var collector = DiagnosticCollector()
@@ -56,7 +58,10 @@ public struct Project: Sendable {
                 graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, sources: sources, clock: clock,
                 shortcutFiles: files, definitionFiles: Set(compilation.files))
         }
-        let index = PhraseIndex(graph: graph)
+        let index =
+            indexCache.map {
+                PhraseIndex.cached(graph: graph, definitionFiles: compilation.files, cacheDirectory: $0)
+            } ?? PhraseIndex(graph: graph)
         let matcher = Matcher(index: index, clock: clock)
         if sampleConflicts {
             for diagnostic in ConflictSampler.check(graph, matcher: matcher) { collector.append(diagnostic) }
