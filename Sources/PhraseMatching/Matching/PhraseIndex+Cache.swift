@@ -12,28 +12,31 @@ extension PhraseIndex {
     /// Bump when the bytes or what they mean change: an old cache is then rebuilt.
     public static let cacheFormatVersion: UInt32 = 1
 
-    /// The index for `graph`: read from `cacheDirectory` when a cache for these definitions (and
-    /// this build of the program) is there and whole, else built and written there. `definitionFiles`
-    /// are the files `graph` was compiled from: their bytes are the key.
-    public static func cached(graph: IntentGraph, definitionFiles: some Sequence<String>, cacheDirectory: String)
-        -> PhraseIndex
+    /// The cache file for `key` in `directory`.
+    public static func cacheFile(key: UInt64, in directory: String) -> String {
+        PathText.appending(directory, "index-" + String(key, radix: 16) + ".bin")
+    }
+
+    /// The index for `graph`: read from `cacheDirectory` when a cache for `key` (`cacheKey`) is
+    /// there and whole, else built and written there; `fromCache` says which.
+    public static func cached(graph: IntentGraph, key: UInt64, cacheDirectory: String)
+        -> (index: PhraseIndex, fromCache: Bool)
     {
-        let key = cacheKey(files: definitionFiles)
-        let file = PathText.appending(cacheDirectory, "index-" + String(key, radix: 16) + ".bin")
+        let file = cacheFile(key: key, in: cacheDirectory)
         if let data = FileManager.default.contents(atPath: file),
             let index = PhraseIndex(decoding: Array(data), key: key, graph: graph)
         {
-            return index
+            return (index, true)
         }
         let index = PhraseIndex(graph: graph)
         if let bytes = index.encoded(key: key) { write(bytes, to: file, directory: cacheDirectory) }
-        return index
+        return (index, false)
     }
 
-    /// The key: every definition file's path and bytes (paths sorted), the format, and this
-    /// program's executable (size and modification time), since the trie is what this build's
+    /// The key: every definition file's path and bytes (by path), the format, and this program's
+    /// executable (path, size and modification time), since the trie is what this build's
     /// normalizer and plural rules make of the phrases.
-    public static func cacheKey(files: some Sequence<String>) -> UInt64 {
+    public static func cacheKey(definitions: [(path: String, bytes: [UInt8])]) -> UInt64 {
         var hash = StableHash()
         hash.add("index format \(cacheFormatVersion)")
         if let program = Bundle.main.executablePath,
@@ -42,12 +45,17 @@ extension PhraseIndex {
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             hash.add("\(program) \((attributes[.size] as? NSNumber)?.int64Value ?? 0) \(modified)")
         }
-        for file in files.sorted() {
-            hash.add(file)
-            hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
+        for file in definitions.sorted(by: { $0.path < $1.path }) {
+            hash.add(file.path)
+            hash.add(file.bytes)
             hash.add(CollectionOfOne(0))
         }
         return hash.value
+    }
+
+    /// The key of the definition files at `paths`, as they are on disk now.
+    public static func cacheKey(files paths: some Sequence<String>) -> UInt64 {
+        cacheKey(definitions: paths.map { ($0, FileManager.default.contents(atPath: $0).map(Array.init) ?? []) })
     }
 
     /// Writes atomically and removes the caches of other definitions. A cache that cannot be
