@@ -217,7 +217,8 @@ extension PhraseIndex {
         }
         var check = ByteReader(bytes: bytes, position: bytes.count - 8)
         guard check.uint64() == Self.checksum(bytes[..<(bytes.count - 8)]) else { return nil }
-        var header = ByteReader(bytes: Array(bytes[..<(bytes.count - 8)]), position: Self.cacheMagic.count)
+        // Read in place (the checksum's 8 bytes are after the end the last field must reach).
+        var header = ByteReader(bytes: bytes, position: Self.cacheMagic.count)
         guard header.uint32() == Self.cacheFormatVersion, header.uint64() == key, let textCount = header.count()
         else { return nil }
         var table: [String] = []
@@ -344,7 +345,7 @@ extension PhraseIndex {
             else { return nil }
             wordsByLength[Int(length)] = zip(words, masks).map { ($0, $1) }
         }
-        guard let vocabulary = reader.strings(), reader.isAtEnd else { return nil }
+        guard let vocabulary = reader.strings(), reader.reader.position == bytes.count - 8 else { return nil }
 
         self.graph = graph
         self.nodes = nodes
