@@ -41,12 +41,26 @@ public struct Project: Sendable {
     /// `sampleConflicts` also matches sentences sampled from every phrase against the other
     /// intents (what `intents check` reports). Throws only when the definitions cannot be read at all.
     /// `run:` steps may read shortcut files beside the file run and in the `Shortcuts` folder
-    /// next to `intents`; `runAnywhere` lifts that.
+    /// next to `intents`; `runAnywhere` lifts that. With `indexCache` (a folder, `.intents/` beside
+    /// the store), the phrase index is read from the compiled cache there when one was written for
+    /// the same definitions, else built and written there.
     public static func load(
         intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false,
-        runAnywhere: Bool = false
+        runAnywhere: Bool = false, indexCache: String? = nil
     ) throws(DefinitionLoadError) -> Project {
-        let compilation = try IntentCompiler.compile(directory: intents)
+        // With the compiled cache: the files are read once, their bytes are the cache's key. A cache
+        // for that key exists only when this build compiled the same bytes without errors, so the
+        // phrase-conflict check (errors only on definitions that never get a cache) is left out.
+        var cache: (directory: String, key: UInt64, known: Bool)?
+        let compilation: Compilation
+        if let indexCache, let definitions = Self.readDefinitions(intents) {
+            let key = PhraseIndex.cacheKey(definitions: definitions)
+            let known = FileManager.default.fileExists(atPath: PhraseIndex.cacheFile(key: key, in: indexCache))
+            cache = (indexCache, key, known)
+            compilation = IntentCompiler.compile(files: definitions, root: intents, phraseConflicts: !known)
+        } else {
+            compilation = try IntentCompiler.compile(directory: intents)
+        }
         var collector = DiagnosticCollector()
         for diagnostic in compilation.diagnostics { collector.append(diagnostic) }
         var sources = compilation.sources
@@ -56,7 +70,19 @@ public struct Project: Sendable {
                 graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, sources: sources, clock: clock,
                 shortcutFiles: files, definitionFiles: Set(compilation.files))
         }
-        let index = PhraseIndex(graph: graph)
+        let index: PhraseIndex
+        if let cache {
+            let cached = PhraseIndex.cached(graph: graph, key: cache.key, cacheDirectory: cache.directory)
+            if cache.known, !cached.fromCache {
+                // The cache file was there but unreadable (and is rewritten now): check everything again.
+                return try load(
+                    intents: intents, shortcuts: shortcuts, clock: clock, sampleConflicts: sampleConflicts,
+                    runAnywhere: runAnywhere, indexCache: nil)
+            }
+            index = cached.index
+        } else {
+            index = PhraseIndex(graph: graph)
+        }
         let matcher = Matcher(index: index, clock: clock)
         if sampleConflicts {
             for diagnostic in ConflictSampler.check(graph, matcher: matcher) { collector.append(diagnostic) }
@@ -76,6 +102,18 @@ public struct Project: Sendable {
             graph: failed ? nil : graph, index: failed ? nil : index, shortcuts: compiled, diagnostics: diagnostics,
             sources: sources, clock: clock, shortcutFiles: files,
             definitionFiles: Set(compilation.files))
+    }
+
+    /// Every definition file under `directory` with its bytes; nil when one cannot be read (then
+    /// `IntentCompiler.compile(directory:)` reports it).
+    private static func readDefinitions(_ directory: String) -> [(path: String, bytes: [UInt8])]? {
+        guard let paths = try? DefinitionLoader.files(in: directory) else { return nil }
+        var definitions: [(path: String, bytes: [UInt8])] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            definitions.append((path, [UInt8](data)))
+        }
+        return definitions
     }
 
     /// The compiled shortcut file at `path`; nil when it was not loaded or has errors.

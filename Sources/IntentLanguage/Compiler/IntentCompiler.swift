@@ -39,8 +39,13 @@ public enum IntentCompiler {
     }
 
     /// Compiles definition files given as bytes; `root` decides which folder makes an app.
-    public static func compile(files: [(path: String, bytes: [UInt8])], root: String) -> Compilation {
+    /// `phraseConflicts: false` leaves out the check that two intents share a sentence: only for
+    /// definitions known to have compiled without errors (the compiled cache's key says so).
+    public static func compile(files: [(path: String, bytes: [UInt8])], root: String, phraseConflicts: Bool = true)
+        -> Compilation
+    {
         var compiler = Compiler()
+        compiler.checksPhraseConflicts = phraseConflicts
         var definitions: [FileDefinition] = []
         for file in files {
             compiler.sources.add(path: file.path, text: String(decoding: file.bytes, as: UTF8.self))
@@ -75,6 +80,7 @@ struct Compiler {
     var diagnostics = DiagnosticCollector()
     var sources = SourceFiles()
     var environment = TypeEnvironment()
+    var checksPhraseConflicts = true
 
     /// One app's declarations, merged from the files in its folder.
     struct AppDeclaration {
@@ -150,7 +156,7 @@ struct Compiler {
             built.understanding = compileUnderstanding(app: app)
             result.append(built)
         }
-        checkPhraseConflicts(result)
+        if checksPhraseConflicts { checkPhraseConflicts(result) }
         checkLinkConflicts(result)
         return result
     }

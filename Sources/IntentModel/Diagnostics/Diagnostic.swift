@@ -129,8 +129,7 @@ public struct DiagnosticCollector: Sendable {
 
     /// Diagnostics in file order, errors before warnings at the same place; exact repeats dropped.
     public var sorted: [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }.sorted { lhs, rhs in
+        func before(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
             let l = lhs.location?.start, r = rhs.location?.start
             switch (l, r) {
             case let (l?, r?) where l != r: return l < r
@@ -139,5 +138,22 @@ public struct DiagnosticCollector: Sendable {
             default: return lhs.severity < rhs.severity
             }
         }
+        // Positions sorted (stable), then repeats dropped: an exact repeat has the same place and
+        // severity, so it is in the same run of equals, after the first. Thousands of warnings
+        // (a large definition set) need no hashing of every diagnostic this way.
+        let order = diagnostics.indices.sorted { before(diagnostics[$0], diagnostics[$1]) }
+        var result: [Diagnostic] = []
+        result.reserveCapacity(order.count)
+        var runStart = 0
+        for position in order {
+            let diagnostic = diagnostics[position]
+            if let first = result.indices.last.map({ _ in result[runStart] }), !before(first, diagnostic) {
+                if result[runStart...].contains(diagnostic) { continue }
+            } else {
+                runStart = result.count
+            }
+            result.append(diagnostic)
+        }
+        return result
     }
 }

@@ -26,13 +26,13 @@ struct GlobalOptions: ParsableArguments {
     /// when asked, to stderr. The project may have errors: `check` reports them all.
     func loadProject(
         directory: String? = nil, shortcuts: Project.Shortcuts = .none, sampleConflicts: Bool = false,
-        warnings: Bool = false, runAnywhere: Bool = false, quiet: Bool = false
+        warnings: Bool = false, runAnywhere: Bool = false, quiet: Bool = false, indexCache: String? = nil
     ) throws -> Project {
         let project: Project
         do {
             project = try Project.load(
                 intents: directory ?? intentsDirectory, shortcuts: shortcuts, clock: clock(),
-                sampleConflicts: sampleConflicts, runAnywhere: runAnywhere)
+                sampleConflicts: sampleConflicts, runAnywhere: runAnywhere, indexCache: indexCache)
         } catch let error as DefinitionLoadError {
             Terminal.standardError("error: \(error.description)\n")
             throw ExitCode(1)
@@ -81,6 +81,12 @@ struct StoreOptions: ParsableArguments {
         return ".intents/store.sqlite"
     }
 
+    /// The compiled cache's folder: the store's (`.intents/` by default).
+    var cacheDirectory: String {
+        let directory = PathText.deletingLastComponent(path)
+        return directory.isEmpty ? "." : directory
+    }
+
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
     func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {
         do {
@@ -120,7 +126,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The definitions, the store and the phrase index, ready for a conversation.
     func session(_ global: GlobalOptions, project: Project? = nil) throws -> Session {
-        let project = try project ?? global.loadProject()
+        let project = try project ?? global.loadProject(indexCache: cacheDirectory)
         guard let graph = project.graph else { throw ExitCode(1) }
         let store = try open(graph, clock: project.clock)
         do {

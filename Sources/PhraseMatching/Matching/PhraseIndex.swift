@@ -33,7 +33,7 @@ public struct PhraseIndex: Sendable {
     }
 
     var nodes: [Node] = [Node()]
-    public private(set) var entries: [Entry] = []
+    public internal(set) var entries: [Entry] = []
     /// Spoken app names (tokens) → app.
     var appNames: [(tokens: [String], app: String)] = []
     /// Enum terms (tokens) → case, by enum.
@@ -51,13 +51,13 @@ public struct PhraseIndex: Sendable {
         var length: Int
     }
     /// Templates that expand to too many sentences to index; `intents check` warns about them.
-    public private(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
+    public internal(set) var skippedTemplates: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
 
     /// Every template word of four letters or more by length, with its letters' mask
     /// (`EntityNameIndex.mask`): where the typo pass looks for the words a misspelt one may be.
-    private(set) var wordsByLength: [Int: [(word: String, mask: UInt64)]] = [:]
+    var wordsByLength: [Int: [(word: String, mask: UInt64)]] = [:]
     /// Every template word of four letters or more.
-    private(set) var vocabulary: Set<String> = []
+    var vocabulary: Set<String> = []
 
     static let prepositions: Set<String> = [
         "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
@@ -66,6 +66,8 @@ public struct PhraseIndex: Sendable {
 
     public init(graph: IntentGraph) {
         self.graph = graph
+        // Each template word's tokens, worked out once: the same words recur in every expanded sentence.
+        var tokens: [String: [String]] = [:]
         for app in graph.apps {
             for name in [app.name] + app.synonyms {
                 appNames.append((Normalizer.tokens(name).map(\.text), app.name))
@@ -91,16 +93,16 @@ public struct PhraseIndex: Sendable {
             }
             for intent in app.intents {
                 for phrase in intent.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false)
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false, tokens: &tokens)
                 }
                 for phrase in intent.negativePhrases {
-                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false)
+                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false, tokens: &tokens)
                 }
             }
             for shortcut in app.shortcuts {
                 guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
                 for phrase in shortcut.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true)
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true, tokens: &tokens)
                 }
             }
         }
@@ -123,7 +125,8 @@ public struct PhraseIndex: Sendable {
     public var nodeCount: Int { nodes.count }
 
     private mutating func insert(
-        _ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool
+        _ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool,
+        tokens: inout [String: [String]]
     ) {
         guard let sentences = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit) else {
             skippedTemplates.append((intent.name, phrase))
@@ -132,18 +135,18 @@ public struct PhraseIndex: Sendable {
         for sentence in sentences {
             insert(
                 sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
-                leaveOutApp: false)
+                leaveOutApp: false, tokens: &tokens)
             if sentence.contains(.app) {
                 insert(
                     sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
-                    leaveOutApp: true)
+                    leaveOutApp: true, tokens: &tokens)
             }
         }
     }
 
     private mutating func insert(
         _ sentence: [PhraseTemplate.Piece], phrase: IntentGraph.Phrase, intent: IntentGraph.Intent,
-        app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool
+        app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool, tokens: inout [String: [String]]
     ) {
         var pieces = sentence
         if leaveOutApp {
@@ -164,8 +167,15 @@ public struct PhraseIndex: Sendable {
         for piece in pieces {
             switch piece {
             case .word(let word):
-                for token in Normalizer.tokens(word) {
-                    node = child(of: node, word: token.text)
+                let texts: [String]
+                if let known = tokens[word] {
+                    texts = known
+                } else {
+                    texts = Normalizer.tokens(word).map(\.text)
+                    tokens[word] = texts
+                }
+                for text in texts {
+                    node = child(of: node, word: text)
                 }
             case .app:
                 if let next = nodes[Int(node)].apps[app.name] {
