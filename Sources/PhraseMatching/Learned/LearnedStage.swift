@@ -178,11 +178,14 @@ public final class LearnedStage: @unchecked Sendable {
 extension LearnedStage {
     /// An exact match that says little: free text that outweighs the template's words after one of
     /// them was corrected ("notes recent my read" as "note {text}", "completed as fence garden the
-    /// mark" as "complete {task}"). The learned stage reviews such matches before anything runs. A
-    /// long title after exact template words ("add an urgent task renew the passport before …") is not weak.
+    /// mark" as "complete {task}"), or one template word and free text of several words ("track my
+    /// package", "complete as chess mark"). The learned stage reviews such matches before anything
+    /// runs: "track electric cars" it backs, "track my package" it does not. A long title after exact
+    /// template words ("add an urgent task renew the passport before …") is not weak.
     public static func isWeak(_ candidate: Candidate) -> Bool {
         let score = candidate.score
-        return score.edits > 0 && score.freeWords >= score.literalWords
+        if score.edits > 0 && score.freeWords >= score.literalWords { return true }
+        return score.literalWords <= 1 && score.freeWords >= 2 && score.typedSlots == 0
     }
 
     /// For a weak exact match that the learned stage does not understand either: a guess that asks

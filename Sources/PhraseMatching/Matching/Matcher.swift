@@ -44,6 +44,30 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Articles, possessives and demonstratives: a word between one of them and a noun modifies the
+    /// noun ("my shopping list" is not "my list").
+    static let determiners: Set<String> = [
+        "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "these", "those",
+        "mein", "meine", "meinen", "meinem", "dein", "deine", "der", "die", "das", "den", "dem", "ein", "eine", "einen",
+    ]
+
+    /// Whether the word at `position` stands between a determiner and another word, modifying it.
+    /// Whether the word at `position` stands between a determiner and the word the sentence ends
+    /// with: it says which thing the sentence is about ("add milk to my shopping list" is not about
+    /// "my list"), so no reading may pass it over. Inside a sentence such a word is taken for noise.
+    static func modifiesLast(_ tokens: [Token], at position: Int) -> Bool {
+        position > 0 && position + 2 == tokens.count && determiners.contains(tokens[position - 1].text)
+    }
+
+    /// Template words a sentence may leave out in the last-resort pass: articles, possessives and
+    /// prepositions, never the words that say what is done or to what ("refresh radars" is "refresh my
+    /// radars"; "take a photo" is not "take a note photo").
+    static let leaveOutWords: Set<String> = [
+        "a", "an", "the", "my", "your", "me", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
+        "as", "into", "onto", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "mein", "meine", "meinen",
+        "mir", "mich", "zu", "zum", "zur", "auf", "fur", "mit", "im", "an", "von", "vom", "als",
+    ]
+
     static let maximumFreeWords = 24
     /// Template words a reading must match to pass a word over.
     static let literalWordsAroundUnknown = 3
@@ -70,9 +94,22 @@ public struct Matcher: Sendable {
             search.run(.typos)
         }
         // One word too many or one function word said differently: a last resort, for sentences
-        // nothing else takes ("start a focus block called deep work").
-        if search.found.isEmpty { search.run(.oneWordOff) }
+        // nothing else takes ("start a focus block called deep work"); else one template word left out
+        // ("refresh radars" for "refresh my radars").
+        var promoted: Candidate?
+        if search.found.isEmpty {
+            search.run(.oneWordOff)
+            if search.found.isEmpty { search.run(.oneWordMissing) }
+        } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName) {
+            promoted = search.lastResort(over: best)
+        }
         var candidates = search.found.sorted { $0.score > $1.score }
+        // An entity slot whose words name nothing (or no name is known) loses to a reading that reads
+        // more of the sentence as the phrase's own words with one word passed over or left out: "refresh
+        // radars" refreshes all radars rather than look for one called "radars".
+        if let promoted, let at = candidates.firstIndex(where: { ParseKey($0) == ParseKey(promoted) }) {
+            candidates.insert(candidates.remove(at: at), at: 0)
+        }
         // An exact entity name wins: "complete task number 5001 about taxes" names the task called
         // so, although reading "task" as the template's word scores more literal words and leaves
         // "number 5001 about taxes", a name no record has, to be looked up.
@@ -196,6 +233,8 @@ struct Search {
         case typos
         /// One sentence word passed over or standing for a function word of the template.
         case oneWordOff
+        /// One template word the sentence left out, after the first word the template reads.
+        case oneWordMissing
     }
     private var pass = Pass.exact
     private var foundBeforePass = 0
@@ -243,9 +282,9 @@ struct Search {
         let node = nodes[index]
         switch pass {
         case .exact: return false
-        case .typos, .oneWordOff:
+        case .typos, .oneWordOff, .oneWordMissing:
             // A typo of the next template word, or (last resort) any word.
-            if pass == .oneWordOff { return true }
+            if pass != .typos { return true }
             guard word.utf8.count >= 4 else { return false }
             return nearbyWords(at: position).contains { node.words[$0.word] != nil }
         }
@@ -352,6 +391,29 @@ struct Search {
         var slots: [Candidate.Slot] = []
         var score = Score()
         var namedApp: String?
+        /// The position after the last word read as a template word.
+        var literalEnd = -1
+    }
+
+    /// For a best reading with an entity slot that names nothing known: the last-resort reading that
+    /// reads more of the sentence as template words, with no such slot and no more free text, or nil.
+    /// Other last-resort readings are dropped: with names known they would outrank the best reading
+    /// however few words they read ("refresh my chess radar" stays a radar called "chess").
+    mutating func lastResort(over best: Candidate) -> Candidate? {
+        let before = found.count
+        var better: Candidate?
+        for pass in [Pass.oneWordOff, .oneWordMissing] {
+            run(pass)
+            better = found[before...].filter { candidate in
+                !candidate.isNegative && !candidate.slots.contains(where: \.unknownName)
+                    && candidate.score.literalWords > best.score.literalWords
+                    && candidate.score.freeWords <= best.score.freeWords
+            }.max { $0.score < $1.score }
+            found.removeSubrange(before...)
+            if better != nil { break }
+        }
+        if let better { found.append(better) }
+        return better
     }
 
     mutating func run(_ pass: Pass) {
@@ -372,6 +434,17 @@ struct Search {
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
         }
+        // The last resort: a template word the sentence left out, once, after the template's first
+        // word or slot ("refresh radars" for "refresh my radars"). Only small words (`leaveOutWords`),
+        // in order, so that the walk does not depend on a dictionary's order.
+        if pass == .oneWordMissing, path.score.missing == 0, path.score.literalWords + path.slots.count > 0 {
+            for word in node.words.keys.sorted()
+            where Matcher.leaveOutWords.contains(word) && (position == tokens.count || tokens[position].text != word) {
+                var next = path
+                next.score.missing += 1
+                walk(node: node.words[word]!, position: position, path: next)
+            }
+        }
         // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
         for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
             var next = path
@@ -384,6 +457,7 @@ struct Search {
             if let child = node.words[token.text] {
                 var next = path
                 next.score.literalWords += 1
+                next.literalEnd = position + 1
                 walk(node: child, position: position + 1, path: next)
             } else if fuzzy, token.text.count >= 4, path.score.edits < 2 {
                 // The template words within a typo of this one, found once per sentence: a node's
@@ -393,6 +467,7 @@ struct Search {
                     var next = path
                     next.score.literalWords += 1
                     next.score.edits += distance
+                    next.literalEnd = position + 1
                     walk(node: child, position: position + 1, path: next)
                 }
             }
@@ -427,7 +502,11 @@ struct Search {
                 var next = path
                 next.score.unknown += 1
                 let following = position + 1
-                if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                // Not a word that modifies the template's next one ("my shopping list" is not "my list").
+                let modifies = path.literalEnd == position && Matcher.modifiesLast(tokens, at: position)
+                let fits =
+                    following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil
+                if fits && !modifies {
                     walk(node: nodeIndex, position: following, path: next)
                 }
                 if Matcher.introducingWords.contains(token.text) {
@@ -461,6 +540,14 @@ struct Search {
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
         if let named = path.namedApp, named != entry.app { return }
+        // The last-resort passes add only readings the passes before could not find.
+        if pass == .oneWordOff, path.score.unknown == 0 { return }
+        // Leaving a template word out is only worth it when the rest is mostly the template's own words.
+        if pass == .oneWordMissing,
+            path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords <= path.score.freeWords
+        {
+            return
+        }
         // Passing a word over is only worth it when the rest is mostly the template's own words.
         if path.score.unknown > 0,
             path.score.literalWords < Matcher.literalWordsAroundUnknown || path.score.literalWords < path.score.freeWords
