@@ -59,12 +59,13 @@ public struct Matcher: Sendable {
         position > 0 && position + 2 == tokens.count && determiners.contains(tokens[position - 1].text)
     }
 
-    /// Template words a sentence may leave out in the last-resort pass: articles, possessives and
-    /// prepositions, never the words that say what is done or to what ("refresh radars" is "refresh my
-    /// radars"; "take a photo" is not "take a note photo").
+    /// Template words a sentence may leave out in the last-resort pass: articles, possessives,
+    /// prepositions and the words that introduce a name, never the words that say what is done or to
+    /// what ("refresh radars" is "refresh my radars", "rename invoice taxes" is "rename invoice called
+    /// taxes"; "take a photo" is not "take a note photo").
     static let leaveOutWords: Set<String> = [
         "a", "an", "the", "my", "your", "me", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
-        "as", "into", "onto", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "mein", "meine", "meinen",
+        "as", "into", "onto", "called", "named", "titled", "namens", "genannt", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "mein", "meine", "meinen",
         "mir", "mich", "zu", "zum", "zur", "auf", "fur", "mit", "im", "an", "von", "vom", "als",
     ]
 
@@ -459,7 +460,8 @@ struct Search {
                 next.score.literalWords += 1
                 next.literalEnd = position + 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, token.text.count >= 4, path.score.edits < 2 {
+            } else if fuzzy, pass != .oneWordMissing, token.text.count >= 4, path.score.edits < 2 {
+                // (A word left out and a typo besides are too far from the phrase to read it.)
                 // The template words within a typo of this one, found once per sentence: a node's
                 // children are looked up by them, however many children it has.
                 for (word, distance) in nearbyWords(at: position) {
@@ -544,7 +546,7 @@ struct Search {
         if pass == .oneWordOff, path.score.unknown == 0 { return }
         // Leaving a template word out is only worth it when the rest is mostly the template's own words.
         if pass == .oneWordMissing,
-            path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords <= path.score.freeWords
+            path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords < path.score.freeWords
         {
             return
         }
