@@ -65,8 +65,9 @@ public struct Matcher: Sendable {
     /// taxes"; "take a photo" is not "take a note photo").
     static let leaveOutWords: Set<String> = [
         "a", "an", "the", "my", "your", "me", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
-        "as", "into", "onto", "called", "named", "titled", "namens", "genannt", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "mein", "meine", "meinen",
-        "mir", "mich", "zu", "zum", "zur", "auf", "fur", "mit", "im", "an", "von", "vom", "als",
+        "as", "into", "onto", "called", "named", "titled", "namens", "genannt", "der", "die", "das", "den", "dem",
+        "ein", "eine", "einen", "mein", "meine", "meinen", "mir", "mich", "zu", "zum", "zur", "auf", "fur", "mit",
+        "im", "von", "vom", "als",
     ]
 
     static let maximumFreeWords = 24
