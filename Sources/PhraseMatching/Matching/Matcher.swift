@@ -102,7 +102,10 @@ public struct Matcher: Sendable {
         if search.found.isEmpty {
             search.run(.oneWordOff)
             if search.found.isEmpty { search.run(.oneWordMissing) }
-        } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName) {
+        } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName),
+            best.score.freeWords >= best.score.literalWords
+        {
+            // The entity slot took most of the sentence: perhaps words the phrase has.
             promoted = search.lastResort(over: best)
         }
         var candidates = search.found.sorted { $0.score > $1.score }
@@ -277,18 +280,35 @@ struct Search {
         let nodes = matcher.index.nodes
         let index = Int(nodeIndex)
         if !nodes[index].slots.isEmpty || !nodes[index].optionalWords.isEmpty { return true }
-        guard position < tokens.count else { return !nodes[index].entries.isEmpty }
+        // A small word left out: the walk goes on from the node after it.
+        func afterLeftOut(_ fits: (PhraseIndex.Node) -> Bool) -> Bool {
+            pass == .oneWordMissing
+                && Matcher.leaveOutWords.contains { nodes[index].words[$0].map { fits(nodes[Int($0)]) } ?? false }
+        }
+        guard position < tokens.count else {
+            return !nodes[index].entries.isEmpty || afterLeftOut { !$0.entries.isEmpty }
+        }
         if passable[position] { return true }
         let word = tokens[position].text
         if nodes[index].words[word] != nil { return true }
         let node = nodes[index]
         switch pass {
         case .exact: return false
-        case .typos, .oneWordOff, .oneWordMissing:
-            // A typo of the next template word, or (last resort) any word.
-            if pass != .typos { return true }
-            guard word.utf8.count >= 4 else { return false }
-            return nearbyWords(at: position).contains { node.words[$0.word] != nil }
+        case .typos, .oneWordOff:
+            // A typo of the next template word; in the last resort, the word passed over (the next one
+            // the template's) or standing for a word that introduces a value.
+            if word.utf8.count >= 4, nearbyWords(at: position).contains(where: { node.words[$0.word] != nil }) {
+                return true
+            }
+            guard pass == .oneWordOff else { return false }
+            let following = position + 1
+            if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                return true
+            }
+            return Matcher.introducingWords.contains(word)
+                && Matcher.replaceableTemplateWords.contains { node.words[$0] != nil }
+        case .oneWordMissing:
+            return afterLeftOut { !$0.slots.isEmpty || !$0.optionalWords.isEmpty || $0.words[word] != nil }
         }
     }
 
