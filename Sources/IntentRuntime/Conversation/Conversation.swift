@@ -172,9 +172,10 @@ public final class Conversation {
                 status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
                 error: problem.message)
         }
-        // A reading that passed a word of the sentence over (the matcher's last-resort pass) is a guess
-        // too: like the learned stage's, it confirms before it deletes, even with `--yes`.
-        let guessed = learned || candidate.score.unknown > 0
+        // A reading that passed a word of the sentence over or read a template word it left out (the
+        // matcher's last-resort passes) is a guess too: like the learned stage's, it confirms before it
+        // deletes, even with `--yes`.
+        let guessed = learned || candidate.score.unknown > 0 || candidate.score.missing > 0
         pending = Pending(
             intent: intent, raw: withContext(candidate.values, for: intent), language: candidate.language,
             learned: guessed)

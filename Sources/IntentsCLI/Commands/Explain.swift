@@ -10,7 +10,8 @@ struct Explain: ParsableCommand {
         abstract: "Show how a sentence is matched: tokens, candidates, slots, scores.",
         discussion: """
             Candidates are ranked by their score parts in order: unresolved (entity slots naming no known \
-            entity), unknown (words passed over), literal, edits, typed, free, corrections, app, skipped.
+            entity), unknown (words passed over), missing (small words left out), literal, edits, typed, \
+            free, corrections, app, skipped.
             """
     )
 

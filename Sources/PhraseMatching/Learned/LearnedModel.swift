@@ -290,6 +290,22 @@ public struct LearnedModel: Sendable {
         .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
     }
 
+    /// Whether a sentence of word `ids` has the phrases of `cls`'s intent backwards at its edges: it
+    /// starts with a word some phrase ends with and none starts with, or ends with a word some phrase
+    /// starts with and none ends with.
+    func readsBackwards(_ ids: [Int32], cls: Int32) -> Bool {
+        guard ids.count >= 2, let first = ids.first, let last = ids.last else { return false }
+        let intent = classIntent[Int(cls)]
+        let classes = classIntent.indices.filter { classIntent[$0] == intent }.map(Int32.init)
+        func anyHas(_ a: Int32, _ b: Int32) -> Bool {
+            guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
+            return classes.contains { weight(of: pair, in: $0) > 0 }
+        }
+        if first >= 0, anyHas(first, Self.end), !anyHas(Self.start, first) { return true }
+        if last >= 0, anyHas(Self.start, last), !anyHas(last, Self.end) { return true }
+        return false
+    }
+
     /// The class's heaviest word that is not a function word: what its phrase is about.
     func tellingWord(of cls: Int32) -> Int32? {
         var best: (weight: Float, id: Int32)?

@@ -185,12 +185,31 @@ extension LearnedStage {
         return score.edits > 0 && score.freeWords >= score.literalWords
     }
 
+    static let possessives: Set<String> = ["my", "your", "our", "mein", "meine", "meinen", "meinem", "dein", "deine"]
+
+    /// One template word and free text of several words that starts with a possessive ("track my
+    /// package": a thing the person has, which is what other apps' requests are about) or holds a word
+    /// of the intent's own phrases ("complete as chess mark": another of its phrases, backwards). The
+    /// learned stage reviews such matches too; "track electric cars" or "note garden fence" are not in
+    /// doubt.
+    public func isInDoubt(_ candidate: Candidate) -> Bool {
+        let score = candidate.score
+        guard score.literalWords <= 1, score.freeWords >= 2, score.typedSlots == 0 else { return false }
+        let words = candidate.slots.filter { !$0.typed }.flatMap { slot -> [String] in
+            guard case .string(let text) = slot.value else { return [] }
+            return Normalizer.tokens(text).map(\.text)
+        }
+        if let first = words.first, Self.possessives.contains(first) { return true }
+        guard let own = phrases(of: candidate.intent)?.vocabulary else { return false }
+        return words.contains { own.contains($0) }
+    }
+
     /// For a weak exact match that the learned stage does not understand either: a guess that asks
     /// "Did you mean …?" about the exact match instead of running it. nil: act on the match.
     public func review(_ candidate: Candidate, text: String, language: String? = nil, matcher: Matcher)
         -> LearnedGuess?
     {
-        guard Self.isWeak(candidate) else { return nil }
+        guard Self.isWeak(candidate) || isInDoubt(candidate) else { return nil }
         let guess = guess(text, language: language, matcher: matcher)
         if let guess, guess.decision != .none, guess.candidate.intent == candidate.intent { return nil }
         return LearnedGuess(

@@ -54,13 +54,29 @@ extension Matcher {
         } else if decision != .none {
             candidate.slots = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
             // Values made only of words no phrase has, and the phrase's most telling word missing
-            // ("open the camera" for "open the radar on {radar}"): another app's request in this
-            // one's words, perhaps. Ask rather than act.
-            if decision == .act, !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
+            // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
+            // request in this one's words, perhaps. Carried by little more than a verb, the guess is
+            // worth one step less: it asks rather than act, and says nothing rather than ask.
+            if !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
                 let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
             {
-                decision = .ask
+                decision = decision == .act ? .ask : .none
             }
+        }
+        // Said backwards: the sentence starts with the word its phrase ends with and never starts
+        // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
+        // "capricorn and libra compatibility"). Ask rather than act.
+        if decision == .act, model.readsBackwards(ids, cls: evidence.best) { decision = .ask }
+        // A word no phrase has between a determiner and the phrase's word the sentence ends with says
+        // which thing is meant, and the phrase does not ("what's on my shopping list" for "what's on
+        // my list").
+        func inPhrase(_ word: String) -> Bool {
+            model.wordIDs[word].map { model.weight(of: $0, in: evidence.best) > 0 } ?? false
+        }
+        if decision == .act, aligned == nil,
+            unknown.contains(where: { Matcher.modifiesLast(tokens, at: $0) && inPhrase(tokens[$0 + 1].text) })
+        {
+            decision = .ask
         }
         let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
         return LearnedGuess(
@@ -85,7 +101,9 @@ extension Matcher {
     fileprivate func dropOne(_ tokens: [Token], candidates: [Int], intent: QualifiedName)
         -> (slots: [Candidate.Slot], dropped: Int)?
     {
-        for dropped in candidates {
+        // Not a word between a determiner and the word the sentence ends with: it says which thing
+        // is meant ("add milk to my shopping list" is not "add milk to my list").
+        for dropped in candidates where !Matcher.modifiesLast(tokens, at: dropped) {
             if let slots = matchLeavingOut(tokens, dropped, intent: intent) { return (slots, dropped) }
         }
         return nil

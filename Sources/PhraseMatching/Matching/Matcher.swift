@@ -44,6 +44,32 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Articles, possessives and demonstratives: a word between one of them and a noun modifies the
+    /// noun ("my shopping list" is not "my list").
+    static let determiners: Set<String> = [
+        "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "these", "those",
+        "mein", "meine", "meinen", "meinem", "dein", "deine", "der", "die", "das", "den", "dem", "ein", "eine", "einen",
+    ]
+
+    /// Whether the word at `position` stands between a determiner and another word, modifying it.
+    /// Whether the word at `position` stands between a determiner and the word the sentence ends
+    /// with: it says which thing the sentence is about ("add milk to my shopping list" is not about
+    /// "my list"), so no reading may pass it over. Inside a sentence such a word is taken for noise.
+    static func modifiesLast(_ tokens: [Token], at position: Int) -> Bool {
+        position > 0 && position + 2 == tokens.count && determiners.contains(tokens[position - 1].text)
+    }
+
+    /// Template words a sentence may leave out in the last-resort pass: articles, possessives,
+    /// prepositions and the words that introduce a name, never the words that say what is done or to
+    /// what ("refresh radars" is "refresh my radars", "rename invoice taxes" is "rename invoice called
+    /// taxes"; "take a photo" is not "take a note photo").
+    static let leaveOutWords: Set<String> = [
+        "a", "an", "the", "my", "your", "me", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
+        "as", "into", "onto", "called", "named", "titled", "namens", "genannt", "der", "die", "das", "den", "dem",
+        "ein", "eine", "einen", "mein", "meine", "meinen", "mir", "mich", "zu", "zum", "zur", "auf", "fur", "mit",
+        "im", "von", "vom", "als",
+    ]
+
     static let maximumFreeWords = 24
     /// Template words a reading must match to pass a word over.
     static let literalWordsAroundUnknown = 3
@@ -70,9 +96,25 @@ public struct Matcher: Sendable {
             search.run(.typos)
         }
         // One word too many or one function word said differently: a last resort, for sentences
-        // nothing else takes ("start a focus block called deep work").
-        if search.found.isEmpty { search.run(.oneWordOff) }
+        // nothing else takes ("start a focus block called deep work"); else one template word left out
+        // ("refresh radars" for "refresh my radars").
+        var promoted: Candidate?
+        if search.found.isEmpty {
+            search.run(.oneWordOff)
+            if search.found.isEmpty { search.run(.oneWordMissing) }
+        } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName),
+            best.score.freeWords >= best.score.literalWords
+        {
+            // The entity slot took most of the sentence: perhaps words the phrase has.
+            promoted = search.lastResort(over: best)
+        }
         var candidates = search.found.sorted { $0.score > $1.score }
+        // An entity slot whose words name nothing (or no name is known) loses to a reading that reads
+        // more of the sentence as the phrase's own words with one word passed over or left out: "refresh
+        // radars" refreshes all radars rather than look for one called "radars".
+        if let promoted, let at = candidates.firstIndex(where: { ParseKey($0) == ParseKey(promoted) }) {
+            candidates.insert(candidates.remove(at: at), at: 0)
+        }
         // An exact entity name wins: "complete task number 5001 about taxes" names the task called
         // so, although reading "task" as the template's word scores more literal words and leaves
         // "number 5001 about taxes", a name no record has, to be looked up.
@@ -196,6 +238,8 @@ struct Search {
         case typos
         /// One sentence word passed over or standing for a function word of the template.
         case oneWordOff
+        /// One template word the sentence left out, after the first word the template reads.
+        case oneWordMissing
     }
     private var pass = Pass.exact
     private var foundBeforePass = 0
@@ -236,7 +280,14 @@ struct Search {
         let nodes = matcher.index.nodes
         let index = Int(nodeIndex)
         if !nodes[index].slots.isEmpty || !nodes[index].optionalWords.isEmpty { return true }
-        guard position < tokens.count else { return !nodes[index].entries.isEmpty }
+        // A small word left out: the walk goes on from the node after it.
+        func afterLeftOut(_ fits: (PhraseIndex.Node) -> Bool) -> Bool {
+            pass == .oneWordMissing
+                && Matcher.leaveOutWords.contains { nodes[index].words[$0].map { fits(nodes[Int($0)]) } ?? false }
+        }
+        guard position < tokens.count else {
+            return !nodes[index].entries.isEmpty || afterLeftOut { !$0.entries.isEmpty }
+        }
         if passable[position] { return true }
         let word = tokens[position].text
         if nodes[index].words[word] != nil { return true }
@@ -244,10 +295,20 @@ struct Search {
         switch pass {
         case .exact: return false
         case .typos, .oneWordOff:
-            // A typo of the next template word, or (last resort) any word.
-            if pass == .oneWordOff { return true }
-            guard word.utf8.count >= 4 else { return false }
-            return nearbyWords(at: position).contains { node.words[$0.word] != nil }
+            // A typo of the next template word; in the last resort, the word passed over (the next one
+            // the template's) or standing for a word that introduces a value.
+            if word.utf8.count >= 4, nearbyWords(at: position).contains(where: { node.words[$0.word] != nil }) {
+                return true
+            }
+            guard pass == .oneWordOff else { return false }
+            let following = position + 1
+            if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                return true
+            }
+            return Matcher.introducingWords.contains(word)
+                && Matcher.replaceableTemplateWords.contains { node.words[$0] != nil }
+        case .oneWordMissing:
+            return afterLeftOut { !$0.slots.isEmpty || !$0.optionalWords.isEmpty || $0.words[word] != nil }
         }
     }
 
@@ -352,6 +413,29 @@ struct Search {
         var slots: [Candidate.Slot] = []
         var score = Score()
         var namedApp: String?
+        /// The position after the last word read as a template word.
+        var literalEnd = -1
+    }
+
+    /// For a best reading with an entity slot that names nothing known: the last-resort reading that
+    /// reads more of the sentence as template words, with no such slot and no more free text, or nil.
+    /// Other last-resort readings are dropped: with names known they would outrank the best reading
+    /// however few words they read ("refresh my chess radar" stays a radar called "chess").
+    mutating func lastResort(over best: Candidate) -> Candidate? {
+        let before = found.count
+        var better: Candidate?
+        for pass in [Pass.oneWordOff, .oneWordMissing] {
+            run(pass)
+            better = found[before...].filter { candidate in
+                !candidate.isNegative && !candidate.slots.contains(where: \.unknownName)
+                    && candidate.score.literalWords > best.score.literalWords
+                    && candidate.score.freeWords <= best.score.freeWords
+            }.max { $0.score < $1.score }
+            found.removeSubrange(before...)
+            if better != nil { break }
+        }
+        if let better { found.append(better) }
+        return better
     }
 
     mutating func run(_ pass: Pass) {
@@ -372,6 +456,17 @@ struct Search {
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
         }
+        // The last resort: a template word the sentence left out, once, after the template's first
+        // word or slot ("refresh radars" for "refresh my radars"). Only small words (`leaveOutWords`),
+        // in order, so that the walk does not depend on a dictionary's order.
+        if pass == .oneWordMissing, path.score.missing == 0, path.score.literalWords + path.slots.count > 0 {
+            for word in node.words.keys.sorted()
+            where Matcher.leaveOutWords.contains(word) && (position == tokens.count || tokens[position].text != word) {
+                var next = path
+                next.score.missing += 1
+                walk(node: node.words[word]!, position: position, path: next)
+            }
+        }
         // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
         for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
             var next = path
@@ -384,8 +479,10 @@ struct Search {
             if let child = node.words[token.text] {
                 var next = path
                 next.score.literalWords += 1
+                next.literalEnd = position + 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, token.text.count >= 4, path.score.edits < 2 {
+            } else if fuzzy, pass != .oneWordMissing, token.text.count >= 4, path.score.edits < 2 {
+                // (A word left out and a typo besides are too far from the phrase to read it.)
                 // The template words within a typo of this one, found once per sentence: a node's
                 // children are looked up by them, however many children it has.
                 for (word, distance) in nearbyWords(at: position) {
@@ -393,6 +490,7 @@ struct Search {
                     var next = path
                     next.score.literalWords += 1
                     next.score.edits += distance
+                    next.literalEnd = position + 1
                     walk(node: child, position: position + 1, path: next)
                 }
             }
@@ -427,7 +525,11 @@ struct Search {
                 var next = path
                 next.score.unknown += 1
                 let following = position + 1
-                if following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil {
+                // Not a word that modifies the template's next one ("my shopping list" is not "my list").
+                let modifies = path.literalEnd == position && Matcher.modifiesLast(tokens, at: position)
+                let fits =
+                    following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil
+                if fits && !modifies {
                     walk(node: nodeIndex, position: following, path: next)
                 }
                 if Matcher.introducingWords.contains(token.text) {
@@ -461,6 +563,14 @@ struct Search {
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
         if let named = path.namedApp, named != entry.app { return }
+        // The last-resort passes add only readings the passes before could not find.
+        if pass == .oneWordOff, path.score.unknown == 0 { return }
+        // Leaving a template word out is only worth it when the rest is mostly the template's own words.
+        if pass == .oneWordMissing,
+            path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords < path.score.freeWords
+        {
+            return
+        }
         // Passing a word over is only worth it when the rest is mostly the template's own words.
         if path.score.unknown > 0,
             path.score.literalWords < Matcher.literalWordsAroundUnknown || path.score.literalWords < path.score.freeWords

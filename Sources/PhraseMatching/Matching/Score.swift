@@ -1,8 +1,8 @@
 /// How well a candidate matches, compared part by part in this order:
-/// fewer entity slots whose words name no entity (when names are known), more literal words, fewer
-/// typo corrections in template words, more typed slots that parsed, fewer words of free text, fewer
-/// letters corrected in slot values, the app named, fewer filler words skipped, fewer unknown words
-/// passed over.
+/// fewer entity slots whose words name no entity (when names are known), fewer unknown words passed
+/// over, fewer template words the sentence left out, more literal words, fewer typo corrections in
+/// template words, more typed slots that parsed, fewer words of free text, fewer letters corrected in
+/// slot values, the app named, fewer filler words skipped.
 /// A reading whose values resolve thus beats one that matched more template words but left an entity
 /// slot naming nothing ("turn off Overhead Light" is the device, not an area "overhead"); a template
 /// word read through a typo still beats reading it as free text ("turn on the ligths in the kitchen");
@@ -28,24 +28,28 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Words of the sentence no template word, slot or filler accounts for, passed over at a cost
     /// ("what's my fortune today in fortune" still finds "what's my fortune in fortune").
     public var unknown: Int = 0
+    /// Template words the sentence left out, read as if said (the last-resort pass: "refresh radars"
+    /// is "refresh my radars").
+    public var missing: Int = 0
 
     public init() {}
 
     /// The parts in comparison order, larger is better.
     public var parts: [(name: String, value: Int)] {
         [
-            ("unresolved", -unresolved), ("unknown", -unknown), ("literal", literalWords), ("edits", -edits),
-            ("typed", typedSlots), ("free", -freeWords), ("corrections", -corrections), ("app", appNamed),
-            ("skipped", -skipped),
+            ("unresolved", -unresolved), ("unknown", -unknown), ("missing", -missing), ("literal", literalWords),
+            ("edits", -edits), ("typed", typedSlots), ("free", -freeWords), ("corrections", -corrections),
+            ("app", appNamed), ("skipped", -skipped),
         ]
     }
 
     /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.
     public static func < (lhs: Score, rhs: Score) -> Bool {
-        let l = (-lhs.unresolved, -lhs.unknown, lhs.literalWords, -lhs.edits, lhs.typedSlots, -lhs.freeWords)
-        let r = (-rhs.unresolved, -rhs.unknown, rhs.literalWords, -rhs.edits, rhs.typedSlots, -rhs.freeWords)
+        let l = (-lhs.unresolved, -lhs.unknown, -lhs.missing, lhs.literalWords, -lhs.edits, lhs.typedSlots)
+        let r = (-rhs.unresolved, -rhs.unknown, -rhs.missing, rhs.literalWords, -rhs.edits, rhs.typedSlots)
         if l != r { return l < r }
-        return (-lhs.corrections, lhs.appNamed, -lhs.skipped) < (-rhs.corrections, rhs.appNamed, -rhs.skipped)
+        return (-lhs.freeWords, -lhs.corrections, lhs.appNamed, -lhs.skipped)
+            < (-rhs.freeWords, -rhs.corrections, rhs.appNamed, -rhs.skipped)
     }
 
     /// The first part where `self` and `other` differ, to say why one lost.
@@ -53,8 +57,10 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
         zip(parts, other.parts).first { $0.value != $1.value }?.0.name
     }
 
+    /// The parts in order; `missing` only when some template word was left out (most readings leave none).
     public var description: String {
-        "unresolved \(unresolved), unknown \(unknown), literal \(literalWords), edits \(edits), typed \(typedSlots), "
+        "unresolved \(unresolved), unknown \(unknown), " + (missing > 0 ? "missing \(missing), " : "")
+            + "literal \(literalWords), edits \(edits), typed \(typedSlots), "
             + "free \(freeWords), corrections \(corrections), app \(appNamed), skipped \(skipped)"
     }
 }

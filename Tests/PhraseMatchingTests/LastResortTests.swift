@@ -1,0 +1,135 @@
+import IntentModel
+import TestSupport
+import Testing
+
+@testable import PhraseMatching
+
+/// Sentences a person says with a word too many, a small word left out, in the wrong order or meant
+/// for another app: read as the phrase when the phrase's own words say so, never acted on when they
+/// do not.
+@Suite("The last resort: one word off, one small word left out, modifiers, backwards and catch-all readings")
+struct LastResortTests {
+    static let radar = QualifiedName(app: "Radar", name: "Radar")
+    static let task = QualifiedName(app: "FocusBlox", name: "Task")
+
+    /// The bundled phrases, with the store's names: radars "chess" and "old photos", the task "blue harbor".
+    static let named: Matcher = {
+        var names = EntityNameIndex()
+        names.add(["chess", "old photos"], for: radar)
+        names.add(["blue harbor"], for: task)
+        return Matcher(index: Bundled.matcher.index, entities: names, clock: Bundled.clock)
+    }()
+
+    static func match(_ matcher: Matcher, _ sentence: String) -> Candidate? {
+        if case .match(let candidate) = matcher.recognize(sentence).outcome { return candidate }
+        return nil
+    }
+
+    @Test(
+        "A small word the sentence left out is read as said",
+        arguments: [
+            ("refresh radars", "Radar.RefreshAllRadars", [:]),
+            ("renew topics", "Radar.RefreshAllRadars", [:]),
+            ("remove blue harbor from todos", "FocusBlox.DeleteTask", ["task": "blue harbor"]),
+            ("delete the radar old photos", "Radar.DeleteRadar", ["radar": "old photos"]),
+            ("test compatibility leo and libra", "Fortune.CheckCompatibility", [:]),
+        ] as [(String, String, [String: String])])
+    func smallWordLeftOut(_ sentence: String, _ intent: String, _ values: [String: String]) throws {
+        for matcher in [Bundled.matcher, Self.named] {
+            let best = try #require(Self.match(matcher, sentence), "\(sentence)")
+            #expect(best.intent.description == intent, "\(sentence)")
+            #expect(best.score.missing == 1, "\(sentence)")
+            for (name, text) in values {
+                #expect(best.values[name]?.description.lowercased() == text, "\(sentence): \(name)")
+            }
+        }
+    }
+
+    @Test("A word that says what is done or to what is never taken as left out")
+    func contentWordsAreNeverLeftOut() {
+        // "take a note …" has "note": a photo is no note.
+        for sentence in ["take a photo", "take a screenshot", "stop the music"] {
+            if let best = Self.match(Bundled.matcher, sentence) {
+                Issue.record("“\(sentence)” read as \(best.intent) (\(best.template))")
+            }
+        }
+    }
+
+    @Test("An entity slot whose words name nothing loses to a reading of more template words")
+    func entitySlotNamingNothingLoses() throws {
+        for matcher in [Bundled.matcher, Self.named] {
+            // One word passed over: not a radar called "every pencil of radars".
+            let pencil = try #require(Self.match(matcher, "renew every pencil of radars"))
+            #expect(pencil.intent.description == "Radar.RefreshAllRadars")
+            #expect(pencil.score.unknown == 1)
+            // The reading that left a word out comes first, and explain shows why.
+            let recognition = matcher.recognize("refresh radars")
+            #expect(recognition.candidates.first?.intent.description == "Radar.RefreshAllRadars")
+            #expect(recognition.candidates.first?.score.description.contains("missing 1") == true)
+        }
+        // A radar that exists is the radar, not all of them.
+        let chess = try #require(Self.match(Self.named, "refresh my chess radar"))
+        #expect(chess.intent.description == "Radar.RefreshRadar")
+        #expect(chess.values["radar"] == .string("chess"))
+        // One that does not is still asked about ("which radar?"), not read as "refresh my radars"
+        // with "tennis" passed over: that reading has no more of the phrase's words.
+        let tennis = try #require(Self.match(Self.named, "refresh my tennis radar"))
+        #expect(tennis.intent.description == "Radar.RefreshRadar")
+        #expect(tennis.slots.first?.unknownName == true)
+    }
+
+    @Test("A word between a determiner and the sentence's last word is what the sentence is about")
+    func modifierOfTheLastWordIsNeverPassedOver() throws {
+        let stage = LearnedStage(index: Bundled.matcher.index)
+        for sentence in ["add milk to my shopping list", "what's on my shopping list"] {
+            if let best = Self.match(Bundled.matcher, sentence) {
+                Issue.record("“\(sentence)” read as \(best.intent) (\(best.template))")
+            }
+            let decision = stage.guess(sentence, matcher: Bundled.matcher)?.decision ?? LearnedGuess.Decision.none
+            #expect(decision != .act, "“\(sentence)”")
+        }
+        // Inside the sentence an extra word is still passed over.
+        let fortune = try #require(Self.match(Bundled.matcher, "what's my fortune today in fortune"))
+        #expect(fortune.intent.description == "Fortune.GetDailyFortune")
+        let task = try #require(Self.match(Bundled.matcher, "add buy milk to my tasks"))
+        #expect(task.values["title"] == .string("buy milk"))
+    }
+
+    @Test(
+        "One template word and free text is in doubt when it starts “my” or holds the intent's own words",
+        arguments: [
+            ("track electric cars", false), ("complete buy milk", false), ("note garden fence", false),
+            ("follow the olympics", false), ("capture call the bank", false), ("track my package", true),
+            ("complete as chess mark", true),
+        ])
+    func catchAllReadingsInDoubtAreReviewed(_ sentence: String, _ asks: Bool) throws {
+        let stage = LearnedStage(index: Bundled.matcher.index)
+        let best = try #require(Self.match(Bundled.matcher, sentence))
+        #expect(stage.isInDoubt(best) == asks, "“\(sentence)”")
+        let review = stage.review(best, text: sentence, matcher: Bundled.matcher)
+        #expect((review != nil) == asks, "“\(sentence)”")
+        #expect(review.map { $0.decision == .ask } ?? true)
+    }
+
+    @Test("A sentence said backwards is never acted on by the learned stage")
+    func backwardsNeverActs() throws {
+        let stage = LearnedStage(index: Bundled.matcher.index)
+        let guess = try #require(stage.guess("compatibility libra and capricorn", matcher: Bundled.matcher))
+        #expect(guess.candidate.intent.description == "Fortune.CheckCompatibility")
+        #expect(guess.decision != .act)
+        // Forwards it is a phrase.
+        #expect(Self.match(Bundled.matcher, "capricorn and libra compatibility") != nil)
+    }
+
+    @Test(
+        "A guess carried by a verb alone, its values words no phrase has, is no match",
+        arguments: [
+            "open settings", "open youtube", "what's your name", "start a workout", "show me the premier league table",
+        ])
+    func verbAloneIsNoMatch(_ sentence: String) {
+        let stage = LearnedStage(index: Bundled.matcher.index)
+        #expect(Self.match(Bundled.matcher, sentence) == nil)
+        let decision = stage.guess(sentence, matcher: Bundled.matcher)?.decision ?? LearnedGuess.Decision.none
+        #expect(decision == LearnedGuess.Decision.none, "“\(sentence)”")
+    }
+}
