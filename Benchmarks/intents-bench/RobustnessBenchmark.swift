@@ -323,20 +323,11 @@ struct RobustnessRun {
     }
 }
 
-/// SplitMix64 for the benchmark's own sampling (fixed seed: the same sentences every run).
-struct BenchRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
+/// The benchmark's own sampling draws from the trainer's SplitMix64 with a fixed seed of its own:
+/// the same sentences every run.
+typealias BenchRandom = SeededGenerator
 
+extension SeededGenerator {
     mutating func typo(_ word: String) -> String {
         var letters = Array(word)
         let at = 1 + below(letters.count - 2)

@@ -146,20 +146,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// A cache that cannot be written is no error: the next process trains again.
     private func write(_ model: LearnedModel) {
         guard let directory = cacheDirectory, let file = cacheFile else { return }
-        let manager = FileManager.default
-        try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let bytes = model.encoded(definitionsHash: definitionsHash)
-        let temporary = file + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-        if rename(temporary, file) != 0 {
-            try? manager.removeItem(atPath: temporary)
-            return
-        }
-        let own = PathText.lastComponent(file)
-        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-        where name.hasPrefix("learned-") && name.hasSuffix(".bin") && name != own {
-            try? manager.removeItem(atPath: PathText.appending(directory, name))
-        }
+        CacheFile.replace(file, in: directory, with: model.encoded(definitionsHash: definitionsHash), others: "learned-")
     }
 
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.

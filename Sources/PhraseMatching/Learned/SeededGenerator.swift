@@ -1,11 +1,11 @@
 /// SplitMix64: the one source of chance in training, ours, so that a model is the same bit for bit
 /// on every run (no `SystemRandomNumberGenerator`, no stdlib sampling whose algorithm may change).
-struct SeededGenerator {
+public struct SeededGenerator: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,13 +14,13 @@ struct SeededGenerator {
     }
 
     /// A whole number in `0..<count` (`count` > 0).
-    mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+    public mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 
     /// One element of a non-empty array.
-    mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
+    public mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
 
     /// True with probability `numerator / denominator`.
-    mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
 }
 
 /// FNV-1a, 64 bits: the definitions' hash and the cache's checksum (stable across processes, unlike `Hasher`).

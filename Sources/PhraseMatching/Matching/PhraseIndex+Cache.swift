@@ -29,7 +29,7 @@ extension PhraseIndex {
             return (index, true)
         }
         let index = PhraseIndex(graph: graph)
-        if let bytes = index.encoded(key: key) { write(bytes, to: file, directory: cacheDirectory) }
+        if let bytes = index.encoded(key: key) { CacheFile.replace(file, in: cacheDirectory, with: bytes, others: "index-") }
         return (index, false)
     }
 
@@ -56,24 +56,6 @@ extension PhraseIndex {
     /// The key of the definition files at `paths`, as they are on disk now.
     public static func cacheKey(files paths: some Sequence<String>) -> UInt64 {
         cacheKey(definitions: paths.map { ($0, FileManager.default.contents(atPath: $0).map(Array.init) ?? []) })
-    }
-
-    /// Writes atomically and removes the caches of other definitions. A cache that cannot be
-    /// written is no error: the next process builds the index again.
-    private static func write(_ bytes: [UInt8], to file: String, directory: String) {
-        let manager = FileManager.default
-        try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = file + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard manager.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-        if rename(temporary, file) != 0 {
-            try? manager.removeItem(atPath: temporary)
-            return
-        }
-        let own = PathText.lastComponent(file)
-        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-        where name.hasPrefix("index-") && name.hasSuffix(".bin") && name != own {
-            try? manager.removeItem(atPath: PathText.appending(directory, name))
-        }
     }
 
     /// Where an entry's `set:` values come from: the phrase of its intent, as (list, shortcut, phrase)
