@@ -36,24 +36,7 @@ func bigStoreBenchmark() throws {
 
     /// A new process: wall time in ms and its peak resident memory in MB.
     func spawn(_ arguments: [String]) throws -> (ms: Double, peakMB: Double, status: Int32) {
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, Double(usage.ru_maxrss) / 1024, status)
+        try spawnTimed(binary, arguments, environment: environment)
     }
 
     let words = [

@@ -20,24 +20,8 @@ func runtimeBenchmark() throws {
         "intents"
     ).path
     if FileManager.default.isExecutableFile(atPath: binary) {
-        // posix_spawn and waitpid: Foundation's Process notices an exit only on a 0.1 s poll here.
         func say(_ text: String, store: String) throws -> Double {
-            let arguments = [binary, "say", "--store", store, text]
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            var pid: pid_t = 0
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
-                throw CocoaError(.executableLoad)
-            }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            try spawnTimed(binary, ["say", "--store", store, text]).ms
         }
         var fresh: [Double] = [], existing: [Double] = []
         let shared = directory + "/shared.sqlite"
