@@ -60,18 +60,8 @@ extension StoreTransaction {
             for property in table.entity.properties where !property.isBuiltin && record.values[property.name] == nil {
                 if let value = property.defaultValue { record.values[property.name] = store.clock.resolve(value) }
             }
-            for column in table.columns {
-                guard let target = (column.type.element ?? column.type).entityName, let value = record.values[column.name]
-                else { continue }
-                let ids: [String] =
-                    switch value {
-                    case .string(let id): [id]
-                    case .array(let items): items.compactMap { if case .string(let id) = $0 { id } else { nil } }
-                    default: []
-                    }
-                for id in ids where try !exists(target, id: id) {
-                    unresolved.append(("\(key)[\(index)]", entity.name, column.name, target, id))
-                }
+            for (column, target, id) in Self.references(of: record, in: table) where try !exists(target, id: id) {
+                unresolved.append(("\(key)[\(index)]", entity.name, column, target, id))
             }
             perTable[table.name, default: 0] += 1
             if perTable[table.name] == Self.deferIndexesAfter, deferred.insert(table.name).inserted {

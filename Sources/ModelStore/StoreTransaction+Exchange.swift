@@ -138,20 +138,11 @@ extension StoreTransaction {
         let imported = Set(records.map { "\($0.entity.description)#\($0.id)" })
         for (record, origin) in zip(records, origins) {
             guard let table = store.tables[record.entity] else { continue }
-            for column in table.columns {
-                guard let target = (column.type.element ?? column.type).entityName, let value = record.values[column.name]
-                else { continue }
-                let ids: [String] =
-                    switch value {
-                    case .string(let id): [id]
-                    case .array(let items): items.compactMap { if case .string(let id) = $0 { id } else { nil } }
-                    default: []
-                    }
-                for id in ids where !imported.contains("\(target.description)#\(id)") {
-                    if try self.record(target, id: id) == nil {
-                        throw StoreError.invalidData(
-                            "\(origin): \(record.entity.name).\(column.name) names no \(target.name) with the id '\(id)'")
-                    }
+            for (column, target, id) in Self.references(of: record, in: table)
+            where !imported.contains("\(target.description)#\(id)") {
+                if try self.record(target, id: id) == nil {
+                    throw StoreError.invalidData(
+                        "\(origin): \(record.entity.name).\(column) names no \(target.name) with the id '\(id)'")
                 }
             }
         }
@@ -166,5 +157,23 @@ extension StoreTransaction {
             changes.append((record.entity, record.id, before, complete))
         }
         return records.count
+    }
+}
+
+extension StoreTransaction {
+    /// The records `record` names in its entity-typed columns: (column, entity, id), in column order.
+    static func references(of record: Record, in table: Store.Table) -> [(column: String, entity: QualifiedName, id: String)] {
+        var found: [(column: String, entity: QualifiedName, id: String)] = []
+        for column in table.columns {
+            guard let target = (column.type.element ?? column.type).entityName, let value = record.values[column.name]
+            else { continue }
+            switch value {
+            case .string(let id): found.append((column.name, target, id))
+            case .array(let items):
+                for case .string(let id) in items { found.append((column.name, target, id)) }
+            default: break
+            }
+        }
+        return found
     }
 }
