@@ -1,6 +1,13 @@
 import IntentModel
 import YAML
 
+extension Diagnostic.Message {
+    static func tooManySentences(total: Int, phrase: Int) -> Self {
+        let adds = phrase > Compiler.maximumSentences ? "more than \(Compiler.maximumSentences)" : "\(phrase)"
+        return "the phrases expand to more than \(Compiler.maximumSentences) sentences in all: \(total) before this one, which adds \(adds); write fewer optional parts or split the alternatives into phrases of their own"
+    }
+}
+
 extension Compiler {
     mutating func compilePhrases(
         _ definitions: [PhraseDefinition], parameters: [IntentGraph.Parameter], app: AppDeclaration
@@ -29,11 +36,36 @@ extension Compiler {
                     "rule", rule.name, at: locate(definition.text, rule.offset..<(rule.offset + rule.name.count)),
                     known: app.rules.keys.sorted())
             }
+            guard withinSentenceBudget(template, rules: app.rules, at: definition.text.range) else { continue }
             var phrase = IntentGraph.Phrase(language: language, template: template, location: definition.text.range)
             phrase.values = phraseValues(definition, template: template, parameters: parameters)
             phrases.append(phrase)
         }
         return phrases
+    }
+
+    /// The most sentences all phrases together may expand to: the matcher's index, the conflict
+    /// check and the learned stage each read every sentence, so time and memory grow with it (500
+    /// phrases of 12 optional words each, 2 million sentences, took 21 s and 1 GB to check). The
+    /// largest generated load the benchmarks compile (5,000 templates) expands to about 100,000.
+    static let maximumSentences = 250_000
+
+    /// Counts the template's sentences (without expanding it) into the total; past
+    /// `maximumSentences` the phrase is an error and left out, and so is every phrase after it.
+    mutating func withinSentenceBudget(
+        _ template: PhraseTemplate, rules: [String: PhraseTemplate], at range: SourceRange?
+    ) -> Bool {
+        guard !sentencesExceeded else { return false }
+        // A template past the index's own limit is skipped with a warning, after as much work.
+        let count = template.sentenceCount(rules: rules, cap: Self.maximumSentences + 1)
+        let cost = min(count, 4097)
+        guard expandedSentences + cost > Self.maximumSentences else {
+            expandedSentences += cost
+            return true
+        }
+        sentencesExceeded = true
+        diagnostics.error(.tooManySentences(total: expandedSentences, phrase: count), at: range)
+        return false
     }
 
     /// Whether every use of a slot sits in a different branch of one alternative (`({a} x|y {a})`).

@@ -109,6 +109,10 @@ struct Compiler {
     var silentNames: Set<String> = []
     /// Properties and parameters (`App.Owner.name`) whose declaration failed: their uses report nothing more.
     var failedMembers: Set<String> = []
+    /// Sentences the phrases compiled so far expand to (`Compiler.maximumSentences` in all).
+    var expandedSentences = 0
+    /// The phrase that crossed `maximumSentences` was reported; later phrases are left out silently.
+    var sentencesExceeded = false
 
     mutating func compile(_ files: [FileDefinition]) -> [IntentGraph.App] {
         declareApps(files)

@@ -71,6 +71,35 @@ public struct PhraseTemplate: Sendable, Hashable {
             items, rules: rules, budget: &budget, depth: 0, empty: [], leaf: { [transform($0)] }, concat: +)
     }
 
+    /// How many sentences the template produces, counted without producing them (rules
+    /// substituted); at most `cap`, which it returns for anything larger, and for rules nested
+    /// past the depth `expansions` reads.
+    public func sentenceCount(rules: [String: PhraseTemplate], cap: Int) -> Int {
+        Self.count(items, rules: rules, cap: cap, depth: 0)
+    }
+
+    private static func count(_ items: [Item], rules: [String: PhraseTemplate], cap: Int, depth: Int) -> Int {
+        guard depth < 16 else { return cap }
+        var total = 1
+        for item in items {
+            let options: Int
+            switch item {
+            case .word, .slot, .app: options = 1
+            case .rule(let name, _):
+                guard let rule = rules[name] else { return cap }
+                options = count(rule.items, rules: rules, cap: cap, depth: depth + 1)
+            case .alternatives(let branches), .optional(let branches):
+                var sum = 0
+                if case .optional = item { sum = 1 }
+                for branch in branches { sum = min(cap, sum + count(branch, rules: rules, cap: cap, depth: depth + 1)) }
+                options = sum
+            }
+            let (product, overflow) = total.multipliedReportingOverflow(by: options)
+            total = overflow ? cap : min(cap, product)
+        }
+        return total
+    }
+
     /// A sentence reduced to a polynomial hash: `hash` of its pieces and `power` = base^length,
     /// so two sentences concatenate in O(1).
     public struct SentenceHash: Hashable, Sendable {
