@@ -54,4 +54,7 @@ public struct Recognition: Sendable {
     public var tokens: [Token]
     public var candidates: [Candidate]
     public var outcome: Outcome
+    /// The language the sentence is taken to be in, when nothing matched: the one asked for, else
+    /// the one its words say (nil: neither).
+    public var language: String? = nil
 }

@@ -71,6 +71,8 @@ public struct Matcher: Sendable {
     ]
 
     static let maximumFreeWords = 24
+    /// Values one reading may take where no template has a slot.
+    static let maximumValuesAnywhere = 2
     /// Template words a reading must match to pass a word over.
     static let literalWordsAroundUnknown = 3
 
@@ -84,7 +86,7 @@ public struct Matcher: Sendable {
     public func recognize(_ text: String, language: String? = nil) -> Recognition {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else {
-            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
+            return noMatch(tokens, language: language)
         }
         var search = Search(matcher: self, tokens: tokens, language: language)
         search.run(.exact)
@@ -99,6 +101,8 @@ public struct Matcher: Sendable {
         // nothing else takes ("start a focus block called deep work"); else one template word left out
         // ("refresh radars" for "refresh my radars").
         var promoted: Candidate?
+        // Every word a template's own but a slot not said ("add a task"): the reading asks for it.
+        if search.found.isEmpty { search.run(.slotUnsaid) }
         if search.found.isEmpty {
             search.run(.oneWordOff)
             if search.found.isEmpty { search.run(.oneWordMissing) }
@@ -142,13 +146,61 @@ public struct Matcher: Sendable {
         let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
 
         guard let best = bestPerIntent.first else {
-            return Recognition(tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: language)))
+            return noMatch(tokens, language: language)
         }
         let tied = bestPerIntent.filter { $0.score == best.score }
         if tied.count > 1 {
             return Recognition(tokens: tokens, candidates: candidates, outcome: .ambiguous(tied))
         }
         return Recognition(tokens: tokens, candidates: candidates, outcome: .match(best))
+    }
+
+    /// Whether a word of `text` that names an enum case, a date or a time span some parameter takes
+    /// is in none of `candidate`'s slots: a reading that would drop it in silence (the learned
+    /// stage's guess "show my next task" for "show my next urgent task") asks instead of acting.
+    public func dropsValueWords(_ text: String, _ candidate: Candidate) -> Bool {
+        let tokens = Normalizer.tokens(text)
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return false }
+        var search = Search(matcher: self, tokens: tokens, language: nil)
+        return tokens.indices.contains { position in
+            search.namesValue(at: position) && !candidate.slots.contains { $0.span.contains(position) }
+        }
+    }
+
+    /// No reading: the language the sentence is in (given, else guessed from its words) and the
+    /// phrases of that language closest to it.
+    func noMatch(_ tokens: [Token], language: String?) -> Recognition {
+        let spoken = language ?? self.language(of: tokens)
+        var recognition = Recognition(
+            tokens: tokens, candidates: [], outcome: .noMatch(suggestions: suggestions(for: tokens, language: spoken)))
+        recognition.language = spoken
+        return recognition
+    }
+
+    /// Common German words no phrase may have: "mach was anderes" is German too.
+    static let germanWords: Set<String> = [
+        "ich", "du", "er", "sie", "wir", "ihr", "was", "wie", "wo", "wer", "warum", "wann", "welche", "welcher",
+        "und", "oder", "nicht", "kein", "keine", "ist", "sind", "bin", "habe", "hast", "hat", "mein", "meine",
+        "meinen", "mir", "mich", "dein", "deine", "dir", "dich", "der", "die", "das", "den", "dem", "ein", "eine",
+        "einen", "zu", "mit", "auf", "fur", "von", "bitte", "mach", "mache", "zeig", "zeige", "gib", "heute",
+        "morgen", "noch", "schon", "auch", "aber", "sehr", "gut", "jetzt", "hier", "alle", "etwas",
+    ]
+
+    /// The language most of the sentence's words are said in: each word that only the phrases of
+    /// one language have (or a common German word, when some app speaks German) counts for it.
+    /// Nil when no word says, or two languages tie.
+    public func language(of tokens: [Token]) -> String? {
+        var votes: [String: Int] = [:]
+        let speaksGerman = index.spokenPhrases.contains { $0.language == "de" }
+        for word in Set(tokens.map(\.text)) {
+            var languages: Set<String> = []
+            for phrase in index.spokenByWord[word] ?? [] { languages.insert(index.spokenPhrases[phrase].language) }
+            if languages.isEmpty, speaksGerman, Self.germanWords.contains(word) { languages = ["de"] }
+            if languages.count == 1 { votes[languages.first!, default: 0] += 1 }
+        }
+        let ranked = votes.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        guard let first = ranked.first, ranked.count == 1 || ranked[1].value < first.value else { return nil }
+        return first.key
     }
 
     /// The spoken forms of the shortcut and intent phrases that share the most words with the input,
@@ -160,7 +212,7 @@ public struct Matcher: Sendable {
         guard !words.isEmpty else {
             return Array(
                 index.spokenPhrases.indices.filter { index.spokenPhrases[$0].isShortcut && speaks($0) }.prefix(limit)
-                    .map { index.spokenPhrases[$0].text })
+                    .map { index.sampleSentence($0) })
         }
         // Dense scores and the list of phrases touched: common words touch thousands of phrases,
         // which a dictionary would hash and grow for on every sentence that matches nothing.
@@ -196,8 +248,10 @@ public struct Matcher: Sendable {
             }
         }
         var result: [String] = []
-        for entry in ranked where !result.contains(index.spokenPhrases[entry.phrase].text) {
-            result.append(index.spokenPhrases[entry.phrase].text)
+        for entry in ranked {
+            let sentence = index.sampleSentence(entry.phrase)
+            guard !result.contains(sentence) else { continue }
+            result.append(sentence)
             if result.count == limit { break }
         }
         return result
@@ -240,6 +294,9 @@ struct Search {
         case oneWordOff
         /// One template word the sentence left out, after the first word the template reads.
         case oneWordMissing
+        /// Slots the sentence does not say (with the small word that introduces one): the
+        /// conversation asks for their values ("add a task" → "What's the task?").
+        case slotUnsaid
     }
     private var pass = Pass.exact
     private var foundBeforePass = 0
@@ -279,6 +336,7 @@ struct Search {
     private mutating func canContinue(_ nodeIndex: Int32, at position: Int) -> Bool {
         let nodes = matcher.index.nodes
         let index = Int(nodeIndex)
+        if pass == .slotUnsaid { return true }
         if !nodes[index].slots.isEmpty || !nodes[index].optionalWords.isEmpty { return true }
         // A small word left out: the walk goes on from the node after it.
         func afterLeftOut(_ fits: (PhraseIndex.Node) -> Bool) -> Bool {
@@ -289,6 +347,7 @@ struct Search {
             return !nodes[index].entries.isEmpty || afterLeftOut { !$0.entries.isEmpty }
         }
         if passable[position] { return true }
+        if !valuesAnywhere(at: position).isEmpty { return true }
         let word = tokens[position].text
         if nodes[index].words[word] != nil { return true }
         let node = nodes[index]
@@ -307,6 +366,7 @@ struct Search {
             }
             return Matcher.introducingWords.contains(word)
                 && Matcher.replaceableTemplateWords.contains { node.words[$0] != nil }
+        case .slotUnsaid: return true
         case .oneWordMissing:
             return afterLeftOut { !$0.slots.isEmpty || !$0.optionalWords.isEmpty || $0.words[word] != nil }
         }
@@ -372,6 +432,51 @@ struct Search {
         slotCache[key] = options
         return options
     }
+    /// Values of the types parameters take (`PhraseIndex.anywhereTypes`) that the words at
+    /// `position` say exactly (no typo, no problem), worked out once per sentence.
+    private mutating func valuesAnywhere(at position: Int) -> [(type: ValueType, option: SlotParser.Option)] {
+        if let known = anywhereCache[position] { return known }
+        var found: [(type: ValueType, option: SlotParser.Option)] = []
+        // A filler or the app's name is read as such ("now", "focus blox").
+        if !passable[position] {
+            for type in matcher.index.anywhereTypes {
+                for option in slotOptions(type, at: position)
+                where option.typed && option.problem == nil && option.edits == 0 {
+                    found.append((type, option))
+                }
+            }
+        }
+        anywhereCache[position] = found
+        return found
+    }
+    private var anywhereCache: [Int: [(type: ValueType, option: SlotParser.Option)]] = [:]
+
+    /// Whether the words at `position` name an enum case, a date or a time span: such words are
+    /// never passed over as noise.
+    mutating func namesValue(at position: Int) -> Bool {
+        valuesAnywhere(at: position).contains { value in
+            switch value.type {
+            case .integer, .number: false
+            default: true
+            }
+        }
+    }
+
+    /// Where a value may be read outside a slot. Right after free text only at its end, and not
+    /// after a word that would make the value its object ("plan for tomorrow", "read the sunday
+    /// times") nor for a bare number (no unit says what it counts: "read chapter 5").
+    static func mayReadAnywhere(
+        _ value: (type: ValueType, option: SlotParser.Option), at position: Int, _ path: Path, _ tokens: [Token]
+    ) -> Bool {
+        // Free text read last, with at most fillers after it ("plan for tomorrow": "for" is one).
+        guard let last = path.slots.last, !last.typed, last.span.upperBound <= position,
+            path.literalEnd <= last.span.lowerBound, path.anywhereEnd <= last.span.lowerBound
+        else { return true }
+        switch value.type {
+        case .integer, .number: return false
+        default: return !Matcher.leaveOutWords.contains(tokens[position - 1].text)
+        }
+    }
     private var fuzzy: Bool { pass != .exact }
     private var steps = 0
     static let stepLimit = 200_000
@@ -411,6 +516,10 @@ struct Search {
 
     struct Path {
         var slots: [Candidate.Slot] = []
+        /// Values said where no template has a slot, given to a parameter when the template ends.
+        var anywhere: [(type: ValueType, option: SlotParser.Option, start: Int)] = []
+        /// The position after the last value said anywhere: no free text may start there.
+        var anywhereEnd = -1
         var score = Score()
         var namedApp: String?
         /// The position after the last word read as a template word.
@@ -467,6 +576,24 @@ struct Search {
                 walk(node: node.words[word]!, position: position, path: next)
             }
         }
+        // A slot not said, and the small word before it that would introduce it ("create a radar" for
+        // "create a radar about {topic}"), once the template's first word was read.
+        if pass == .slotUnsaid, path.score.literalWords > 0 {
+            let nodes = matcher.index.nodes
+            for edge in node.slots {
+                var next = path
+                next.score.unsaid += 1
+                walk(node: edge.child, position: position, path: next)
+            }
+            for word in node.words.keys.sorted()
+            where Matcher.leaveOutWords.contains(word) && (position == tokens.count || tokens[position].text != word) {
+                for edge in nodes[Int(node.words[word]!)].slots {
+                    var next = path
+                    next.score.unsaid += 1
+                    walk(node: edge.child, position: position, path: next)
+                }
+            }
+        }
         // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
         for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
             var next = path
@@ -503,9 +630,24 @@ struct Search {
                     walk(node: child, position: position + mention.length, path: next)
                 }
             }
+            // A value said where the template has no slot ("add a task buy milk tomorrow").
+            // (Not where slots go unsaid: the value would fill the slot said to be missing.)
+            if path.anywhere.count < Matcher.maximumValuesAnywhere, pass != .slotUnsaid {
+                for value in valuesAnywhere(at: position) where Self.mayReadAnywhere(value, at: position, path, tokens) {
+                    var next = path
+                    next.anywhere.append((value.type, value.option, position))
+                    next.anywhereEnd = position + value.option.length
+                    next.score.typedSlots += 1
+                    next.score.anywhere += 1
+                    walk(node: nodeIndex, position: position + value.option.length, path: next)
+                }
+            }
             // Slots.
             for edge in node.slots {
                 for option in slotOptions(edge, at: position) {
+                    // Free text never starts right after a value said anywhere: the value would be
+                    // its first words ("add a task monday meeting prep" keeps its title).
+                    if !option.typed, path.anywhereEnd == position { continue }
                     var next = path
                     next.slots.append(
                         Candidate.Slot(
@@ -521,7 +663,9 @@ struct Search {
             // The last resort: one word too many where the template's next word follows it ("what's
             // my fortune today in fortune"), never where a slot would take it instead; or a word that
             // introduces a value said differently ("called" for "on").
-            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text) {
+            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text),
+                !namesValue(at: position)
+            {
                 var next = path
                 next.score.unknown += 1
                 let following = position + 1
@@ -562,9 +706,27 @@ struct Search {
 
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
+        var slots = path.slots
+        if !path.anywhere.isEmpty {
+            // Each value said anywhere goes to the one parameter of its type no slot or the phrase
+            // filled; with none or several, this reading is no reading.
+            guard let intent = matcher.index.graph.intent(entry.intent) else { return }
+            var taken = Set(slots.map(\.name)).union(entry.values.keys)
+            for value in path.anywhere {
+                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                guard fitting.count == 1 else { return }
+                taken.insert(fitting[0].name)
+                slots.append(
+                    Candidate.Slot(
+                        name: fitting[0].name, value: value.option.value,
+                        span: value.start..<(value.start + value.option.length), typed: true))
+            }
+        }
         if let named = path.namedApp, named != entry.app { return }
         // The last-resort passes add only readings the passes before could not find.
         if pass == .oneWordOff, path.score.unknown == 0 { return }
+        // A slot not said is only worth asking for when two of the template's words were said.
+        if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
         // Leaving a template word out is only worth it when the rest is mostly the template's own words.
         if pass == .oneWordMissing,
             path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords < path.score.freeWords
@@ -582,7 +744,7 @@ struct Search {
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
         found.append(
             Candidate(
-                intent: entry.intent, template: entry.template, language: entry.language, slots: path.slots,
+                intent: entry.intent, template: entry.template, language: entry.language, slots: slots,
                 score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values))
     }
 }

@@ -339,6 +339,9 @@ extension PhraseIndex {
         self.spokenWordsByShape = spokenWordsByShape
         self.wordsByLength = wordsByLength
         self.vocabulary = Set(vocabulary)
+        self.anywhereTypes = Self.anywhereTypes(in: graph)
+        self.spokenSources = Self.spokenSources(in: graph)
+        guard spokenSources.count == spokenPhrases.count else { return nil }
     }
 }
 

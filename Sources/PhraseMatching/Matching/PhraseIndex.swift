@@ -41,6 +41,9 @@ public struct PhraseIndex: Sendable {
     public let graph: IntentGraph
     /// Every phrase spoken (the first sentence of its template), for "did you mean …?".
     var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool, language: String)] = []
+    /// The intent and phrase of each spoken phrase, in the same order: rebuilt from the graph at
+    /// load (not cached), for the sentences suggestions say.
+    var spokenSources: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
     /// Folded word → the spoken phrases that contain it.
     var spokenByWord: [String: [Int]] = [:]
     /// Spoken words of four letters or more by first byte and length, for near misses in suggestions.
@@ -63,9 +66,35 @@ public struct PhraseIndex: Sendable {
         "in", "on", "with", "using", "from", "to", "at", "via", "im", "mit", "bei", "auf", "an", "über", "uber",
     ]
     static let expansionLimit = 4096
+    /// The types a value may be said anywhere in a sentence as, outside any slot: dates, durations,
+    /// numbers and enums some parameter takes (`Matcher` reads them where no template has a slot).
+    public internal(set) var anywhereTypes: [ValueType] = []
+
+    /// Every phrase in the order `spokenPhrases` lists them: per app, shortcuts first.
+    static func spokenSources(in graph: IntentGraph) -> [(intent: QualifiedName, phrase: IntentGraph.Phrase)] {
+        graph.apps.flatMap { app in
+            app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
+                + app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
+        }
+    }
+
+    static func anywhereTypes(in graph: IntentGraph) -> [ValueType] {
+        var types: [ValueType] = []
+        for intent in graph.intents {
+            for parameter in intent.parameters where !types.contains(parameter.type) {
+                switch parameter.type {
+                case .date, .duration, .integer, .number, .enumeration: types.append(parameter.type)
+                default: break
+                }
+            }
+        }
+        return types
+    }
 
     public init(graph: IntentGraph) {
         self.graph = graph
+        anywhereTypes = Self.anywhereTypes(in: graph)
+        spokenSources = Self.spokenSources(in: graph)
         // Each template word's tokens, worked out once: the same words recur in every expanded sentence.
         var tokens: [String: [String]] = [:]
         for app in graph.apps {
@@ -89,6 +118,16 @@ public struct PhraseIndex: Sendable {
                     }
                 }
                 terms += plurals
+                // Inflected forms ("dringende" for "dringend"), unless a case already says that word.
+                let known = Set(terms.map(\.tokens))
+                var inflected: [(tokens: [String], id: String)] = []
+                for term in terms {
+                    for form in Inflections.forms(of: term.tokens, languages: app.languages)
+                    where !known.contains(form) && !inflected.contains(where: { $0.tokens == form }) {
+                        inflected.append((form, term.id))
+                    }
+                }
+                terms += inflected
                 enumTerms[enumeration.name] = terms.sorted { $0.tokens.count > $1.tokens.count }
             }
             for intent in app.intents {

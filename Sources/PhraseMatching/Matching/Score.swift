@@ -31,25 +31,34 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Template words the sentence left out, read as if said (the last-resort pass: "refresh radars"
     /// is "refresh my radars").
     public var missing: Int = 0
+    /// Slots the sentence does not say at all, asked for afterwards ("add a task" asks "What's the
+    /// task?"); only when no reading says every slot.
+    public var unsaid: Int = 0
+    /// Values said where no template has a slot, given to a parameter of their type ("add a task
+    /// buy milk tomorrow"): counted in `typedSlots` too, and here so that a template's own slot
+    /// for the same words wins.
+    public var anywhere: Int = 0
 
     public init() {}
 
     /// The parts in comparison order, larger is better.
     public var parts: [(name: String, value: Int)] {
         [
-            ("unresolved", -unresolved), ("unknown", -unknown), ("missing", -missing), ("literal", literalWords),
-            ("edits", -edits), ("typed", typedSlots), ("free", -freeWords), ("corrections", -corrections),
+            ("unresolved", -unresolved), ("unknown", -unknown), ("missing", -missing), ("unsaid", -unsaid),
+            ("literal", literalWords),
+            ("edits", -edits), ("typed", typedSlots), ("free", -freeWords), ("anywhere", -anywhere), ("corrections", -corrections),
             ("app", appNamed), ("skipped", -skipped),
         ]
     }
 
     /// Compared field by field in the order of `parts`, without building arrays: this runs while ranking.
     public static func < (lhs: Score, rhs: Score) -> Bool {
-        let l = (-lhs.unresolved, -lhs.unknown, -lhs.missing, lhs.literalWords, -lhs.edits, lhs.typedSlots)
-        let r = (-rhs.unresolved, -rhs.unknown, -rhs.missing, rhs.literalWords, -rhs.edits, rhs.typedSlots)
+        let l = (-lhs.unresolved, -lhs.unknown, -lhs.missing, -lhs.unsaid, lhs.literalWords, -lhs.edits)
+        let r = (-rhs.unresolved, -rhs.unknown, -rhs.missing, -rhs.unsaid, rhs.literalWords, -rhs.edits)
         if l != r { return l < r }
-        return (-lhs.freeWords, -lhs.corrections, lhs.appNamed, -lhs.skipped)
-            < (-rhs.freeWords, -rhs.corrections, rhs.appNamed, -rhs.skipped)
+        if lhs.typedSlots != rhs.typedSlots { return lhs.typedSlots < rhs.typedSlots }
+        return (-lhs.freeWords, -lhs.anywhere, -lhs.corrections, lhs.appNamed, -lhs.skipped)
+            < (-rhs.freeWords, -rhs.anywhere, -rhs.corrections, rhs.appNamed, -rhs.skipped)
     }
 
     /// The first part where `self` and `other` differ, to say why one lost.
@@ -60,7 +69,8 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The parts in order; `missing` only when some template word was left out (most readings leave none).
     public var description: String {
         "unresolved \(unresolved), unknown \(unknown), " + (missing > 0 ? "missing \(missing), " : "")
+            + (unsaid > 0 ? "unsaid \(unsaid), " : "")
             + "literal \(literalWords), edits \(edits), typed \(typedSlots), "
-            + "free \(freeWords), corrections \(corrections), app \(appNamed), skipped \(skipped)"
+            + "free \(freeWords), " + (anywhere > 0 ? "anywhere \(anywhere), " : "") + "corrections \(corrections), app \(appNamed), skipped \(skipped)"
     }
 }

@@ -1,0 +1,62 @@
+import IntentModel
+
+extension PhraseIndex {
+    /// The spoken phrase at `position` as a person would say it: its first sentence with an
+    /// example value in each slot ("Add buy milk to my task"), never template syntax.
+    func sampleSentence(_ position: Int) -> String {
+        let fallback = spokenPhrases[position].text
+        guard spokenSources.indices.contains(position) else { return fallback }
+        let (name, phrase) = spokenSources[position]
+        guard let app = graph.app(named: name.app), let intent = app.intents.first(where: { $0.name == name }),
+            let sentence = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)?.first
+        else { return fallback }
+        let words = sentence.map { piece -> String in
+            switch piece {
+            case .word(let word): word
+            case .app: app.name
+            case .slot(let slot):
+                intent.parameter(slot).map { exampleValue($0, of: intent, language: phrase.language) } ?? slot
+            }
+        }
+        guard let first = words.first else { return fallback }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+
+    /// A value to say for `parameter`: one the intent's examples give (in `language` first), else
+    /// its default, else one of its type.
+    func exampleValue(_ parameter: IntentGraph.Parameter, of intent: IntentGraph.Intent, language: String) -> String {
+        let examples = intent.examples.filter { $0.language == language } + intent.examples.filter { $0.language != language }
+        for example in examples {
+            guard case .match(_, let values) = example.expectation, let value = values[parameter.name],
+                let text = spoken(value, type: parameter.type)
+            else { continue }
+            return text
+        }
+        if let value = parameter.defaultValue, let text = spoken(value, type: parameter.type) { return text }
+        let german = language == "de"
+        switch parameter.type {
+        case .date: return german ? "morgen" : "tomorrow"
+        case .duration: return german ? "zehn Minuten" : "ten minutes"
+        case .integer, .number: return "5"
+        case .boolean: return german ? "an" : "on"
+        case .url: return "example.com"
+        case .enumeration(let name):
+            return graph.enumeration(name)?.cases.first?.title ?? parameter.title.lowercased()
+        case .string, .entity, .array: return parameter.title.lowercased()
+        }
+    }
+
+    /// How `value` is said, when it can be said in words.
+    private func spoken(_ value: Value, type: ValueType) -> String? {
+        switch (value, type) {
+        case (.enumCase(let id), .enumeration(let name)):
+            return graph.enumeration(name)?.cases.first { $0.id == id }?.title
+        case (.string(let text), _) where !text.isEmpty: return text
+        case (.integer(let number), _): return String(number)
+        case (.array(let items), .array(let element)):
+            let said = items.compactMap { spoken($0, type: element) }
+            return said.isEmpty ? nil : said.joined(separator: " and ")
+        default: return nil
+        }
+    }
+}
