@@ -105,10 +105,8 @@ public final class Conversation {
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
             if let answer = understand(trimmed, clock: clock) { return answer }
-            var dialog = "Sorry, I don't know how to do that."
-            if !suggestions.isEmpty {
-                dialog += " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?"
-            }
+            // In the language asked for, else the one the sentence's words are in.
+            let dialog = Phrasebook.of(options.language ?? recognition.language).notUnderstood(suggestions)
             return Answer(status: .noMatch, dialog: dialog, suggestions: suggestions)
         }
     }

@@ -14,6 +14,8 @@ struct Phrasebook: Sendable {
     var cancelled: String
     var nothingToUndo: String
     var undid: @Sendable (_ title: String, _ dialog: String, _ changes: Int) -> String
+    /// Nothing understood, with the closest sentences people say (none: no suggestion).
+    var notUnderstood: @Sendable (_ suggestions: [String]) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -29,6 +31,10 @@ struct Phrasebook: Sendable {
         nothingToUndo: "There is nothing to undo.",
         undid: { title, dialog, changes in
             "Undid \(title): \(dialog) (\(changes) change\(changes == 1 ? "" : "s") reverted)"
+        },
+        notUnderstood: { suggestions in
+            "Sorry, I don't know how to do that."
+                + (suggestions.isEmpty ? "" : " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?")
         })
 
     static let german = Phrasebook(
@@ -41,7 +47,18 @@ struct Phrasebook: Sendable {
         nothingToUndo: "Es gibt nichts rückgängig zu machen.",
         undid: { title, dialog, changes in
             "Rückgängig gemacht: \(title): \(dialog) (\(changes) Änderung\(changes == 1 ? "" : "en") zurückgenommen)"
+        },
+        notUnderstood: { suggestions in
+            "Das kann ich leider nicht."
+                + (suggestions.isEmpty ? "" : " Meintest du " + quoted(suggestions, "„", "“", or: "oder") + "?")
         })
+
+    /// "“a”, “b” or “c”".
+    private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {
+        let quoted = items.map { open + $0 + close }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " \(or) " + quoted.last!
+    }
 
     /// The phrasebook for `language` (`de`, else English).
     static func of(_ language: String?) -> Phrasebook {
