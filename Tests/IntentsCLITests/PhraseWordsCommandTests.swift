@@ -28,35 +28,48 @@ struct PhraseWordsCommandTests {
     }
 
     static let anywhere: [Said] = [
-        Said(sentence: "add a task buy milk tomorrow", intent: "FocusBlox.CreateTask",
-             values: ["title": "buy milk", "due": "2026-11-23T00:00:00Z"]),
-        Said(sentence: "add buy milk to my tasks tomorrow", intent: "FocusBlox.CreateTask",
-             values: ["title": "buy milk", "due": "2026-11-23T00:00:00Z"]),
-        Said(sentence: "add a task call mom on friday", intent: "FocusBlox.CreateTask",
-             values: ["title": "call mom", "due": "2026-11-27T00:00:00Z"]),
-        Said(sentence: "add an urgent task call mom", intent: "FocusBlox.CreateTask",
-             values: ["title": "call mom", "urgency": "urgent"]),
-        Said(sentence: "add a task call mom urgently", intent: "FocusBlox.CreateTask",
-             values: ["title": "call mom", "urgency": "urgent"]),
-        Said(sentence: "erstelle eine dringende aufgabe Rechnung bezahlen", intent: "FocusBlox.CreateTask",
-             values: ["title": "Rechnung bezahlen", "urgency": "urgent"]),
-        Said(sentence: "erstelle eine dringenden aufgabe Steuern", intent: "FocusBlox.CreateTask",
-             values: ["title": "Steuern", "urgency": "urgent"]),
+        Said(
+            sentence: "add a task buy milk tomorrow", intent: "FocusBlox.CreateTask",
+            values: ["title": "buy milk", "due": "2026-11-23T00:00:00Z"]),
+        Said(
+            sentence: "add buy milk to my tasks tomorrow", intent: "FocusBlox.CreateTask",
+            values: ["title": "buy milk", "due": "2026-11-23T00:00:00Z"]),
+        Said(
+            sentence: "add a task call mom on friday", intent: "FocusBlox.CreateTask",
+            values: ["title": "call mom", "due": "2026-11-27T00:00:00Z"]),
+        Said(
+            sentence: "add an urgent task call mom", intent: "FocusBlox.CreateTask",
+            values: ["title": "call mom", "urgency": "urgent"]),
+        Said(
+            sentence: "add a task call mom urgently", intent: "FocusBlox.CreateTask",
+            values: ["title": "call mom", "urgency": "urgent"]),
+        Said(
+            sentence: "erstelle eine dringende aufgabe Rechnung bezahlen", intent: "FocusBlox.CreateTask",
+            values: ["title": "Rechnung bezahlen", "urgency": "urgent"]),
+        Said(
+            sentence: "erstelle eine dringenden aufgabe Steuern", intent: "FocusBlox.CreateTask",
+            values: ["title": "Steuern", "urgency": "urgent"]),
         // Free text keeps such words in its middle, at its start, after a word making them its
         // object, and a bare number next to it.
-        Said(sentence: "remind me to read the tomorrow newsletter", intent: "FocusBlox.CreateTask",
-             values: ["title": "read the tomorrow newsletter", "due": "null"]),
-        Said(sentence: "add a task monday meeting prep", intent: "FocusBlox.CreateTask",
-             values: ["title": "monday meeting prep", "due": "null"]),
-        Said(sentence: "add a task plan for tomorrow", intent: "FocusBlox.CreateTask",
-             values: ["title": "plan for tomorrow", "due": "null"]),
-        Said(sentence: "add a task fix the urgent bug", intent: "FocusBlox.CreateTask",
-             values: ["title": "fix the urgent bug", "urgency": "not_urgent"]),
-        Said(sentence: "start a focus block on chapter 5", intent: "FocusBlox.StartFocusBlock",
-             values: ["title": "chapter 5", "minutes": "25"]),
+        Said(
+            sentence: "remind me to read the tomorrow newsletter", intent: "FocusBlox.CreateTask",
+            values: ["title": "read the tomorrow newsletter", "due": "null"]),
+        Said(
+            sentence: "add a task monday meeting prep", intent: "FocusBlox.CreateTask",
+            values: ["title": "monday meeting prep", "due": "null"]),
+        Said(
+            sentence: "add a task plan for tomorrow", intent: "FocusBlox.CreateTask",
+            values: ["title": "plan for tomorrow", "due": "null"]),
+        Said(
+            sentence: "add a task fix the urgent bug", intent: "FocusBlox.CreateTask",
+            values: ["title": "fix the urgent bug", "urgency": "not_urgent"]),
+        Said(
+            sentence: "start a focus block on chapter 5", intent: "FocusBlox.StartFocusBlock",
+            values: ["title": "chapter 5", "minutes": "25"]),
         // A template's own slot for the words wins over reading them anywhere.
-        Said(sentence: "remind me to call mom tomorrow", intent: "FocusBlox.CreateTask",
-             values: ["title": "call mom", "due": "2026-11-23T00:00:00Z"]),
+        Said(
+            sentence: "remind me to call mom tomorrow", intent: "FocusBlox.CreateTask",
+            values: ["title": "call mom", "due": "2026-11-23T00:00:00Z"]),
     ]
 
     static func text(_ value: Any?) -> String {

@@ -4,7 +4,8 @@ import YAML
 extension Diagnostic.Message {
     static func tooManySentences(total: Int, phrase: Int) -> Self {
         let adds = phrase > Compiler.maximumSentences ? "more than \(Compiler.maximumSentences)" : "\(phrase)"
-        return "the phrases expand to more than \(Compiler.maximumSentences) sentences in all: \(total) before this one, which adds \(adds); write fewer optional parts or split the alternatives into phrases of their own"
+        return
+            "the phrases expand to more than \(Compiler.maximumSentences) sentences in all: \(total) before this one, which adds \(adds); write fewer optional parts or split the alternatives into phrases of their own"
     }
 }
 

@@ -34,7 +34,8 @@ struct Phrasebook: Sendable {
         },
         notUnderstood: { suggestions in
             "Sorry, I don't know how to do that."
-                + (suggestions.isEmpty ? "" : " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?")
+                + (suggestions.isEmpty
+                    ? "" : " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?")
         })
 
     static let german = Phrasebook(

@@ -633,7 +633,8 @@ struct Search {
             // A value said where the template has no slot ("add a task buy milk tomorrow").
             // (Not where slots go unsaid: the value would fill the slot said to be missing.)
             if path.anywhere.count < Matcher.maximumValuesAnywhere, pass != .slotUnsaid {
-                for value in valuesAnywhere(at: position) where Self.mayReadAnywhere(value, at: position, path, tokens) {
+                for value in valuesAnywhere(at: position)
+                where Self.mayReadAnywhere(value, at: position, path, tokens) {
                     var next = path
                     next.anywhere.append((value.type, value.option, position))
                     next.anywhereEnd = position + value.option.length

@@ -25,7 +25,8 @@ extension PhraseIndex {
     /// A value to say for `parameter`: one the intent's examples give (in `language` first), else
     /// its default, else one of its type.
     func exampleValue(_ parameter: IntentGraph.Parameter, of intent: IntentGraph.Intent, language: String) -> String {
-        let examples = intent.examples.filter { $0.language == language } + intent.examples.filter { $0.language != language }
+        let examples =
+            intent.examples.filter { $0.language == language } + intent.examples.filter { $0.language != language }
         for example in examples {
             guard case .match(_, let values) = example.expectation, let value = values[parameter.name],
                 let text = spoken(value, type: parameter.type)

@@ -1,8 +1,9 @@
 /// How well a candidate matches, compared part by part in this order:
 /// fewer entity slots whose words name no entity (when names are known), fewer unknown words passed
-/// over, fewer template words the sentence left out, more literal words, fewer typo corrections in
-/// template words, more typed slots that parsed, fewer words of free text, fewer letters corrected in
-/// slot values, the app named, fewer filler words skipped.
+/// over, fewer template words the sentence left out, fewer slots not said, more literal words, fewer
+/// typo corrections in template words, more typed values that parsed, fewer words of free text, fewer
+/// values said outside a slot, fewer letters corrected in slot values, the app named, fewer filler
+/// words skipped.
 /// A reading whose values resolve thus beats one that matched more template words but left an entity
 /// slot naming nothing ("turn off Overhead Light" is the device, not an area "overhead"); a template
 /// word read through a typo still beats reading it as free text ("turn on the ligths in the kitchen");
@@ -46,7 +47,8 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
         [
             ("unresolved", -unresolved), ("unknown", -unknown), ("missing", -missing), ("unsaid", -unsaid),
             ("literal", literalWords),
-            ("edits", -edits), ("typed", typedSlots), ("free", -freeWords), ("anywhere", -anywhere), ("corrections", -corrections),
+            ("edits", -edits), ("typed", typedSlots), ("free", -freeWords), ("anywhere", -anywhere),
+            ("corrections", -corrections),
             ("app", appNamed), ("skipped", -skipped),
         ]
     }
@@ -71,6 +73,7 @@ public struct Score: Sendable, Hashable, Comparable, CustomStringConvertible {
         "unresolved \(unresolved), unknown \(unknown), " + (missing > 0 ? "missing \(missing), " : "")
             + (unsaid > 0 ? "unsaid \(unsaid), " : "")
             + "literal \(literalWords), edits \(edits), typed \(typedSlots), "
-            + "free \(freeWords), " + (anywhere > 0 ? "anywhere \(anywhere), " : "") + "corrections \(corrections), app \(appNamed), skipped \(skipped)"
+            + "free \(freeWords), " + (anywhere > 0 ? "anywhere \(anywhere), " : "")
+            + "corrections \(corrections), app \(appNamed), skipped \(skipped)"
     }
 }
