@@ -180,16 +180,7 @@ final class ReplPresence {
 
     /// The intent whose phrase a no-match answer offered first.
     private func nearMiss(_ suggestions: [String]) -> QualifiedName? {
-        for suggestion in suggestions {
-            for app in session.graph.apps {
-                for intent in app.intents
-                where intent.phrases.contains(where: {
-                    IntentGraph.speak($0.template, appName: app.name, rules: app.rules) == suggestion
-                }) {
-                    return intent.name
-                }
-            }
-        }
-        return nil
+        let index = session.index
+        return suggestions.lazy.compactMap { index.intent(suggested: $0) }.first
     }
 }

@@ -61,3 +61,11 @@ extension PhraseIndex {
         }
     }
 }
+
+extension PhraseIndex {
+    /// The intent whose phrase a no-match suggestion says (as `Recognition` words them), if any: the
+    /// prompt's tip after a near miss is for that intent.
+    public func intent(suggested sentence: String) -> QualifiedName? {
+        spokenSources.indices.first { sampleSentence($0) == sentence }.map { spokenSources[$0].intent }
+    }
+}
