@@ -439,10 +439,30 @@ struct Search {
         var found: [(type: ValueType, option: SlotParser.Option)] = []
         // A filler or the app's name is read as such ("now", "focus blox").
         if !passable[position] {
+            // Enum terms by their first word, as written (plurals and inflections included).
+            for term in matcher.index.anywhereTerms[tokens[position].text] ?? []
+            where position + term.tokens.count <= tokens.count
+                && zip(term.tokens, tokens[position...]).allSatisfy({ $0 == $1.text })
+                && !found.contains(where: { $0.type == term.type && $0.option.length == term.tokens.count })
+            {
+                found.append(
+                    (term.type, SlotParser.Option(length: term.tokens.count, value: .enumCase(term.id), typed: true)))
+            }
             for type in matcher.index.anywhereTypes {
-                for option in slotOptions(type, at: position)
-                where option.typed && option.problem == nil && option.edits == 0 {
-                    found.append((type, option))
+                switch type {
+                case .enumeration: continue
+                case .date:
+                    // As written: no typo is read as a date outside a slot.
+                    guard let date = DateParser(clock: matcher.clock).parseExact(tokens, at: position),
+                        date.problem == nil
+                    else { continue }
+                    let value = Value.date(date.value(in: matcher.clock))
+                    found.append((type, SlotParser.Option(length: date.length, value: value, typed: true)))
+                default:
+                    for option in slotOptions(type, at: position)
+                    where option.typed && option.problem == nil && option.edits == 0 {
+                        found.append((type, option))
+                    }
                 }
             }
         }
@@ -460,6 +480,17 @@ struct Search {
             default: true
             }
         }
+    }
+
+    /// Whether the walk can go on from `node` after a value said anywhere that ends at `end`: the
+    /// sentence ends there, or a template word, a typed slot, another such value, a filler or the
+    /// app's name follows (never free text). A cheap test that prunes most such branches at once.
+    private mutating func canFollowAnywhere(_ node: PhraseIndex.Node, at end: Int) -> Bool {
+        guard end < tokens.count else { return !node.entries.isEmpty || !node.optionalWords.isEmpty }
+        if passable[end] || node.words[tokens[end].text] != nil || !node.optionalWords.isEmpty { return true }
+        if pass != .exact, !node.words.isEmpty { return true }
+        if node.slots.contains(where: { $0.type != .string }) { return true }
+        return !valuesAnywhere(at: end).isEmpty
     }
 
     /// Where a value may be read outside a slot. Right after free text only at its end, and not
@@ -634,7 +665,9 @@ struct Search {
             // (Not where slots go unsaid: the value would fill the slot said to be missing.)
             if path.anywhere.count < Matcher.maximumValuesAnywhere, pass != .slotUnsaid {
                 for value in valuesAnywhere(at: position)
-                where Self.mayReadAnywhere(value, at: position, path, tokens) {
+                where Self.mayReadAnywhere(value, at: position, path, tokens)
+                    && canFollowAnywhere(node, at: position + value.option.length)
+                {
                     var next = path
                     next.anywhere.append((value.type, value.option, position))
                     next.anywhereEnd = position + value.option.length

@@ -340,6 +340,7 @@ extension PhraseIndex {
         self.wordsByLength = wordsByLength
         self.vocabulary = Set(vocabulary)
         self.anywhereTypes = Self.anywhereTypes(in: graph)
+        self.anywhereTerms = Self.anywhereTerms(anywhereTypes, enumTerms)
         self.spokenSources = Self.spokenSources(in: graph)
         guard spokenSources.count == spokenPhrases.count else { return nil }
     }

@@ -69,6 +69,23 @@ public struct PhraseIndex: Sendable {
     /// The types a value may be said anywhere in a sentence as, outside any slot: dates, durations,
     /// numbers and enums some parameter takes (`Matcher` reads them where no template has a slot).
     public internal(set) var anywhereTypes: [ValueType] = []
+    /// The terms of the enums in `anywhereTypes` by their first word: values said anywhere are
+    /// looked up here, exactly, instead of trying every term at every position.
+    var anywhereTerms: [String: [(type: ValueType, tokens: [String], id: String)]] = [:]
+
+    static func anywhereTerms(
+        _ types: [ValueType], _ enumTerms: [QualifiedName: [(tokens: [String], id: String)]]
+    ) -> [String: [(type: ValueType, tokens: [String], id: String)]] {
+        var terms: [String: [(type: ValueType, tokens: [String], id: String)]] = [:]
+        for type in types {
+            guard case .enumeration(let name) = type else { continue }
+            for term in enumTerms[name] ?? [] {
+                guard let first = term.tokens.first else { continue }
+                terms[first, default: []].append((type, term.tokens, term.id))
+            }
+        }
+        return terms
+    }
 
     /// Every phrase in the order `spokenPhrases` lists them: per app, shortcuts first.
     static func spokenSources(in graph: IntentGraph) -> [(intent: QualifiedName, phrase: IntentGraph.Phrase)] {
@@ -146,6 +163,7 @@ public struct PhraseIndex: Sendable {
             }
         }
         appNames.sort { $0.tokens.count > $1.tokens.count }
+        anywhereTerms = Self.anywhereTerms(anywhereTypes, enumTerms)
         for app in graph.apps {
             let phrases =
                 app.shortcuts.flatMap(\.phrases).map { ($0, true) } + app.intents.flatMap(\.phrases).map { ($0, false) }

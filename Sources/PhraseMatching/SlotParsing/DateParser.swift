@@ -81,6 +81,12 @@ struct DateParser {
         return parsed
     }
 
+    /// The date the words at `start` say as written, no typo corrected: cheaper than `parse`, for
+    /// words read outside any slot (`Matcher`'s values said anywhere).
+    func parseExact(_ tokens: [Token], at start: Int) -> Parsed? {
+        parseCorrected(tokens, at: start)
+    }
+
     private func parseCorrected(_ tokens: [Token], at start: Int) -> Parsed? {
         var index = start
         var day: Date?
@@ -131,7 +137,8 @@ struct DateParser {
 
     private func parseDay(_ tokens: [Token], at start: Int) -> Day? {
         guard let first = word(tokens, start) else { return nil }
-        let today = calendar.startOfDay(for: now)
+        // Worked out only when a word names a day: most positions a sentence is tried at name none.
+        var today: Date { calendar.startOfDay(for: now) }
         func add(_ days: Int) -> Date { calendar.date(byAdding: .day, value: days, to: today)! }
         func day(_ date: Date, _ length: Int) -> Day { Day(date: date, length: length) }
         switch first {
