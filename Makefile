@@ -7,10 +7,13 @@ INTENTS = .build/debug/intents
 .PHONY: run test build deps bench clean
 
 deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  echo "error: '$(SWIFT)' is not on PATH. Install Swift 6.1 or later from https://www.swift.org/install/linux/"; \
+	  echo "       (or run make with SWIFT=/path/to/swift)."; exit 1; }
 	@missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
+	  echo "installing the system packages the build needs (Debian):$$missing"; \
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
