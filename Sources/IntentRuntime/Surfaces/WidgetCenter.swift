@@ -207,6 +207,7 @@ public struct WidgetCenter {
             }
         }
         snapshot.instance = instance.id
+        snapshot.source = instance
         snapshot.family = instance.family
         for parameter in widget.parameters {
             guard let value = base[parameter.name], !value.isNull else { continue }

@@ -53,6 +53,8 @@ public struct WidgetSnapshot: Sendable {
     public var family: IntentGraph.WidgetFamily? = nil
     /// The values it was configured with.
     public var settings: [Setting] = []
+    /// The widget with its configuration, as computed: what its buttons and links act on.
+    public var source: WidgetInstance? = nil
 
     /// What is shown, without the date: two entries with the same content draw the same.
     public var content: [String?] {

@@ -155,7 +155,7 @@ struct Widgets: ParsableCommand {
         if watch {
             try WidgetWatcher(session: session, options: .init()) {
                 let drawn = try stack()
-                return (text(drawn), drawn.first?.0.widget)
+                return (text(drawn), drawn.first.map { $0.0.source ?? WidgetInstance($0.0.widget) })
             }.run()
         } else if drawing.json {
             print(try JSONText.pretty(try stack().map { drawing.json($0.0, family: $0.1) }))
@@ -276,7 +276,7 @@ struct WidgetCommand: ParsableCommand {
             try WidgetWatcher(session: session, options: .init(confirmAll: yes)) {
                 let snapshot = try Self.failing { try center.snapshot(instances[0], at: moment) }
                 let drawn = families.map { drawing.draw(snapshot, family: $0, clock: session.clock) }
-                return (drawn.joined(separator: "\n\n"), widget)
+                return (drawn.joined(separator: "\n\n"), instances[0])
             }.run()
         } else if let timeline, let span = DurationText.parse(timeline) {
             let entries = try Self.failing {
