@@ -156,7 +156,11 @@ public struct WidgetRenderer: Sendable {
 
     private func inline(_ snapshot: WidgetSnapshot) -> String {
         var what = figure(snapshot) ?? snapshot.items.first?.line ?? snapshot.text ?? snapshot.empty ?? ""
-        if !snapshot.figures.isEmpty { what += (what.isEmpty ? "" : ascii ? " | " : " · ") + figures(snapshot) }
+        if !snapshot.figures.isEmpty {
+            // One line has no room for a title and several figures: the figures are what it is for.
+            what += (what.isEmpty ? "" : ascii ? " | " : " · ") + figures(snapshot)
+            return "\(glyph(snapshot)) \(what)"
+        }
         return "\(glyph(snapshot)) \(snapshot.title ?? snapshot.widget.title)" + (what.isEmpty ? "" : ": \(what)")
     }
 
