@@ -227,11 +227,14 @@ struct SeedSurfaceCommandTests {
             (["widget", "add", "OneRadar", "--set", "rust"], "--set: expected name=value, not 'rust'"),
             (["widget", "add", "OneRadar", "--set", "radar=rust", "--family", "large"], "One Radar does not come in large"),
             (["widget", "QuickCapture", "--open", "first"], "--open: expected an item's number (from 1) or 'widget'"),
+            (["widget", "add", "OneRadar", "--set", "radar=a\u{1B}[2J"], "the value of 'radar' holds a control character (U+001B)"),
+            (["widget", "add", "OneRadar", "--set", "\u{1B}]0;x=rust"], "has no parameter '\\u{1B}]0;x'"),
         ]
         for (arguments, message) in cases {
             let run = try ConversationCommandTests.run(arguments, store: store)
             #expect(run.status != 0, "\(arguments)")
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("\u{1B}"), "\(arguments): raw ESC on stderr")
         }
         #expect(try intents("widget", "list").stdout.hasPrefix("No widget is added"), "nothing was added")
     }

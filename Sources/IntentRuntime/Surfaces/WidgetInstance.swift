@@ -79,6 +79,9 @@ extension WidgetCenter {
                 return failure("\(widget.title) has no parameter '\(name)'\(hint)")
             }
             if chosen[name] != nil { return failure("'\(name)' is set twice") }
+            if let problem = ControlCharacters.problem(in: text, what: "the value of '\(name)'") {
+                return failure(problem)
+            }
             let value: Value
             do throws(LinkError) {
                 value = try router.typed(text, parameter)

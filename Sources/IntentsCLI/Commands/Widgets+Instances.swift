@@ -109,12 +109,14 @@ struct WidgetList: ParsableCommand {
         }
         let center = WidgetCenter(graph: session.graph, store: session.store)
         for (entry, instance) in zip(entries, stored) {
-            var line = "#\(entry.id)  \(TerminalText.oneLine(entry.widget))"
+            var line = "#\(entry.id)  \(ControlCharacters.escaped(TerminalText.oneLine(entry.widget)))"
             if let family = entry.family { line += "  \(family)" }
             if let widget = session.graph.widgets.first(where: { "\($0.app).\($0.name)" == instance.widget }),
                 let snapshot = try? center.snapshot(WidgetInstance(widget, instance))
             {
-                if !snapshot.settings.isEmpty { line += "  \(WidgetCommand.describe(snapshot.settings))" }
+                if !snapshot.settings.isEmpty {
+                    line += "  \(ControlCharacters.escaped(WidgetCommand.describe(snapshot.settings)))"
+                }
             } else {
                 line += "  (no longer declared)"
             }
@@ -143,6 +145,6 @@ struct WidgetRemove: ParsableCommand {
         }
         _ = try WidgetCommand.failing { try session.store.write { try $0.removeWidgetInstance(number) } }
         let title = session.graph.widgets.first { "\($0.app).\($0.name)" == instance.widget }?.title ?? instance.widget
-        print("Removed \(TerminalText.oneLine(title)) #\(number).")
+        print("Removed \(ControlCharacters.escaped(TerminalText.oneLine(title))) #\(number).")
     }
 }

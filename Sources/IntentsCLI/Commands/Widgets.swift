@@ -354,7 +354,7 @@ struct WidgetCommand: ParsableCommand {
                 ? "\nhint: add it with 'intents widget add \(widget.name) "
                     + widget.parameters.filter(\.isRequired).map { "--set \($0.name)=…" }.joined(separator: " ") + "'"
                 : ""
-            Terminal.standardError("error: \(TerminalText.oneLine(error.message))\(hint)\n")
+            Terminal.standardError("error: \(ControlCharacters.escaped(TerminalText.oneLine(error.message)))\(hint)\n")
             throw ExitCode(2)
         }
     }
@@ -363,7 +363,7 @@ struct WidgetCommand: ParsableCommand {
     static func settings(_ raw: [String]) throws -> [(name: String, value: String)] {
         try raw.map { text in
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw ValidationError("--set: expected name=value, not '\(TerminalText.oneLine(text))'")
+                throw ValidationError("--set: expected name=value, not '\(ControlCharacters.escaped(TerminalText.oneLine(text)))'")
             }
             return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
