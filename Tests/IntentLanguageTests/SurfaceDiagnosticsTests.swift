@@ -25,6 +25,31 @@ extension DiagnosticsTests {
 
     static let surfaceCases: [Case] = [
         Case(
+            name: "an intent only a widget's button or a control runs needs no phrase; one nothing runs is flagged",
+            source: """
+                app: Shop
+                entities:
+                  Item:
+                    properties: { name: string }
+                intents:
+                  Reset:
+                    perform: [ { create: Item, set: { name: reset } } ]
+                  Wipe:
+                    perform: [ { create: Item, set: { name: wipe } } ]
+                  1️⃣Lost:
+                    perform: [ { create: Item, set: { name: lost } } ]
+                widgets:
+                  Panel:
+                    families: [small]
+                    content: { title: Items }
+                    buttons: [ { title: Reset, intent: Reset } ]
+                controls:
+                  WipeAll: { action: { intent: Wipe } }
+                """,
+            findings: [
+                ("1️⃣", "warning: intent 'Lost' has neither a phrase nor an app shortcut; nothing can say it"),
+            ]),
+        Case(
             name: "a configurable widget: its parameters, values, links, figures and widget buttons checked",
             source: app + """
                 widgets:

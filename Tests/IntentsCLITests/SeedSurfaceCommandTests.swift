@@ -65,13 +65,13 @@ struct SeedSurfaceCommandTests {
     }
 
     @Test func trackingTheFortuneStartsItsLiveActivity() throws {
-        let started = try intents("say", "track my fortune")
+        let started = try intents("say", "start fortune tracking")
         #expect(started.stdout.hasPrefix("Tracking your fortune for the next hour: "), "\(started.stdout)")
         let shown = try intents("activities")
         #expect(shown.stdout.contains("Fortune") && shown.stdout.contains("Your fortune: "), "\(shown.stdout)")
         let activities = try json(try intents("activities", "--json"))
         #expect("\(activities)".contains("Fortune Active"), "the expanded Dynamic Island's center")
-        #expect(try intents("say", "stop tracking my fortune").stdout == "Stopped tracking your fortune.\n")
+        #expect(try intents("say", "stop fortune tracking").stdout == "Stopped tracking your fortune.\n")
     }
 
     // MARK: 20 sideBar
@@ -80,7 +80,7 @@ struct SeedSurfaceCommandTests {
         #expect(try intents("say", "take a note that the wifi password is on the fridge").status == 0)
         #expect(try intents("say", "bookmark https://example.com/article as the long read").status == 0)
         #expect(try intents("say", "start a chat about the reading group").status == 0)
-        #expect(try intents("say", "add send the invoice to my sidebar tasks").status == 0)
+        #expect(try intents("say", "add a sidebar task send the invoice").status == 0)
         let file = scratch.path + "/report.pdf"
         try Data("%PDF-1.4 hello".utf8).write(to: URL(fileURLWithPath: file))
         #expect(try intents("share", file).status == 0)
@@ -117,7 +117,7 @@ struct SeedSurfaceCommandTests {
 
     @Test func theTasksWidgetListsOpenTasksAndTicksThemOff() throws {
         #expect(try intents("widget", "Tasks", "--family", "small").stdout.contains("No tasks"))
-        #expect(try intents("say", "add water the plants to my sidebar tasks").status == 0)
+        #expect(try intents("say", "add a sidebar task water the plants").status == 0)
         let medium = try intents("widget", "Tasks", "--family", "medium")
         #expect(medium.stdout.contains("water the plants") && medium.stdout.contains("[1 Done]"), "\(medium.stdout)")
         let pressed = try intents("widget", "Tasks", "--family", "medium", "--press", "1")
