@@ -59,6 +59,7 @@ struct LinkRouterTests {
         Routed(url: "sidebar://websites/9c1e", route: "sidebar://websites/{website}", intent: "sideBar.OpenWebsite", values: ["website": .string("9c1e")]),
         Routed(url: "sidebar://files/9c1e", route: "sidebar://files/{attachment}", intent: "sideBar.OpenFile", values: ["attachment": .string("9c1e")]),
         Routed(url: "sidebar://tasks", route: "sidebar://tasks", intent: "sideBar.ShowTasks", values: [:]),
+        Routed(url: "sidebar://task?title=water%20the%20plants", route: "sidebar://task?title={title}&due={dueDate}", intent: "sideBar.AddTask", values: ["title": .string("water the plants")]),
         Routed(url: "sidebar://tasks/9c1e", route: "sidebar://tasks/{task}", intent: "sideBar.ShowTasks", values: ["task": .string("9c1e")]),
         Routed(url: "fortune://refresh", route: "fortune://refresh", intent: "Fortune.RefreshFortune", values: [:]),
     ]
@@ -151,6 +152,7 @@ struct LinkRouterTests {
                   sidebar://websites/{website} → OpenWebsite
                   sidebar://files/{attachment} → OpenFile
                   sidebar://tasks → ShowTasks
+                  sidebar://task?title={title}&due={dueDate} → AddTask
                   sidebar://tasks/{task} → ShowTasks
                 """)
     }

@@ -80,7 +80,7 @@ struct SeedSurfaceCommandTests {
         #expect(try intents("say", "take a note that the wifi password is on the fridge").status == 0)
         #expect(try intents("say", "bookmark https://example.com/article as the long read").status == 0)
         #expect(try intents("say", "start a chat about the reading group").status == 0)
-        #expect(try intents("say", "add a sidebar task send the invoice").status == 0)
+        #expect(try intents("open", "sidebar://task?title=send%20the%20invoice").status == 0)
         let file = scratch.path + "/report.pdf"
         try Data("%PDF-1.4 hello".utf8).write(to: URL(fileURLWithPath: file))
         #expect(try intents("share", file).status == 0)
@@ -117,7 +117,7 @@ struct SeedSurfaceCommandTests {
 
     @Test func theTasksWidgetListsOpenTasksAndTicksThemOff() throws {
         #expect(try intents("widget", "Tasks", "--family", "small").stdout.contains("No tasks"))
-        #expect(try intents("say", "add a sidebar task water the plants").status == 0)
+        #expect(try intents("open", "sidebar://task?title=water%20the%20plants").status == 0)
         let medium = try intents("widget", "Tasks", "--family", "medium")
         #expect(medium.stdout.contains("water the plants") && medium.stdout.contains("[1 Done]"), "\(medium.stdout)")
         let pressed = try intents("widget", "Tasks", "--family", "medium", "--press", "1")
@@ -176,7 +176,7 @@ struct SeedSurfaceCommandTests {
     }
 
     @Test func theCreateRadarActivityIsHandedOff() throws {
-        let opened = try intents("say", "open a new radar form about solar power")
+        let opened = try intents("say", "draft a new radar about solar power")
         #expect(opened.stdout.hasPrefix("The new radar form is open for “solar power”"), "\(opened.stdout)")
         let list = try intents("continue", "--list")
         #expect(list.stdout.contains("Create Radar: solar power"), "\(list.stdout)")
