@@ -216,6 +216,22 @@ struct SeedSurfaceCommandTests {
         #expect(gone.stderr == "error: no added widget is numbered 1; see 'intents widget list'\n")
     }
 
+    @Test func aWidgetWhoseRadarIsDeletedSaysSoAndOpensExplore() throws {
+        #expect(try intents("say", "create a radar about rust").status == 0)
+        #expect(try intents("widget", "add", "OneRadar", "--set", "radar=rust").status == 0)
+        let stack = try json(try intents("widgets", "--json")) as? [[String: Any]]
+        let added = try #require(stack?.first { $0["widget"] as? String == "OneRadar" })
+        #expect(added["instance"] as? Int == 1)
+        #expect(added["parameters"] as? [String: String] == ["radar": "rust"])
+        #expect((added["link"] as? String)?.hasPrefix("radar://open/") == true)
+        #expect(try intents("say", "delete the rust radar", "--yes").status == 0)
+        let shown = try intents("widget", "OneRadar")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Radar deleted"), "\(shown.stdout)")
+        let tapped = try intents("widget", "OneRadar", "--open", "widget")
+        #expect(tapped.stdout.hasPrefix("Opening radar://explore\nYou track nothing yet"), "\(tapped.stdout)")
+    }
+
     @Test func configurationsAreCheckedWhenAdded() throws {
         #expect(try intents("say", "create a radar about rust").status == 0)
         let cases: [([String], String)] = [
