@@ -225,6 +225,7 @@ public final class Store: Sendable {
                         """)
                 try Self.createHandoffTables(db)
                 try Self.createLiveActivityTables(db)
+                try Self.createWidgetInstanceTables(db)
                 var refusals: [String] = []
                 for table in tables.values.sorted(by: { $0.name < $1.name }) {
                     refusals += try migrate(table, db)
