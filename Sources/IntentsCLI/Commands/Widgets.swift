@@ -29,6 +29,25 @@ struct WidgetDrawingOptions: ParsableArguments {
         throw ValidationError("--at: expected an ISO-8601 moment or a date like \"tomorrow at 9\", not '\(at)'")
     }
 
+    /// How to draw, as a plain value: a hand-built `ParsableArguments` cannot be read (the REPL
+    /// draws with `WidgetDrawing()`, never with `WidgetDrawingOptions()`).
+    var style: WidgetDrawing { WidgetDrawing(ascii: ascii, explain: explain) }
+
+    func draw(_ snapshot: WidgetSnapshot, family: IntentGraph.WidgetFamily, clock: Clock) -> String {
+        style.draw(snapshot, family: family, clock: clock)
+    }
+
+    func json(_ snapshot: WidgetSnapshot, family: IntentGraph.WidgetFamily) -> WidgetJSON {
+        style.json(snapshot, family: family)
+    }
+}
+
+/// Draws widget snapshots: Unicode boxes (ASCII when asked or on a dumb terminal), a header line.
+struct WidgetDrawing {
+    var ascii = false
+    /// Say which relevance rule gave each widget its score.
+    var explain = false
+
     var renderer: WidgetRenderer {
         WidgetRenderer(ascii: ascii || ProcessInfo.processInfo.environment["TERM"] == "dumb")
     }

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// Every `:command` of the REPL through the binary with piped input: none ends the session (issue 22,
+/// item 1: `:widgets` built a `ParsableArguments` by hand and crashed reading its flags).
+@Suite("REPL commands at the command line")
+struct ReplCommandTests {
+    let scratch = ScratchDirectory("repl-commands")
+    var store: String { scratch.path + "/store.sqlite" }
+
+    static let commands = [
+        ":help", ":explain add buy milk to my tasks", ":intents", ":list Task", ":undo", ":widgets",
+        ":widgets small", ":widgets bogus", ":controls", ":control Focus", ":activities", ":search milk",
+        ":suggest", ":tips off", ":tips on", ":dismiss", ":context area=Kitchen", ":context", ":context clear",
+        ":nonsense",
+    ]
+
+    @Test(arguments: Self.commands)
+    func commandKeepsTheSessionGoing(_ command: String) throws {
+        let input = "add buy milk to my tasks\n\(command)\nwhat's next\n"
+        let run = try ConversationCommandTests.run([], store: store, input: Data(input.utf8))
+        #expect(run.status == 0, "\(command): \(run.stderr)")
+        #expect(!run.stderr.contains("Can't read a value"), "\(command): \(run.stderr)")
+        // The phrase after the command is still answered.
+        #expect(run.stdout.contains("› what's next"), "\(command): \(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "buy milk").count >= 3, "\(command): \(run.stdout)")
+    }
+}
