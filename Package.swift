@@ -66,7 +66,7 @@ let package = Package(
             name: "intents-bench",
             dependencies: [
                 "IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore",
-                "IntentRuntime",
+                "IntentRuntime", "IntentEngine",
             ],
             path: "Benchmarks/intents-bench"
         ),

@@ -44,10 +44,14 @@ public struct EngineRequest: Sendable {
     public var dryRun: Bool
     /// Confirm without asking (a guess, or a follow-up, still confirms what deletes).
     public var confirmAll: Bool
+    /// Keep the conversation in the store for its next request (in any process). False: the
+    /// conversation lives in this engine's memory only — one process's requests (`say` without
+    /// `--conversation`), with nothing to read or write for it.
+    public var kept: Bool
 
     public init(
         conversation: ConversationID, user: User = .local, language: String? = nil, context: [String: String] = [:],
-        dryRun: Bool = false, confirmAll: Bool = false
+        dryRun: Bool = false, confirmAll: Bool = false, kept: Bool = true
     ) {
         self.conversation = conversation
         self.user = user
@@ -55,5 +59,6 @@ public struct EngineRequest: Sendable {
         self.context = context
         self.dryRun = dryRun
         self.confirmAll = confirmAll
+        self.kept = kept
     }
 }

@@ -82,6 +82,17 @@ struct IntentEngineTests {
         #expect(try !engine.isWaiting(stranger))
     }
 
+    @Test("A conversation not kept lives in its engine only, and writes nothing")
+    func unkeptConversationsStayInMemory() throws {
+        let engine = try scratch.engine()
+        let request = EngineRequest(conversation: .make(), kept: false)
+        #expect(engine.respond(to: "check compatibility", request).status == .needsValue)
+        #expect(try !scratch.engine().isWaiting(EngineRequest(conversation: request.conversation)))
+        #expect(engine.respond(to: "leo", request).asking == "theirSign")
+        #expect(engine.respond(to: "virgo", request).status == .done)
+        #expect(engine.respond(to: "and libra?", request).dialog.contains("Leo and Libra"))
+    }
+
     @Test("A conversation expires: after its lifetime the question is no longer waiting")
     func conversationsExpire() throws {
         let request = EngineRequest(conversation: .make())

@@ -128,11 +128,13 @@ extension Conversation {
 
     /// Remembers a request that ran, for follow-ups.
     func remember(_ state: Pending, clock: Clock) {
-        guard !state.intent.parameters.isEmpty else {
-            last = nil
-            return
-        }
-        last = ConversationState.LastRequest(
+        last = lastRequest(state, clock: clock)
+    }
+
+    /// What a follow-up of this request needs; nil for an intent without parameters.
+    func lastRequest(_ state: Pending, clock: Clock) -> ConversationState.LastRequest? {
+        guard !state.intent.parameters.isEmpty else { return nil }
+        return ConversationState.LastRequest(
             intent: state.intent.name.description, values: state.values.mapValues(encode),
             language: state.language, at: clock.now)
     }

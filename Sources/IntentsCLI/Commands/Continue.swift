@@ -33,7 +33,7 @@ struct Continue: ParsableCommand {
 
     func run() throws {
         let engine = try storeOptions.engine(global)
-        let request = EngineRequest(conversation: .make(), confirmAll: yes)
+        let request = EngineRequest(conversation: .make(), confirmAll: yes, kept: false)
         let continuations: [Continuation]
         do {
             continuations = try engine.continuations()

@@ -38,7 +38,7 @@ struct Open: ParsableCommand {
 
     func run() throws {
         let engine = try storeOptions.engine(global, dryRun: dryRun)
-        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes)
+        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes, kept: false)
         switch engine.open(url, request) {
         case .failure(let error):
             throw Self.refuse(error, json: json)

@@ -58,7 +58,9 @@ struct Say: ParsableCommand {
         try GlobalOptions.checkLanguage(lang, in: engine.graph)
         let request = EngineRequest(
             conversation: conversation.map(ConversationID.init) ?? .make(), language: lang,
-            context: try RequestContext.parse(contexts), dryRun: dryRun, confirmAll: yes)
+            context: try RequestContext.parse(contexts), dryRun: dryRun, confirmAll: yes,
+            // Kept in the store only when it has a name to be carried on by.
+            kept: conversation != nil)
         var failed = false
         for (number, text) in texts.enumerated() {
             failed = try answer(text, engine, request) || failed

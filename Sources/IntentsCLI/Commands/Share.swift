@@ -59,7 +59,7 @@ struct Share: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes)
+        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes, kept: false)
         guard let offer = try choose(offers) else { return }
         var answers = engine.share(items, with: offer, request)
         let last = answers.removeLast()
