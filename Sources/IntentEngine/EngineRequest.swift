@@ -28,6 +28,21 @@ public struct ConversationID: Sendable, Hashable, Codable, CustomStringConvertib
     public static func make() -> ConversationID { ConversationID(UUID().uuidString.lowercased()) }
 
     public var description: String { rawValue }
+
+    /// The longest id, in bytes.
+    public static let maximumBytes = 200
+
+    /// Why the id cannot be used (empty, too long, control characters); nil when it can.
+    public var problem: String? {
+        if rawValue.isEmpty { return "A conversation id cannot be empty." }
+        if rawValue.utf8.count > Self.maximumBytes {
+            return "A conversation id is at most \(Self.maximumBytes) bytes (this one is \(rawValue.utf8.count))."
+        }
+        if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "A conversation id cannot hold control characters."
+        }
+        return nil
+    }
 }
 
 /// Whose conversation a call belongs to, and how to take it: everything a request says besides

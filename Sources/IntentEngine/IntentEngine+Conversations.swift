@@ -115,7 +115,10 @@ extension IntentEngine {
 
     /// The conversation of `request`, restored, answering through `body`; its state kept after.
     func converse(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
-        locked {
+        if let problem = request.conversation.problem {
+            return Answer(status: .error, dialog: problem, error: problem)
+        }
+        return locked {
             let key = key(request)
             let conversation = Conversation(session: session, options: options(request))
             let existing: (state: ConversationState, stored: Bool)

@@ -82,6 +82,14 @@ struct IntentEngineTests {
         #expect(try !engine.isWaiting(stranger))
     }
 
+    @Test(arguments: ["", String(repeating: "x", count: 201), "a\u{1B}[2J"])
+    func badConversationIdsAreRefused(_ id: String) throws {
+        let answer = try scratch.engine().respond(to: "add buy milk to my tasks", EngineRequest(conversation: ConversationID(id)))
+        #expect(answer.status == .error)
+        #expect(answer.dialog.hasPrefix("A conversation id"))
+        #expect(try scratch.engine().search("buy milk").hits.isEmpty)
+    }
+
     @Test("A conversation not kept lives in its engine only, and writes nothing")
     func unkeptConversationsStayInMemory() throws {
         let engine = try scratch.engine()

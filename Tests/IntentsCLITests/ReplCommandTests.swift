@@ -37,6 +37,8 @@ struct ReplCommandTests {
                 ["say", "--conversation", "c1", "--json", phrase], store: store)
             #expect(run.stdout.contains(expected), "\(run.stdout)")
         }
+        let explained = try ConversationCommandTests.run(["explain", "--conversation", "c1", "and aries"], store: store)
+        #expect(explained.stdout.contains("in conversation c1: follow-up of Check Compatibility: theirSign replaced"))
         // Without the conversation, a new process knows nothing of the last request.
         let alone = try ConversationCommandTests.run(["say", "and libra?"], store: store)
         #expect(!alone.stdout.contains("Leo and Libra"))
