@@ -128,6 +128,9 @@ struct IntentEngineTests {
         .init(first: "how compatible are leo and virgo", then: "what about aries", replaced: "theirSign", dialog: "Leo and Aries"),
         .init(first: "how compatible are leo and virgo", then: "how about a scorpio?", replaced: "theirSign", dialog: "Leo and Scorpio"),
         .init(first: "what's my love fortune", then: "and career?", replaced: "fortuneType", dialog: "career"),
+        .init(first: "how compatible are leo and virgo", then: "ok and what about libra then?", replaced: "theirSign", dialog: "Leo and Libra"),
+        .init(first: "how compatible are leo and virgo", then: "and also libra", replaced: "theirSign", dialog: "Leo and Libra"),
+        .init(first: "how compatible are leo and virgo", then: "so how about aries instead", replaced: "theirSign", dialog: "Leo and Aries"),
         .init(first: "remind me to call mom today at 11", then: "what about tomorrow?", replaced: "due", dialog: "call mom"),
         // An explicit request is a request, never a follow-up.
         .init(first: "how compatible are leo and virgo", then: "are aries and libra compatible", replaced: nil, dialog: "Aries and Libra"),
