@@ -224,6 +224,7 @@ public final class Store: Sendable {
                             entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
                         """)
                 try Self.createHandoffTables(db)
+                try Self.createConversationTable(db)
                 try Self.createLiveActivityTables(db)
                 try Self.createWidgetInstanceTables(db)
                 var refusals: [String] = []

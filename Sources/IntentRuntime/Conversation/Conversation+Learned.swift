@@ -17,6 +17,7 @@ extension Conversation {
         case .act:
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
+            guessReading = .init(text: text, language: options.language)
             return ask(guess)
         }
     }
@@ -27,6 +28,7 @@ extension Conversation {
             let guess = stage.review(
                 candidate, text: text, language: options.language, matcher: session.matcher(clock: clock))
         else { return nil }
+        guessReading = .init(text: text, language: options.language)
         return ask(guess)
     }
 

@@ -27,7 +27,7 @@ extension Repl {
                     family = known
                 }
                 let stack = try WidgetCenter(graph: session.graph, store: session.store).stack(family: family)
-                let drawing = WidgetDrawingOptions()
+                let drawing = WidgetDrawing()
                 print(
                     stack.isEmpty
                         ? "No widget." : stack.map {

@@ -37,7 +37,7 @@ struct WidgetAdd: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let session = try storeOptions.engine(global).session
         let widget = try WidgetCommand.widget(named: name, in: session.graph)
         guard widget.isConfigurable else {
             Terminal.standardError(
@@ -91,7 +91,7 @@ struct WidgetList: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let session = try storeOptions.engine(global).session
         let stored = try WidgetCommand.failing { try session.store.read { try $0.widgetInstances() } }
         let entries = stored.map { instance in
             let widget = session.graph.widgets.first { "\($0.app).\($0.name)" == instance.widget }
@@ -137,7 +137,7 @@ struct WidgetRemove: ParsableCommand {
     var number: Int64
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let session = try storeOptions.engine(global).session
         let stored = try WidgetCommand.failing { try session.store.read { try $0.widgetInstances() } }
         guard let instance = stored.first(where: { $0.id == number }) else {
             Terminal.standardError("error: no added widget is numbered \(number); see 'intents widget list'\n")

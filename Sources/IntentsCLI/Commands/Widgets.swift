@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -28,6 +29,25 @@ struct WidgetDrawingOptions: ParsableArguments {
         if let value = DateValue.parse(at) { return clock.resolve(value) }
         throw ValidationError("--at: expected an ISO-8601 moment or a date like \"tomorrow at 9\", not '\(at)'")
     }
+
+    /// How to draw, as a plain value: a hand-built `ParsableArguments` cannot be read (the REPL
+    /// draws with `WidgetDrawing()`, never with `WidgetDrawingOptions()`).
+    var style: WidgetDrawing { WidgetDrawing(ascii: ascii, explain: explain) }
+
+    func draw(_ snapshot: WidgetSnapshot, family: IntentGraph.WidgetFamily, clock: Clock) -> String {
+        style.draw(snapshot, family: family, clock: clock)
+    }
+
+    func json(_ snapshot: WidgetSnapshot, family: IntentGraph.WidgetFamily) -> WidgetJSON {
+        style.json(snapshot, family: family)
+    }
+}
+
+/// Draws widget snapshots: Unicode boxes (ASCII when asked or on a dumb terminal), a header line.
+struct WidgetDrawing {
+    var ascii = false
+    /// Say which relevance rule gave each widget its score.
+    var explain = false
 
     var renderer: WidgetRenderer {
         WidgetRenderer(ascii: ascii || ProcessInfo.processInfo.environment["TERM"] == "dumb")
@@ -141,7 +161,8 @@ struct Widgets: ParsableCommand {
     var watch = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let center = WidgetCenter(graph: session.graph, store: session.store)
         func stack() throws -> [(WidgetSnapshot, IntentGraph.WidgetFamily)] {
             try WidgetCommand.failing { try center.stack(family: family, at: drawing.moment(session.clock)) }
@@ -242,7 +263,8 @@ struct WidgetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let widget = try Self.widget(named: name, in: session.graph)
         let center = WidgetCenter(graph: session.graph, store: session.store)
         let instances = try self.instances(of: widget, center: center, session: session)
@@ -267,7 +289,7 @@ struct WidgetCommand: ParsableCommand {
             }
         }
         if let open {
-            try self.open(open, on: instances[0], center: center, session: session)
+            try self.open(open, on: instances[0], center: center, engine: engine)
             return
         }
         let moment = try drawing.moment(session.clock)
@@ -299,7 +321,7 @@ struct WidgetCommand: ParsableCommand {
     }
 
     /// Taps the widget or one of its items: the link it opens now runs its intent, as `intents open`.
-    private func open(_ which: String, on instance: WidgetInstance, center: WidgetCenter, session: Session) throws {
+    private func open(_ which: String, on instance: WidgetInstance, center: WidgetCenter, engine: IntentEngine) throws {
         let item = which == "widget" ? nil : Int(which)
         let link = try Self.failing { try center.link(item, on: instance) }
         guard let link else {
@@ -309,12 +331,12 @@ struct WidgetCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if !drawing.json { print("Opening \(TerminalText.oneLine(link))") }
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, handoff: true))
-        switch conversation.open(link) {
+        let request = EngineRequest(conversation: .make(), confirmAll: yes, kept: false)
+        switch engine.open(link, request) {
         case .failure(let error):
             throw Open.refuse(error, json: drawing.json)
         case .success(let answer):
-            try Conversing.finish(answer, in: conversation, json: drawing.json)
+            try Conversing.finish(answer, in: engine, request, json: drawing.json)
         }
     }
 
