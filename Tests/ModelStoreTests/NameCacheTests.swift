@@ -24,7 +24,11 @@ struct NameCacheTests {
     func sameAsDisk() throws {
         let scratch = Scratch()
         let store = try NameIndexTests.store(scratch, names: Self.names)
-        let phrase = StoredEntityNames(store: store).forPhrase()
+        let names = StoredEntityNames(store: store)
+        // The first phrase over this state of the file reads from disk; the next reads the table.
+        #expect("\(type(of: names.forPhrase()))" == "DiskNames")
+        let phrase = names.forPhrase()
+        #expect("\(type(of: phrase))" == "ResidentNames")
         for text in Self.texts {
             let folded = EntityNameKey.key(text).key
             let onDisk = try store.read { try $0.lookUpName(folded, entity: Notebook.page) }.hits
@@ -39,7 +43,13 @@ struct NameCacheTests {
         let scratch = Scratch()
         let store = try NameIndexTests.store(scratch)
         let names = StoredEntityNames(store: store)
-        func look(_ text: String) -> [String] { names.forPhrase().lookup(text, entity: Notebook.page).map(\.name) }
+        /// Two phrases: the first over a new state of the file reads from disk, the second from memory.
+        func look(_ text: String) -> [String] {
+            let first = names.forPhrase().lookup(text, entity: Notebook.page).map(\.name)
+            let second = names.forPhrase().lookup(text, entity: Notebook.page).map(\.name)
+            #expect(first == second, "\(text)")
+            return second
+        }
         #expect(look("pay rent") == ["pay rent"])
         try store.write { transaction in
             try transaction.insert(Notebook.page, values: ["title": .string("feed the cat")])
