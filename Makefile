@@ -4,7 +4,7 @@ SWIFT ?= swift
 APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
 INTENTS = .build/debug/intents
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench bench-build bench-check bench-record clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -33,6 +33,20 @@ bench: deps
 	$(SWIFT) build -c release --product intents-bench
 	$(SWIFT) build -c release --product intents
 	.build/release/intents-bench
+
+# The regression guard (issue 25, docs/benchmarks.md): instruction counts of cold say, compile,
+# match and import against Benchmarks/instructions.tsv; fails when one grew by more than 5 %.
+# Minutes under callgrind: not part of `make test`; run it before submitting a hot-path change.
+bench-build: deps
+	$(SWIFT) build -c release --product intents-bench
+	$(SWIFT) build -c release --product intents
+
+bench-check: bench-build
+	Benchmarks/instructions.sh check
+
+# Writes the baseline anew: after a change that is meant to cost more, with the reason in the commit.
+bench-record: bench-build
+	Benchmarks/instructions.sh record
 
 
 clean:

@@ -24,7 +24,7 @@ let usage = """
       suggest:   [--seed N] [--donations N] [--runs N]
       links:     [--rounds N] [--repeats N]
       widgets:   [--runs N] [--tasks N]
-      assistant: [--rounds N] [--repeats N] [--entities N] [--apps N]   (tail latency on assistant-shaped templates)
+      assistant: [--rounds N] [--repeats N] [--entities N] [--apps N] [--store [--cached-only]]   (tail latency on assistant-shaped templates; --store: names in a store)
       robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)

@@ -22,6 +22,8 @@ public final class Store: Sendable {
     let dialect: any SQLDialect
     /// Renders records for the search index; nil: nothing is indexed.
     public let indexer: (any SearchIndexing)?
+    /// The name index held in memory between phrases while the file is unchanged.
+    let nameCache = NameCache()
 
     struct Table: Sendable {
         let entity: IntentGraph.Entity

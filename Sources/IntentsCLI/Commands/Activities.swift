@@ -8,6 +8,7 @@ extension LiveActivityRenderer.Presentation: ExpressibleByArgument {}
 
 struct Activities: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "activities",
         abstract: "Live activities: what runs now, with its progress, countdown and state.",
         discussion: """
             Activities are started, updated and ended by intents and shortcut steps and kept in the store, so \

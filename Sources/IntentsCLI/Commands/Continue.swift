@@ -6,6 +6,7 @@ import IntentRuntime
 
 struct Continue: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "continue",
         abstract: "Carry on, here, a question or an activity another shell left.",
         discussion: """
             A question left open by 'say', 'open', 'share' or the prompt ("What's your zodiac sign?") is saved in

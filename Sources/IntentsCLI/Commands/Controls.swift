@@ -8,6 +8,7 @@ extension ControlCenter.Request: ExpressibleByArgument {}
 
 struct Controls: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "controls",
         abstract: "Control Center: every control with its state.")
 
     @OptionGroup var global: GlobalOptions

@@ -8,6 +8,7 @@ import PhraseMatching
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Show how a sentence is matched: tokens, candidates, slots, scores.",
         discussion: """
             Candidates are ranked by their score parts in order: unresolved (entity slots naming no known \

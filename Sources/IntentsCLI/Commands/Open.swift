@@ -8,6 +8,7 @@ import ModelStore
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open a deep link: run the intent its route names, like a phrase would.",
         discussion: """
             The link is routed by the apps' 'links:' (radar://open/<id>, radar://create?topic=…,

@@ -8,6 +8,7 @@ import ModelStore
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repl",
         abstract: "Talk to your apps at a prompt (the default command).",
         discussion: """
             Type phrases as you would say them; questions are asked inline. Commands start with ':' — \

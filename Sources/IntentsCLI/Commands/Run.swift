@@ -10,6 +10,7 @@ import YAML
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a shortcut file: its steps in order, each intent in its own transaction.",
         discussion: """
             The file is checked against the definitions first; nothing runs if it has errors. Questions \
@@ -121,6 +122,7 @@ struct Run: ParsableCommand {
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Say every line of a file, one phrase per line; end with 'N done, N failed'.",
         discussion: """
             Blank lines and lines starting with # are skipped. Each phrase is its own transaction: a failed \

@@ -8,6 +8,7 @@ import ModelStore
 
 struct Say: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "say",
         abstract: "Say one phrase and get one answer.",
         discussion: """
             With no phrase, phrases are read from standard input, one per line, each answered in turn \
@@ -137,7 +138,8 @@ struct Say: ParsableCommand {
 }
 
 struct Undo: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Revert the last executed intent that changed the store.")
+    static let configuration = CommandConfiguration(
+        commandName: "undo", abstract: "Revert the last executed intent that changed the store.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions

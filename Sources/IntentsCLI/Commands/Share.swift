@@ -6,6 +6,7 @@ import IntentRuntime
 
 struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "share",
         abstract: "Share web pages, text, images, movies or files with an app, like a share sheet.",
         discussion: """
             Each CONTENT is classified: a URL (when that is all it is) is a web page, a path to an existing file

@@ -142,6 +142,7 @@ struct WidgetJSON: Encodable {
 
 struct Widgets: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "widgets",
         abstract: "The Smart Stack: every widget, most relevant first, drawn in its family.",
         discussion: """
             Each widget is computed from the store and ranked by its first relevance rule that holds; ties keep \
