@@ -4,13 +4,16 @@ SWIFT ?= swift
 APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
 INTENTS = .build/debug/intents
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench bench-build bench-check bench-record clean
 
 deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  echo "error: '$(SWIFT)' is not on PATH. Install Swift 6.1 or later from https://www.swift.org/install/linux/"; \
+	  echo "       (or run make with SWIFT=/path/to/swift)."; exit 1; }
 	@missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
+	  echo "installing the system packages the build needs (Debian):$$missing"; \
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
@@ -30,6 +33,20 @@ bench: deps
 	$(SWIFT) build -c release --product intents-bench
 	$(SWIFT) build -c release --product intents
 	.build/release/intents-bench
+
+# The regression guard (issue 25, docs/benchmarks.md): instruction counts of cold say, compile,
+# match and import against Benchmarks/instructions.tsv; fails when one grew by more than 5 %.
+# Minutes under callgrind: not part of `make test`; run it before submitting a hot-path change.
+bench-build: deps
+	$(SWIFT) build -c release --product intents-bench
+	$(SWIFT) build -c release --product intents
+
+bench-check: bench-build
+	Benchmarks/instructions.sh check
+
+# Writes the baseline anew: after a change that is meant to cost more, with the reason in the commit.
+bench-record: bench-build
+	Benchmarks/instructions.sh record
 
 
 clean:

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ModelStore", targets: ["ModelStore"]),
         .library(name: "IntentProject", targets: ["IntentProject"]),
         .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
+        .library(name: "IntentEngine", targets: ["IntentEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +38,10 @@ let package = Package(
         .target(
             name: "IntentRuntime",
             dependencies: ["YAML", "IntentModel", "IntentProject", "PhraseMatching", "ModelStore"]),
+        // The front door: loading, the store, conversations kept in it; the CLI and REPL use only this.
+        .target(
+            name: "IntentEngine",
+            dependencies: ["IntentModel", "IntentProject", "IntentRuntime", "ModelStore", "PhraseMatching"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -51,6 +56,7 @@ let package = Package(
                 "PhraseMatching",
                 "ModelStore",
                 "IntentRuntime",
+                "IntentEngine",
                 "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -60,7 +66,7 @@ let package = Package(
             name: "intents-bench",
             dependencies: [
                 "IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore",
-                "IntentRuntime",
+                "IntentRuntime", "IntentEngine",
             ],
             path: "Benchmarks/intents-bench"
         ),
@@ -78,6 +84,9 @@ let package = Package(
             dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
         .testTarget(
             name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
+        .testTarget(
+            name: "IntentEngineTests",
+            dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],

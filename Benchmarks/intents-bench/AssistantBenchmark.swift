@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import ModelStore
 import PhraseMatching
 
 /// Tail latency on a load shaped like real assistants' templates (issue 11): rules inside rules,
@@ -136,29 +137,56 @@ func assistantBenchmark() throws {
         for _ in 0..<3_000 { _ = matcher.recognize(CommandLine.arguments[index + 1]) }
         return
     }
-    // Wall-clock time, and the thread's own CPU time: on a shared machine the wall clock's tail is
-    // mostly other processes taking the core (a 4 ms time slice), which the CPU time leaves out.
-    var runs: [(wall: Percentiles, cpu: Percentiles)] = []
-    for _ in 0..<repeats { runs.append(assistantLatencies(matcher, sentences, rounds: rounds)) }
-    for (n, run) in runs.enumerated() {
-        print(
-            String(
-                format: "  run %d: wall p50 %.1f µs, p99 %.1f µs (%.1f× p50), max %.0f µs; cpu p50 %.1f µs, p99 %.1f µs (%.1f× p50)",
-                n + 1, run.wall.p50, run.wall.p99, run.wall.p99 / run.wall.p50, run.wall.max, run.cpu.p50, run.cpu.p99,
-                run.cpu.p99 / run.cpu.p50))
+    // `--store`: the names in a store, as `say` reads them (issue 25), measured in one run three
+    // ways: in memory as above, through the store's name cache, and through the store on every
+    // look-up (as before the cache).
+    var matchers = [("names in memory", matcher)]
+    var storeDirectory: String?
+    if CommandLine.arguments.contains("--store") {
+        let directory = NSTemporaryDirectory() + "intents-bench-assistant-\(getpid())"
+        storeDirectory = directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = try Store(path: directory + "/store.sqlite", graph: graph, clock: Clock())
+        try store.write { transaction in
+            for (key, list) in names {
+                let parts = key.split(separator: ".")
+                let entity = QualifiedName(app: "Home\(parts[0])", name: String(parts[1]))
+                for name in list { try transaction.insert(entity, values: ["name": .string(name)]) }
+            }
+        }
+        matchers.append(("store, cached", Matcher(index: index, entities: StoredEntityNames(store: store), clock: Clock())))
+        if !CommandLine.arguments.contains("--cached-only") {
+            matchers.append(
+                ("store, uncached", Matcher(index: index, entities: UncachedEntityNames(store: store), clock: Clock())))
+        }
     }
-    func summary(_ label: String, _ values: [Percentiles]) {
-        let p50s = values.map(\.p50).sorted(), p99s = values.map(\.p99).sorted()
-        let ratios = values.map { $0.p99 / $0.p50 }.sorted()
-        print(
-            String(
-                format: "  %@ over %d repeats: p50 min %.1f / median %.1f µs; p99 min %.1f / median %.1f µs; p99/p50 min %.1f / median %.1f",
-                label, values.count, p50s[0], p50s[p50s.count / 2], p99s[0], p99s[p99s.count / 2], ratios[0],
-                ratios[ratios.count / 2]))
+    defer { if let storeDirectory { try? FileManager.default.removeItem(atPath: storeDirectory) } }
+    for (label, matcher) in matchers {
+        if matchers.count > 1 { print("\(label):") }
+        // Wall-clock time, and the thread's own CPU time: on a shared machine the wall clock's tail is
+        // mostly other processes taking the core (a 4 ms time slice), which the CPU time leaves out.
+        var runs: [(wall: Percentiles, cpu: Percentiles)] = []
+        for _ in 0..<repeats { runs.append(assistantLatencies(matcher, sentences, rounds: rounds)) }
+        for (n, run) in runs.enumerated() {
+            print(
+                String(
+                    format: "  run %d: wall p50 %.1f µs, p99 %.1f µs (%.1f× p50), max %.0f µs; cpu p50 %.1f µs, p99 %.1f µs (%.1f× p50)",
+                    n + 1, run.wall.p50, run.wall.p99, run.wall.p99 / run.wall.p50, run.wall.max, run.cpu.p50, run.cpu.p99,
+                    run.cpu.p99 / run.cpu.p50))
+        }
+        func summary(_ label: String, _ values: [Percentiles]) {
+            let p50s = values.map(\.p50).sorted(), p99s = values.map(\.p99).sorted()
+            let ratios = values.map { $0.p99 / $0.p50 }.sorted()
+            print(
+                String(
+                    format: "  %@ over %d repeats: p50 min %.1f / median %.1f µs; p99 min %.1f / median %.1f µs; p99/p50 min %.1f / median %.1f",
+                    label, values.count, p50s[0], p50s[p50s.count / 2], p99s[0], p99s[p99s.count / 2], ratios[0],
+                    ratios[ratios.count / 2]))
+        }
+        print("  (\(sentences.count) sentences × \(rounds) rounds per repeat)")
+        summary("wall", runs.map(\.wall))
+        summary("cpu ", runs.map(\.cpu))
     }
-    print("  (\(sentences.count) sentences × \(rounds) rounds per repeat)")
-    summary("wall", runs.map(\.wall))
-    summary("cpu ", runs.map(\.cpu))
     if CommandLine.arguments.contains("--slowest") {
         var timed: [(Double, String)] = []
         for sentence in sentences {

@@ -21,6 +21,8 @@ func coldSayBenchmark() throws {
         guard manager.createFile(atPath: path, contents: Data(file.bytes)) else { throw CocoaError(.fileWriteUnknown) }
     }
     if kept != nil { print("coldsay: the load is in \(directory)/Load") }
+    // No runs: the load written and kept, nothing spawned (Benchmarks/instructions.sh counts on it).
+    guard runs > 0 else { return }
 
     let binary = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("intents").path
     guard manager.isExecutableFile(atPath: binary) else {

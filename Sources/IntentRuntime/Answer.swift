@@ -2,7 +2,7 @@ import Foundation
 public import IntentModel
 
 /// One answer to one phrase or reply: what happened, or what is asked next.
-public struct Answer {
+public struct Answer: Sendable {
     public enum Status: String, Sendable, Codable {
         case done
         case needsValue = "needs_value"
@@ -37,6 +37,30 @@ public struct Answer {
     public var value: Datum?
     /// The store could not be used: the command should exit non-zero.
     public var storeFailure = false
+    /// A follow-up reran the last request: the parameter replaced and those carried over.
+    public var carried: FollowUp?
+
+    public init(
+        status: Status, app: String? = nil, intent: QualifiedName? = nil,
+        parameters: [(name: String, value: JSONValue)] = [], dialog: String, error: String? = nil,
+        asking: String? = nil, choices: [String] = [], suggestions: [String] = [], opens: [String] = [],
+        result: JSONValue? = nil, value: Datum? = nil, storeFailure: Bool = false, carried: FollowUp? = nil
+    ) {
+        self.status = status
+        self.app = app
+        self.intent = intent
+        self.parameters = parameters
+        self.dialog = dialog
+        self.error = error
+        self.asking = asking
+        self.choices = choices
+        self.suggestions = suggestions
+        self.opens = opens
+        self.result = result
+        self.value = value
+        self.storeFailure = storeFailure
+        self.carried = carried
+    }
 
     public var isQuestion: Bool { [.needsValue, .needsConfirmation, .needsDisambiguation].contains(status) }
 
@@ -47,7 +71,8 @@ public struct Answer {
             parameters: Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
             error: error.map(JSONObject.Failure.init(message:)), asking: asking,
             choices: choices.isEmpty ? nil : choices, suggestions: suggestions.isEmpty ? nil : suggestions,
-            opens: opens.isEmpty ? nil : opens, result: result)
+            opens: opens.isEmpty ? nil : opens, result: result,
+            followUp: carried.map { JSONObject.FollowUpJSON(replaced: $0.replaced, carriedOver: $0.kept) })
     }
 
     /// The answer as a person reads it: the dialog, numbered choices, links opened.
@@ -83,11 +108,18 @@ extension Answer {
         public var suggestions: [String]?
         public var opens: [String]?
         public var result: JSONValue?
+        /// A follow-up ("and libra?"): the parameter it replaced and those carried over.
+        public var followUp: FollowUpJSON?
+
+        public struct FollowUpJSON: Sendable, Hashable, Codable {
+            public var replaced: String
+            public var carriedOver: [String]
+        }
 
         public init(
             status: Status, app: String?, intent: String?, dialog: String, parameters: [String: JSONValue],
             error: Failure? = nil, asking: String? = nil, choices: [String]? = nil, suggestions: [String]? = nil,
-            opens: [String]? = nil, result: JSONValue? = nil
+            opens: [String]? = nil, result: JSONValue? = nil, followUp: FollowUpJSON? = nil
         ) {
             self.status = status
             self.app = app
@@ -100,10 +132,11 @@ extension Answer {
             self.suggestions = suggestions
             self.opens = opens
             self.result = result
+            self.followUp = followUp
         }
 
         enum CodingKeys: String, CodingKey {
-            case status, app, intent, dialog, parameters, error, asking, choices, suggestions, opens, result
+            case status, app, intent, dialog, parameters, error, asking, choices, suggestions, opens, result, followUp
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -119,6 +152,7 @@ extension Answer {
             try container.encodeIfPresent(suggestions, forKey: .suggestions)
             try container.encodeIfPresent(opens, forKey: .opens)
             try container.encodeIfPresent(result, forKey: .result)
+            try container.encodeIfPresent(followUp, forKey: .followUp)
         }
     }
 }

@@ -199,9 +199,24 @@ extension StoreTransaction {
     }
 }
 
-/// The store's names as the matcher's `EntityNameLookup`: each look-up reads the on-disk index
-/// (inside a write, what that write has written so far), so nothing is loaded before a phrase.
+/// The store's names as the matcher's `EntityNameLookup`: a phrase reads them from the name index
+/// held in memory while the file is unchanged, or (a big index, or inside a write: what that write
+/// has written so far) from the on-disk index, each span once. Nothing is loaded before a phrase.
 public struct StoredEntityNames: EntityNameLookup, Sendable {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {
+        (try? store.readPrepared { try $0.lookUpName(text, entity: entity) })?.hits ?? []
+    }
+
+    public func forPhrase() -> any EntityNameLookup { store.namesForPhrase() }
+}
+
+/// The store's names read from disk on every look-up (what `StoredEntityNames` did before it kept
+/// them in memory): for comparing the two.
+public struct UncachedEntityNames: EntityNameLookup, Sendable {
     public let store: Store
 
     public init(store: Store) { self.store = store }

@@ -46,7 +46,8 @@ extension Store {
         let internalTables = [
             "_schema", "_executions", "_changes", "_donations", "_names", "_name_rows", "_search", "_search_items",
             "_search_pending", "_search_dead", "_search_vocab", "_meta", "_donation_refs", "_suggest_stats", "_tips",
-            "_activities", "_questions", "_live_activities", "_name_keys", "_name_words",
+            "_activities", "_questions", "_conversations", "_live_activities", "_name_keys", "_name_words",
+            "_widget_instances",
         ]
         do {
             return try queue.read { db in

@@ -22,6 +22,8 @@ public final class Store: Sendable {
     let dialect: any SQLDialect
     /// Renders records for the search index; nil: nothing is indexed.
     public let indexer: (any SearchIndexing)?
+    /// The name index held in memory between phrases while the file is unchanged.
+    let nameCache = NameCache()
 
     struct Table: Sendable {
         let entity: IntentGraph.Entity
@@ -224,7 +226,9 @@ public final class Store: Sendable {
                             entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
                         """)
                 try Self.createHandoffTables(db)
+                try Self.createConversationTable(db)
                 try Self.createLiveActivityTables(db)
+                try Self.createWidgetInstanceTables(db)
                 var refusals: [String] = []
                 for table in tables.values.sorted(by: { $0.name < $1.name }) {
                     refusals += try migrate(table, db)

@@ -12,7 +12,7 @@ public struct YAMLDocument: Sendable {
     }
 }
 
-/// Reads YAML through libyaml's document API into `Node` trees with source marks.
+/// Reads YAML through libyaml's events into `Node` trees with source marks.
 public enum YAMLParser {
     /// Deepest nesting accepted; deeper input is refused rather than risking the stack.
     public static let maximumDepth = 200
@@ -50,17 +50,40 @@ extension YAMLParser {
     }
 }
 
-/// Owns libyaml's parser and the document it loads; frees both in `deinit`.
+/// Owns libyaml's parser; frees it in `deinit`. Builds `Node`s from libyaml's events in one pass:
+/// the depth and size limits hold while reading (libyaml's own document loader takes time quadratic
+/// in the depth, 14 s for 40,000 levels, and reading the events once to check first cost a second
+/// parse of every file).
 final class LibYAMLLoader {
     private var parser = yaml_parser_t()
-    private var document = yaml_document_t()
-    private var hasDocument = false
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let file: String
     private var nodeCount = 0
-    /// Collections being built, by node index: an alias back into one of them is a cycle.
-    private var inProgress: [Bool] = []
     private var duplicateKeys: [YAMLError] = []
+
+    /// A collection being read: its items (or pairs, with a key waiting for its value).
+    private struct Open {
+        var isMapping: Bool
+        var tag: String?
+        var start: Mark
+        var anchor: String?
+        var items: [Node] = []
+        var pairs: [Node.Pair] = []
+        var key: Node?
+        /// Keys of a mapping past 16 pairs, for finding duplicates without a scan.
+        var largeIndex: [String: Mark]?
+        /// Nodes in it (aliases counted for what they repeat) and its height, for aliases to it.
+        var size = 1
+        var height = 0
+    }
+
+    /// An anchored node: being read (an alias to it is a cycle), or read with its size and height.
+    private struct Anchored {
+        var start: Mark
+        var node: Node?
+        var size = 1
+        var height = 0
+    }
 
     init(bytes: [UInt8], file: String) {
         self.file = file
@@ -71,7 +94,6 @@ final class LibYAMLLoader {
     }
 
     deinit {
-        if hasDocument { yaml_document_delete(&document) }
         yaml_parser_delete(&parser)
         bytes.deallocate()
     }
@@ -83,63 +105,148 @@ final class LibYAMLLoader {
                     "the file is \(bytes.count) bytes; a definition file is at most \(YAMLParser.maximumBytes >> 20) MB",
                 mark: Mark(file: file, line: 1, column: 1))
         }
-        try checkDepth()
-        try loadDocument()
-        guard let rootPointer = yaml_document_get_root_node(&document) else {
-            return YAMLDocument(root: nil)
-        }
-        let rootIndex = Int32(rootPointer - document.nodes.start) + 1
-        inProgress = [Bool](repeating: false, count: (document.nodes.top - document.nodes.start) + 2)
-        let root = try node(at: rootIndex, depth: 0)
-        let firstEnd = mark(document.end_mark)
-        yaml_document_delete(&document)
-        hasDocument = false
-
-        try loadDocument()
-        if yaml_document_get_root_node(&document) != nil {
-            throw YAMLError(
-                message: "a definition file holds one YAML document; found a second one here",
-                mark: mark(document.start_mark),
-                context: ("the first document ends here", firstEnd))
-        }
-        return YAMLDocument(root: root, duplicateKeys: duplicateKeys)
-    }
-
-    /// Reads the events once, before libyaml builds its document, and stops at the first
-    /// collection nested deeper than `maximumDepth`: libyaml's loader takes time quadratic in the
-    /// depth (40,000 levels took 14 s), so the limit must hold while reading, not after. A syntax
-    /// error ends this pass quietly; loading reports it with its context.
-    private func checkDepth() throws(YAMLError) {
-        var events = yaml_parser_t()
-        yaml_parser_initialize(&events)
-        defer { yaml_parser_delete(&events) }
-        yaml_parser_set_input_string(&events, bytes.baseAddress, bytes.count)
-        var depth = 0
+        var stack: [Open] = []
+        var anchors: [String: Anchored] = [:]
+        var root: Node?
+        var documents = 0
+        var firstEnd: Mark?
         var event = yaml_event_t()
-        while yaml_parser_parse(&events, &event) != 0 {
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else { throw parserError() }
             defer { yaml_event_delete(&event) }
+            let start = mark(event.start_mark)
+            /// A node read whole (a scalar, an alias or a collection just closed) goes into its parent.
+            var finished: (node: Node, size: Int, height: Int)?
             switch event.type {
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                depth += 1
-                if depth > YAMLParser.maximumDepth {
-                    throw YAMLError(
-                        message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: mark(event.start_mark))
-                }
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                depth -= 1
             case YAML_STREAM_END_EVENT:
-                return
+                return YAMLDocument(root: root, duplicateKeys: duplicateKeys)
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw YAMLError(
+                        message: "a definition file holds one YAML document; found a second one here", mark: start,
+                        context: firstEnd.map { ("the first document ends here", $0) })
+                }
+            case YAML_DOCUMENT_END_EVENT:
+                firstEnd = mark(event.end_mark)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let value = String(
+                    decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let node = Node(
+                    kind: .scalar(Scalar(value: value, style: Self.style(scalar.style))), tag: Self.tag(scalar.tag),
+                    range: SourceRange(start: start, end: mark(event.end_mark)))
+                try count(1, at: start)
+                try register(scalar.anchor, start: start, in: &anchors, node: node)
+                finished = (node, 1, 0)
+            case YAML_ALIAS_EVENT:
+                let name = String(cString: UnsafeRawPointer(event.data.alias.anchor).assumingMemoryBound(to: CChar.self))
+                guard let anchored = anchors[name] else {
+                    throw YAMLError(message: "found undefined alias", mark: start)
+                }
+                guard let node = anchored.node else {
+                    throw YAMLError(message: "an alias refers to a node that contains it", mark: anchored.start)
+                }
+                try count(anchored.size, at: start)
+                // What the alias repeats sits as deep as the alias: its depth counts from here.
+                if stack.count + anchored.height > YAMLParser.maximumDepth {
+                    throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: start)
+                }
+                finished = (node, anchored.size, anchored.height)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                if stack.count + 1 > YAMLParser.maximumDepth {
+                    throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: start)
+                }
+                try count(1, at: start)
+                let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+                try register(anchor, start: start, in: &anchors, node: nil)
+                stack.append(
+                    Open(
+                        isMapping: isMapping, tag: Self.tag(tag), start: start,
+                        anchor: anchor.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                    ))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let open = stack.removeLast()
+                let range = SourceRange(start: open.start, end: mark(event.end_mark))
+                let node =
+                    open.isMapping
+                    ? Node(kind: .mapping(open.pairs), tag: open.tag, range: range)
+                    : Node(kind: .sequence(open.items), tag: open.tag, range: range)
+                if let anchor = open.anchor {
+                    anchors[anchor] = Anchored(start: open.start, node: node, size: open.size, height: open.height)
+                }
+                finished = (node, open.size, open.height)
             default:
                 break
+            }
+            guard let (node, size, height) = finished else { continue }
+            guard !stack.isEmpty else {
+                root = node
+                continue
+            }
+            stack[stack.count - 1].size += size
+            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
+            if !stack[stack.count - 1].isMapping {
+                stack[stack.count - 1].items.append(node)
+            } else if let key = stack[stack.count - 1].key {
+                noteDuplicate(key, in: &stack[stack.count - 1])
+                stack[stack.count - 1].pairs.append(Node.Pair(key: key, value: node))
+                stack[stack.count - 1].key = nil
+            } else {
+                stack[stack.count - 1].key = node
             }
         }
     }
 
-    private func loadDocument() throws(YAMLError) {
-        guard yaml_parser_load(&parser, &document) != 0 else {
-            throw parserError()
+    /// One more node read (or `size` more, repeated by an alias): past the limit, an error here.
+    private func count(_ size: Int, at start: Mark) throws(YAMLError) {
+        nodeCount += size
+        if nodeCount > YAMLParser.maximumNodes {
+            throw YAMLError(
+                message: "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
+                mark: start)
         }
-        hasDocument = true
+    }
+
+    /// Notes a node's anchor (a collection's as it opens, so an alias inside it is found a cycle);
+    /// an anchor given twice is an error at the second, as libyaml's loader says it.
+    private func register(
+        _ anchor: UnsafeMutablePointer<yaml_char_t>?, start: Mark, in anchors: inout [String: Anchored], node: Node?
+    ) throws(YAMLError) {
+        guard let anchor else { return }
+        let name = String(cString: UnsafeRawPointer(anchor).assumingMemoryBound(to: CChar.self))
+        if let first = anchors[name] {
+            throw YAMLError(
+                message: "second occurrence", mark: start,
+                context: ("found duplicate anchor; first occurrence", first.start))
+        }
+        anchors[name] = Anchored(start: start, node: node)
+    }
+
+    /// A key given twice in one mapping: libyaml accepts it, we report it.
+    private func noteDuplicate(_ key: Node, in open: inout Open) {
+        guard let text = key.scalar?.value else { return }
+        // Most mappings are small: a linear scan beats hashing every key; large ones get an index.
+        let first: Mark?
+        if open.pairs.count < 16 {
+            first = open.pairs.first { $0.key.scalar?.value == text }?.key.mark
+        } else {
+            if open.largeIndex == nil {
+                var index: [String: Mark] = [:]
+                for pair in open.pairs {
+                    if let k = pair.key.scalar?.value, index[k] == nil { index[k] = pair.key.mark }
+                }
+                open.largeIndex = index
+            }
+            first = open.largeIndex?[text]
+            if first == nil { open.largeIndex?[text] = key.mark }
+        }
+        if let first {
+            duplicateKeys.append(
+                YAMLError(message: "duplicate key '\(text)'", mark: key.mark, context: ("'\(text)' is first given here", first)))
+        }
     }
 
     private func parserError() -> YAMLError {
@@ -180,91 +287,11 @@ final class LibYAMLLoader {
         Mark(file: file, line: Int(raw.line) + 1, column: Int(raw.column) + 1)
     }
 
-    private func node(at index: Int32, depth: Int) throws(YAMLError) -> Node {
-        guard let raw = yaml_document_get_node(&document, index)?.pointee else {
-            throw YAMLError(message: "internal: missing YAML node \(index)", mark: Mark(file: file, line: 1, column: 1))
-        }
-        let range = SourceRange(start: mark(raw.start_mark), end: mark(raw.end_mark))
-        nodeCount += 1
-        if nodeCount > YAMLParser.maximumNodes {
-            throw YAMLError(
-                message:
-                    "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
-                mark: range.start)
-        }
-        if depth > YAMLParser.maximumDepth {
-            throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: range.start)
-        }
-        let tag = raw.tag.flatMap(Self.explicitTag)
-
-        switch raw.type {
-        case YAML_SCALAR_NODE:
-            let value = String(
-                decoding: UnsafeBufferPointer(start: raw.data.scalar.value, count: raw.data.scalar.length),
-                as: UTF8.self)
-            return Node(
-                kind: .scalar(Scalar(value: value, style: Self.style(raw.data.scalar.style))), tag: tag, range: range)
-
-        case YAML_SEQUENCE_NODE:
-            try enter(index, at: range)
-            defer { inProgress[Int(index)] = false }
-            var items: [Node] = []
-            var item = raw.data.sequence.items.start
-            while let current = item, current < raw.data.sequence.items.top {
-                items.append(try node(at: current.pointee, depth: depth + 1))
-                item = current + 1
-            }
-            return Node(kind: .sequence(items), tag: tag, range: range)
-
-        case YAML_MAPPING_NODE:
-            try enter(index, at: range)
-            defer { inProgress[Int(index)] = false }
-            var pairs: [Node.Pair] = []
-            var largeIndex: [String: Mark]?
-            var pair = raw.data.mapping.pairs.start
-            while let current = pair, current < raw.data.mapping.pairs.top {
-                let key = try node(at: current.pointee.key, depth: depth + 1)
-                let value = try node(at: current.pointee.value, depth: depth + 1)
-                if let text = key.scalar?.value {
-                    // Most mappings are small: a linear scan beats hashing every key; large ones get an index.
-                    let first: Mark?
-                    if pairs.count < 16 {
-                        first = pairs.first { $0.key.scalar?.value == text }?.key.mark
-                    } else {
-                        if largeIndex == nil {
-                            largeIndex = [:]
-                            for pair in pairs {
-                                if let k = pair.key.scalar?.value, largeIndex?[k] == nil {
-                                    largeIndex?[k] = pair.key.mark
-                                }
-                            }
-                        }
-                        first = largeIndex?[text]
-                        if first == nil { largeIndex?[text] = key.mark }
-                    }
-                    if let first {
-                        duplicateKeys.append(
-                            YAMLError(
-                                message: "duplicate key '\(text)'",
-                                mark: key.mark,
-                                context: ("'\(text)' is first given here", first)))
-                    }
-                }
-                pairs.append(Node.Pair(key: key, value: value))
-                pair = current + 1
-            }
-            return Node(kind: .mapping(pairs), tag: tag, range: range)
-
-        default:
-            return Node(kind: .scalar(Scalar(value: "")), range: range)
-        }
-    }
-
-    private func enter(_ index: Int32, at range: SourceRange) throws(YAMLError) {
-        guard Int(index) < inProgress.count, !inProgress[Int(index)] else {
-            throw YAMLError(message: "an alias refers to a node that contains it", mark: range.start)
-        }
-        inProgress[Int(index)] = true
+    /// An explicit tag; none, "!" (the non-specific tag) and the defaults libyaml's loader would
+    /// fill in are not worth keeping.
+    private static func tag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let tag, !(tag[0] == UInt8(ascii: "!") && tag[1] == 0) else { return nil }
+        return explicitTag(tag)
     }
 
     /// Tags libyaml fills in by itself are not worth keeping; only explicit ones are.

@@ -25,6 +25,62 @@ extension DiagnosticsTests {
 
     static let surfaceCases: [Case] = [
         Case(
+            name: "an intent only a widget's button or a control runs needs no phrase; one nothing runs is flagged",
+            source: """
+                app: Shop
+                entities:
+                  Item:
+                    properties: { name: string }
+                intents:
+                  Reset:
+                    perform: [ { create: Item, set: { name: reset } } ]
+                  Wipe:
+                    perform: [ { create: Item, set: { name: wipe } } ]
+                  1️⃣Lost:
+                    perform: [ { create: Item, set: { name: lost } } ]
+                widgets:
+                  Panel:
+                    families: [small]
+                    content: { title: Items }
+                    buttons: [ { title: Reset, intent: Reset } ]
+                controls:
+                  WipeAll: { action: { intent: Wipe } }
+                """,
+            findings: [
+                ("1️⃣", "warning: intent 'Lost' has neither a phrase nor an app shortcut; nothing can say it"),
+            ]),
+        Case(
+            name: "a configurable widget: its parameters, values, links, figures and widget buttons checked",
+            source: app + """
+                widgets:
+                  One:
+                    families: [small]
+                    parameters:
+                      7️⃣item: { type: Item }
+                      which: { type: 1️⃣Itme }
+                      shown: { type: Item }
+                      limit: { type: integer, default: 2️⃣many }
+                    let:
+                      label: "${3️⃣shwn.name}"
+                    link: 4️⃣"shop/${shown.id}"
+                    content:
+                      title: "${shown.name}"
+                      figures:
+                        - { value: "${count(Item where 5️⃣isDon)}", label: Done }
+                      link: 6️⃣"shop://item/${item.id}"
+                    buttons:
+                      - { title: Finish, intent: Finish, with: { item: "${shown}" } }
+                """,
+            findings: [
+                ("1️⃣", "error: unknown type 'Itme'; did you mean 'Item'?"),
+                ("2️⃣", "error: the default of 'limit' must be a whole number; 'many' is not"),
+                ("3️⃣", "error: unknown name 'shwn'; did you mean 'shown'?"),
+                ("4️⃣", "error: a link starts with a scheme, as in radar://open/${radar.id}"),
+                ("5️⃣", "error: unknown name 'isDon'; did you mean 'isDone'?"),
+                ("6️⃣", "error: 'link' shows each item: add 'items'"),
+                ("7️⃣", "error: 'item' cannot name a widget's parameter or value: use letters, digits and '_', and not 'item'"),
+            ]),
+        Case(
             name: "unknown family, score out of range, a rule after one that always holds",
             source: app + """
                 widgets:
@@ -79,7 +135,7 @@ extension DiagnosticsTests {
                 """,
             findings: [
                 ("1️⃣", "error: 'line' shows each item: add 'items'"),
-                ("2️⃣", "error: buttons act on each item: add 'items'"),
+                ("2️⃣", "error: this button belongs to the widget (it has no 'items'), so it cannot use 'item': add 'items' or drop 'item'"),
                 ("3️⃣", "error: unknown intent 'Finsh'; did you mean 'Finish'?"),
                 ("4️⃣", "error: calling 'Finish' needs 'item'"),
                 ("5️⃣", "error: 'Finish' has no parameter 'itme'; did you mean 'item'?"),

@@ -45,6 +45,23 @@ struct LinkRouterTests {
         Routed(url: "sidebar://save?url=https%3A%2F%2Fswift.org%2Fblog&title=Swift%20blog", route: "sidebar://save?url={url}&title={title}", intent: "sideBar.SaveWebsite", values: ["url": .url("https://swift.org/blog"), "title": .string("Swift blog")]),
         Routed(url: "sidebar://note?text=%E2%9C%93%20done%3A%20a%26b%3Dc", route: "sidebar://note?text={text}", intent: "sideBar.AddNote", values: ["text": .string("✓ done: a&b=c")]),
         Routed(url: "sidebar://notes", route: "sidebar://notes", intent: "sideBar.ShowRecentNotes", values: [:]),
+        // Seed 000's deep links (§7) and the create-radar activity's page (§6).
+        Routed(url: "radar://opinion/3f2a", route: "radar://opinion/{radar}", intent: "Radar.ShowOpinion", values: ["radar": .string("3f2a")]),
+        Routed(url: "radar://explore", route: "radar://explore", intent: "Radar.ExploreRadars", values: [:]),
+        Routed(url: "radar://settings/", route: "radar://settings", intent: "Radar.ShowRadarSettings", values: [:]),
+        Routed(url: "radar://profile", route: "radar://profile", intent: "Radar.ShowRadarProfile", values: [:]),
+        Routed(url: "radar://profile/u-42", route: "radar://profile/{userId}", intent: "Radar.ShowRadarProfile", values: ["userId": .string("u-42")]),
+        Routed(url: "radar://subscription", route: "radar://subscription", intent: "Radar.ShowRadarSubscription", values: [:]),
+        Routed(url: "https://radar.app/create?topic=solar%20power", route: "https://radar.app/create?topic={topic}", intent: "Radar.NewRadar", values: ["topic": .string("solar power")]),
+        // Seed 002's widget links (task 15.2): notes, chats, websites, files, tasks.
+        Routed(url: "sidebar://notes/9c1e", route: "sidebar://notes/{note}", intent: "sideBar.OpenNote", values: ["note": .string("9c1e")]),
+        Routed(url: "sidebar://chats/9c1e", route: "sidebar://chats/{chat}", intent: "sideBar.OpenChat", values: ["chat": .string("9c1e")]),
+        Routed(url: "sidebar://websites/9c1e", route: "sidebar://websites/{website}", intent: "sideBar.OpenWebsite", values: ["website": .string("9c1e")]),
+        Routed(url: "sidebar://files/9c1e", route: "sidebar://files/{attachment}", intent: "sideBar.OpenFile", values: ["attachment": .string("9c1e")]),
+        Routed(url: "sidebar://tasks", route: "sidebar://tasks", intent: "sideBar.ShowTasks", values: [:]),
+        Routed(url: "sidebar://task?title=water%20the%20plants", route: "sidebar://task?title={title}&due={dueDate}", intent: "sideBar.AddTask", values: ["title": .string("water the plants")]),
+        Routed(url: "sidebar://tasks/9c1e", route: "sidebar://tasks/{task}", intent: "sideBar.ShowTasks", values: ["task": .string("9c1e")]),
+        Routed(url: "fortune://refresh", route: "fortune://refresh", intent: "Fortune.RefreshFortune", values: [:]),
     ]
 
     let router = LinkRouter(graph: Bundled.graph)
@@ -130,6 +147,13 @@ struct LinkRouterTests {
                   sidebar://save?url={url}&title={title} → SaveWebsite
                   sidebar://note?text={text} → AddNote
                   sidebar://notes → ShowRecentNotes
+                  sidebar://notes/{note} → OpenNote
+                  sidebar://chats/{chat} → OpenChat
+                  sidebar://websites/{website} → OpenWebsite
+                  sidebar://files/{attachment} → OpenFile
+                  sidebar://tasks → ShowTasks
+                  sidebar://task?title={title}&due={dueDate} → AddTask
+                  sidebar://tasks/{task} → ShowTasks
                 """)
     }
 

@@ -74,3 +74,21 @@ extension HardeningCommandTests {
         #expect(stderr.hasPrefix("error: \(arguments[1]) takes a whole number from 0"), "\(stderr)")
     }
 }
+
+extension HardeningCommandTests {
+    /// `--runs 0` is the baseline a counted run's instructions are measured against: it sets up,
+    /// checks the generated definitions and stops (it took the minimum of no samples and trapped).
+    @Test func compileBenchmarkWithNoRuns() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.arguments = ["compile", "--runs", "0", "--intents", "20"]
+        let out = Pipe()
+        process.standardError = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(stdout.contains("20 in 10 files"), "\(stdout)")
+    }
+}

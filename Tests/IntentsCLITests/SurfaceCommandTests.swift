@@ -43,7 +43,7 @@ struct SurfaceCommandTests {
         try CommandLineTests.golden("widgets-explain.txt", run.stdout)
         let json = try intents("widgets", "--json")
         let stack = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 30, 30, 0, 0, 0])
+        #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 35, 30, 30, 10, 0, 0, 0, 0])
     }
 
     /// Widget items and search hits carry the record's canonical deep link (issue 14).
@@ -90,7 +90,7 @@ struct SurfaceCommandTests {
             (["widget", "QuickCapture", "--timeline", "forever"], 64, "--timeline: expected a duration"),
             (["widget", "QuickCapture", "--press", "0"], 64, "--press: buttons are numbered from 1"),
             (["widgets", "--at", "someday"], 64, "--at: expected an ISO-8601 moment"),
-            (["control", "Lights"], 2, "error: no control named 'Lights'; controls: Focus, Refresh Radars"),
+            (["control", "Lights"], 2, "error: no control named 'Lights'; controls: Focus, Refresh Fortune, Refresh Radars"),
             (["control", "Focsu"], 2, "error: no control named 'Focsu'; did you mean 'Focus'?"),
             (["control", "Refresh Radars", "on"], 2, "is a button: press it"),
         ]
@@ -102,7 +102,9 @@ struct SurfaceCommandTests {
     }
 
     @Test func controlsShowTheirStateAndToggle() throws {
-        #expect(try intents("controls").stdout == "○ off  ◷ Focus  (FocusBlox)\n▷ run  ↻ Refresh Radars  (Radar)\n")
+        #expect(
+            try intents("controls").stdout
+                == "○ off  ◷ Focus  (FocusBlox)\n▷ run  ↻ Refresh Fortune  (Fortune)\n▷ run  ↻ Refresh Radars  (Radar)\n")
         #expect(try intents("control", "Focus", "on").stdout == "Focusing on “Focus” for 25 minutes. Ends at 10:25.\n")
         #expect(try intents("controls", "--ascii").stdout.hasPrefix("[on ]  [timer] Focus  (FocusBlox)\n"))
         #expect(try intents("control", "focus", "on").stdout == "Focus is already on.\n")

@@ -135,3 +135,55 @@ struct YAMLLimitsTests {
         }
     }
 }
+
+/// Issue 25: nodes are built from libyaml's events in one pass (its document loader is no longer
+/// used); what the loader reported, the pass reports the same way.
+struct YAMLEventLoaderTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var source: String
+        var message: String
+        var line: Int
+        var column: Int
+        var testDescription: String { message }
+    }
+
+    static let refusals: [Case] = [
+        Case(source: "a: *nowhere\n", message: "found undefined alias", line: 1, column: 4),
+        Case(source: "a: &x 1\nb: &x 2\n", message: "second occurrence", line: 2, column: 4),
+        Case(source: "a: &x\n  b: [*x]\n", message: "an alias refers to a node that contains it", line: 1, column: 4),
+        Case(
+            source: "a: 1\n--- \nb: 2\n", message: "a definition file holds one YAML document; found a second one here",
+            line: 2, column: 1),
+    ]
+
+    @Test(arguments: refusals) func refuses(_ c: Case) {
+        #expect {
+            _ = try YAMLParser.parse(c.source, file: "t")
+        } throws: { error in
+            guard let error = error as? YAMLError else { return false }
+            return error.message == c.message && error.mark.line == c.line && error.mark.column == c.column
+        }
+    }
+
+    @Test func aliasesRepeatWhatTheyNameWithItsMarksAndTags() throws {
+        let doc = try YAMLParser.parse("base: &b !custom {x: 1, y: [2, 3]}\ncopy: *b\nplain: !!str 4\n", file: "t")
+        let copy = try #require(doc.root?["copy"])
+        #expect(copy == doc.root?["base"])
+        #expect(copy.mark == doc.root?["base"]?.mark)
+        #expect(copy.mark.line == 1)
+        #expect(copy.tag == "!custom")
+        #expect(doc.root?["plain"]?.tag == nil)
+        #expect(doc.root?["base"]?["y"]?.sequence?.count == 2)
+    }
+
+    @Test func aliasesCountTowardTheDepthWhereTheyAreUsed() {
+        // 150 levels anchored, used 100 levels down: 250 deep, although no line nests past 150.
+        let anchored = "a: &deep " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n"
+        let user = "b: " + String(repeating: "[", count: 100) + "*deep" + String(repeating: "]", count: 100) + "\n"
+        #expect {
+            _ = try YAMLParser.parse(anchored + user, file: "t")
+        } throws: { error in
+            (error as? YAMLError)?.message == "nesting deeper than 200 levels"
+        }
+    }
+}

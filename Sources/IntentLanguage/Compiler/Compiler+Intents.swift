@@ -136,8 +136,15 @@ extension Compiler {
     }
 
     private mutating func compileParameters(_ definition: IntentDefinition, app: String) -> [IntentGraph.Parameter] {
+        compileParameters(definition.parameters, owner: definition.name.value, app: app)
+    }
+
+    /// Parameters of an intent or a configurable widget (`owner`), checked alike.
+    mutating func compileParameters(
+        _ definitions: [ParameterDefinition], owner: String, app: String
+    ) -> [IntentGraph.Parameter] {
         var parameters: [IntentGraph.Parameter] = []
-        for parameter in definition.parameters {
+        for parameter in definitions {
             let name = parameter.name.value
             if !Self.isIdentifier(name) || name == "app" {
                 diagnostics.error(
@@ -147,7 +154,7 @@ extension Compiler {
             }
             guard let (type, optionalMark) = resolveType(parameter.type, app: app) else {
                 silentNames.insert(name)
-                failedMembers.insert("\(app).\(definition.name.value).\(name)")
+                failedMembers.insert("\(app).\(owner).\(name)")
                 continue
             }
             var defaultValue: Value?

@@ -256,6 +256,17 @@ extension Compiler {
                 diagnostics.error(.storeSets(name.value), at: name.range)
                 continue
             }
+            // A plain word naming a case sets an enum property to it: `set: { fortuneType: love }`.
+            if case .enumeration(let enumeration) = type, let scalar = node.scalar, scalar.style == .plain,
+                environment.enums[enumeration]?.contains(scalar.value) == true
+            {
+                let expression = Expression(.enumCase(enumeration, scalar.value), span: 0..<scalar.value.count)
+                result.append(
+                    IntentGraph.Assignment(
+                        name: name.value,
+                        value: Template(parts: [.expression(expression, source: scalar.value)], source: scalar.value)))
+                continue
+            }
             guard let (template, valueType) = assignmentTemplate(node, scope: scope, app: app) else { continue }
             if let found = valueType.valueType, !type.accepts(found) {
                 diagnostics.error(.propertyType(name.value, type, found), at: node.range)

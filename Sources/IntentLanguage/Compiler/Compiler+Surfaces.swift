@@ -6,6 +6,12 @@ extension Diagnostic.Message {
     static let scoreRange: Self = "a relevance score is between 0 and 100"
     static let unreachableRule: Self = "this rule is never reached: the rule before it always holds"
     static let controlKind: Self = "a control is a toggle (state, turnOn, turnOff) or a button (action)"
+    static func reservedWidgetName(_ name: String) -> Self {
+        "'\(name)' cannot name a widget's parameter or value: use letters, digits and '_', and not 'item'"
+    }
+    static let widgetButtonWithoutItems: Self =
+        "this button belongs to the widget (it has no 'items'), so it cannot use 'item': add 'items' or drop 'item'"
+    static let linkNeedsScheme: Self = "a link starts with a scheme, as in radar://open/${radar.id}"
 }
 
 /// Widgets and controls: their expressions and templates checked like an intent's, the intents
@@ -36,7 +42,28 @@ extension Compiler {
 
     private mutating func compileWidget(_ definition: WidgetDefinition, app: String) -> IntentGraph.Widget? {
         let errorsBefore = diagnostics.errorCount
-        let scope = constantScope(app: app)
+        var scope = constantScope(app: app)
+        let parameters = compileParameters(definition.parameters, owner: definition.name.value, app: app)
+        for parameter in parameters {
+            if parameter.name == "item" {
+                diagnostics.error(.reservedWidgetName("item"), at: parameter.location)
+                continue
+            }
+            scope[parameter.name] = parameter.type
+        }
+        var bindings: [IntentGraph.Assignment] = []
+        for (name, node) in definition.bindings {
+            if !Self.isIdentifier(name.value) || name.value == "item" {
+                diagnostics.error(.reservedWidgetName(name.value), at: name.range)
+                continue
+            }
+            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else {
+                silentNames.insert(name.value)
+                continue
+            }
+            if let type = type.valueType { scope[name.value] = type }
+            bindings.append(IntentGraph.Assignment(name: name.value, value: template))
+        }
         let families: [IntentGraph.WidgetFamily] = cases(definition.families, "widget family")
         if definition.families.isEmpty {
             diagnostics.error("a widget needs at least one family", at: definition.name.range)
@@ -71,7 +98,9 @@ extension Compiler {
             items = compileQuery(query, entity: entity, outer: scope, app: app)
             itemScope["item"] = .entity(entity)
         }
-        for (key, template) in [("line", contentDefinition.line), ("detail", contentDefinition.detail)]
+        for (key, template) in [
+            ("line", contentDefinition.line), ("detail", contentDefinition.detail), ("link", contentDefinition.link),
+        ]
         where template != nil && contentDefinition.items == nil {
             diagnostics.error("'\(key)' shows each item: add 'items'", at: template!.range)
         }
@@ -83,29 +112,62 @@ extension Compiler {
             located.flatMap { checkTemplate($0, scope: scope, app: app)?.0 }
         }
         let gauge = contentDefinition.gauge.flatMap { fractionExpression($0, "a gauge", scope: scope, app: app) }
-        let content = IntentGraph.WidgetContent(
+        var content = IntentGraph.WidgetContent(
             title: template(contentDefinition.title, scope), value: template(contentDefinition.value, scope),
             label: template(contentDefinition.label, scope), gauge: gauge, items: items,
             line: template(contentDefinition.line, itemScope), detail: template(contentDefinition.detail, itemScope),
             empty: template(contentDefinition.empty, scope))
+        content.text = template(contentDefinition.text, scope)
+        content.figures = contentDefinition.figures.compactMap { figure in
+            template(figure.value, scope).map {
+                IntentGraph.WidgetFigure(value: $0, label: template(figure.label, scope))
+            }
+        }
+        content.itemLink = contentDefinition.link.flatMap { linkTemplate($0, scope: itemScope, app: app) }
+        let link = definition.link.flatMap { linkTemplate($0, scope: scope, app: app) }
         var buttons: [IntentGraph.WidgetButton] = []
         for button in definition.buttons {
-            if contentDefinition.items == nil {
-                diagnostics.error("buttons act on each item: add 'items'", at: button.range)
+            // Without items a button belongs to the widget (an interactive widget's Button(intent:)).
+            let buttonScope = contentDefinition.items == nil ? scope : itemScope
+            guard let title = template(button.title, buttonScope),
+                let (intent, arguments) = compileCall(
+                    button.action.intent, button.action.arguments, scope: buttonScope, app: app)
+            else { continue }
+            let usesItem = ([title] + arguments.map(\.value)).contains { template in
+                template.expressions.contains { $0.names.contains("item") }
+            }
+            if contentDefinition.items == nil, usesItem, scope["item"] == nil {
+                diagnostics.error(.widgetButtonWithoutItems, at: button.range)
                 continue
             }
-            guard let title = template(button.title, itemScope),
-                let (intent, arguments) = compileCall(
-                    button.action.intent, button.action.arguments, scope: itemScope, app: app)
-            else { continue }
             buttons.append(
                 IntentGraph.WidgetButton(title: title, action: IntentGraph.IntentCall(intent: intent.name, arguments: arguments)))
         }
         guard diagnostics.errorCount == errorsBefore else { return nil }
-        return IntentGraph.Widget(
+        var widget = IntentGraph.Widget(
             name: definition.name.value, app: app, title: definition.title?.value ?? definition.name.value,
             description: definition.description?.value, image: definition.image?.value, families: families, refresh: refresh, relevance: rules,
             content: content, buttons: buttons, location: definition.name.range)
+        widget.parameters = parameters
+        widget.bindings = bindings
+        widget.link = link
+        return widget
+    }
+
+    /// A link template: checked like any template, and a literal start must be a URL with a scheme
+    /// (`radar://open/${radar.id}`), so a typo shows here rather than when someone taps the widget.
+    private mutating func linkTemplate(
+        _ located: Located<String>, scope: ExpressionChecker.Scope, app: String
+    ) -> Template? {
+        let head = located.value.trimmed.prefix { $0 != "$" }
+        if head.isEmpty { return checkTemplate(located, scope: scope, app: app)?.0 }  // all computed: seen when tapped
+        if let colon = head.range(of: "://"), head[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+            !head[..<colon.lowerBound].isEmpty
+        {
+            return checkTemplate(located, scope: scope, app: app)?.0
+        }
+        diagnostics.error(.linkNeedsScheme, at: located.range)
+        return nil
     }
 
     mutating func compileControls(app: String) -> [IntentGraph.Control] {

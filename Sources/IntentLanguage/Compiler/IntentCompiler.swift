@@ -135,11 +135,22 @@ struct Compiler {
             let appIntents = intents.values.filter { $0.name.app == name }.sorted { $0.name < $1.name }
             let links = compileLinks(app: name)
             let shareRoutes = compileShareRoutes(app: name)
+            let widgets = compileWidgets(app: name)
+            let controls = compileControls(app: name)
+            // A widget's button and a control run an intent too (an interactive widget's Button(intent:)).
+            var pressed = Set(widgets.flatMap { $0.buttons.map(\.action.intent) })
+            for control in controls {
+                switch control.kind {
+                case .button(let call): pressed.insert(call.intent)
+                case .toggle(_, let on, let off): pressed.formUnion([on.intent, off.intent])
+                }
+            }
             for intent in appIntents
             where app.intentDefinitions[intent.name.name]?.phrases.isEmpty ?? true
                 && !shortcuts.contains(where: { $0.intent == intent.name })
                 && !links.contains(where: { $0.intent == intent.name })
                 && !shareRoutes.contains(where: { $0.intent == intent.name })
+                && !pressed.contains(intent.name)
             {
                 diagnostics.warning(
                     "intent '\(intent.name.name)' has neither a phrase nor an app shortcut; nothing can say it",
@@ -151,7 +162,7 @@ struct Compiler {
                 entities: entities.values.filter { $0.name.app == name }.sorted { $0.name < $1.name },
                 intents: appIntents, shortcuts: shortcuts, rules: app.rules, constants: app.constants,
                 examples: app.files.flatMap(\.examples).compactMap { compileExample($0, app: app, intent: nil) },
-                widgets: compileWidgets(app: name), controls: compileControls(app: name),
+                widgets: widgets, controls: controls,
                 files: app.files.map(\.path), location: app.location,
                 tips: compileTips(app: app, shortcuts: shortcuts, rules: app.rules))
             built.links = links

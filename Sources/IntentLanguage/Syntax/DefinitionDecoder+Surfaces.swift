@@ -28,6 +28,11 @@ extension DefinitionDecoder {
                 intent: intent, arguments: decoder.pairs(button["with"], "'with'"), range: node.range)
             return WidgetButtonDefinition(title: title, action: call, range: node.range)
         }
+        widget.parameters = named(fields["parameters"], "the parameters of widget '\(name.value)'") { decoder, parameter, node in
+            decoder.parameter(parameter, node)
+        }
+        widget.bindings = pairs(fields["let"], "'let'")
+        widget.link = fields["link"].flatMap { string($0, "'link'") }
         return widget
     }
 
@@ -36,9 +41,16 @@ extension DefinitionDecoder {
         var content = WidgetContentDefinition(range: node.range)
         for (key, path) in [
             ("title", \WidgetContentDefinition.title), ("value", \.value), ("label", \.label), ("gauge", \.gauge),
-            ("line", \.line), ("detail", \.detail), ("empty", \.empty),
+            ("line", \.line), ("detail", \.detail), ("empty", \.empty), ("text", \.text), ("link", \.link),
         ] {
             content[keyPath: path] = fields[key].flatMap { string($0, "'\(key)'") }
+        }
+        content.figures = list(fields["figures"], "'figures'") { decoder, node in
+            guard let figure = decoder.fields(node, .widgetFigure, context: "a figure"),
+                let value = figure["value"].flatMap({ decoder.string($0, "'value'") })
+            else { return nil }
+            return WidgetFigureDefinition(
+                value: value, label: figure["label"].flatMap { decoder.string($0, "'label'") }, range: node.range)
         }
         if let items = fields["items"] {
             if items.scalar != nil {

@@ -168,7 +168,7 @@ struct DefinitionDecoder: SchemaDecoding {
         return intent
     }
 
-    private mutating func parameter(_ name: Located<String>, _ node: Node) -> ParameterDefinition? {
+    mutating func parameter(_ name: Located<String>, _ node: Node) -> ParameterDefinition? {
         if node.scalar != nil {
             guard let type = string(node, "the type of '\(name.value)'") else { return nil }
             return ParameterDefinition(name: name, type: type, optional: false, validations: [])

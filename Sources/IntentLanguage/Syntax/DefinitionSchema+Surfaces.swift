@@ -18,7 +18,12 @@ extension DefinitionSchema {
                 Field(name: "content", shape: .object(.widgetContent), doc: "What it shows.", required: true),
                 Field(
                     name: "buttons", shape: .list(.object(.widgetButton)),
-                    doc: "Buttons on each item (system families): each runs an intent."),
+                    doc: "Buttons on each item, or on the widget when it has no items: each runs an intent."),
+                Field(
+                    name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
+                    doc: "Chosen when the widget is added (a configurable widget), declared like an intent's parameters."),
+                Field(name: "let", shape: .names(.any), doc: "Names computed for each entry, in order: ${…} templates."),
+                Field(name: "link", shape: .string, doc: "Template: the URL tapping the widget opens (widgetURL)."),
             ]
         case .widgetTimeline:
             return [Field(name: "refresh", shape: .string, doc: "A new entry this often, e.g. 15m.", required: true)]
@@ -39,6 +44,18 @@ extension DefinitionSchema {
                 Field(name: "line", shape: .string, doc: "Template for each item, with ${item}."),
                 Field(name: "detail", shape: .string, doc: "Template: a second text for each item."),
                 Field(name: "empty", shape: .string, doc: "Template shown when there are no items."),
+                Field(name: "text", shape: .string, doc: "Template: a sentence or two under the heading."),
+                Field(
+                    name: "figures", shape: .list(.object(.widgetFigure)),
+                    doc: "More figures beside the value: each a value and a label."),
+                Field(
+                    name: "link", shape: .string,
+                    doc: "Template with ${item}: the URL tapping an item opens (default: the record's link)."),
+            ]
+        case .widgetFigure:
+            return [
+                Field(name: "value", shape: .string, doc: "Template: the figure.", required: true),
+                Field(name: "label", shape: .string, doc: "Template: what it counts."),
             ]
         case .widgetItems:
             return [

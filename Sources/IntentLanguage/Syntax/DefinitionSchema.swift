@@ -28,7 +28,7 @@ public enum DefinitionSchema {
         case showStep, outputStep, stopStep, runStep
         case searchable, tip
         case link, shareRoute, activity
-        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, control, intentCall
+        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, widgetFigure, control, intentCall
         case liveActivity, activityCompact, activityExpanded, activityLockScreen
         case startActivityStep, updateActivityStep, endActivityStep
 
@@ -326,7 +326,7 @@ public enum DefinitionSchema {
                 Field(name: "phrase", shape: .string, doc: "Which of the shortcut's phrases (default: the first)."),
                 Field(name: "lang", shape: .string, doc: "The tip's language (default: the app's)."),
             ]
-        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .control,
+        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .widgetFigure, .control,
             .intentCall:
             surfaceFields(of: object)
         case .liveActivity, .activityCompact, .activityExpanded, .activityLockScreen, .startActivityStep,

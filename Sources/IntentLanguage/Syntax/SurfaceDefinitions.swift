@@ -13,6 +13,19 @@ public struct WidgetDefinition: Sendable {
     public var relevance: [RelevanceRuleDefinition] = []
     public var content: WidgetContentDefinition?
     public var buttons: [WidgetButtonDefinition] = []
+    /// `parameters:` chosen when the widget is added, declared like an intent's.
+    public var parameters: [ParameterDefinition] = []
+    /// `let:` names computed for each entry, in order.
+    public var bindings: [(Located<String>, Node)] = []
+    /// `link:` the URL tapping the widget opens.
+    public var link: Located<String>?
+    public var range: SourceRange
+}
+
+/// One more figure: `{ value: "${…}", label: Today }`.
+public struct WidgetFigureDefinition: Sendable {
+    public var value: Located<String>
+    public var label: Located<String>?
     public var range: SourceRange
 }
 
@@ -35,6 +48,10 @@ public struct WidgetContentDefinition: Sendable {
     public var line: Located<String>?
     public var detail: Located<String>?
     public var empty: Located<String>?
+    public var text: Located<String>?
+    public var figures: [WidgetFigureDefinition] = []
+    /// `link:` the URL tapping an item opens.
+    public var link: Located<String>?
     public var range: SourceRange
 }
 

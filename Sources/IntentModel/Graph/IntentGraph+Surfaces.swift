@@ -25,6 +25,21 @@ extension IntentGraph {
         public let content: WidgetContent
         public let buttons: [WidgetButton]
         public let location: SourceRange
+        /// What is chosen when the widget is added (WidgetKit's `AppIntentConfiguration`): a widget
+        /// with parameters is configurable, and the Smart Stack shows the instances that were added.
+        public package(set) var parameters: [Parameter] = []
+        /// `let:` names computed once per entry, in order, before the content (parameters in scope).
+        public package(set) var bindings: [Assignment] = []
+        /// `link:` what tapping the widget opens (WidgetKit's `widgetURL`): a URL template.
+        public package(set) var link: Template? = nil
+
+        /// Whether it is added with chosen values (`intents widget add NAME --set k=v`).
+        public var isConfigurable: Bool { !parameters.isEmpty }
+
+        public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
+
+        /// Buttons of the widget itself (a widget without items), not of each item.
+        public var hasWidgetButtons: Bool { content.items == nil && !buttons.isEmpty }
 
         package init(
             name: String, app: String, title: String, description: String?, image: String?, families: [WidgetFamily], refresh: Int?,
@@ -67,6 +82,12 @@ extension IntentGraph {
         public let line: Template?
         public let detail: Template?
         public let empty: Template?
+        /// `text:` a sentence or two under the heading (a fortune, a note's body).
+        public package(set) var text: Template? = nil
+        /// `figures:` more figures beside the main one (Active · Today · This Week).
+        public package(set) var figures: [WidgetFigure] = []
+        /// `link:` what tapping an item opens (WidgetKit's `Link`); default: the record's canonical link.
+        public package(set) var itemLink: Template? = nil
 
         package init(
             title: Template?, value: Template?, label: Template?, gauge: Expression?, items: Query?, line: Template?,
@@ -80,6 +101,17 @@ extension IntentGraph {
             self.line = line
             self.detail = detail
             self.empty = empty
+        }
+    }
+
+    /// One more figure of a widget: `{ value: "${count(…)}", label: Today }`.
+    public struct WidgetFigure: Sendable {
+        public let value: Template
+        public let label: Template?
+
+        package init(value: Template, label: Template?) {
+            self.value = value
+            self.label = label
         }
     }
 

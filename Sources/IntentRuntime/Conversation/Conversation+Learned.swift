@@ -19,6 +19,7 @@ extension Conversation {
             if session.matcher(clock: clock).dropsValueWords(text, guess.candidate) { return ask(guess) }
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
+            guessReading = .init(text: text, language: options.language)
             return ask(guess)
         }
     }
@@ -29,6 +30,7 @@ extension Conversation {
             let guess = stage.review(
                 candidate, text: text, language: options.language, matcher: session.matcher(clock: clock))
         else { return nil }
+        guessReading = .init(text: text, language: options.language)
         return ask(guess)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-import ModelStore
+public import ModelStore
 import PhraseMatching
 
 /// The dialog state machine: a phrase starts an intent; missing values, ambiguous entities,
@@ -26,16 +26,30 @@ public final class Conversation {
         var language: String?
         /// The learned stage chose the intent: it confirms when it deletes or confirms, even with `--yes`.
         var learned = false
+        /// A follow-up carried these parameters over from the last request (and replaced `replaced`).
+        var carried: FollowUp?
     }
 
     public let session: Session
     public var options: Options
-    var pending: Pending? {
-        didSet { pendingChanged(from: oldValue) }
-    }
+    /// The open question's request. Changing it writes nothing: a saved question this conversation
+    /// no longer holds is closed by `settled` when the call that changed it returns.
+    var pending: Pending?
     var pendingIntentChoice: [Candidate]?
+    /// The phrase whose readings `pendingIntentChoice` holds, and its language (kept in `state`).
+    var choiceReading: ConversationState.Reading?
     /// The learned stage's "Did you mean …?", waiting for yes or no.
     var pendingGuess: LearnedGuess?
+    /// The phrase `pendingGuess` was guessed from (kept in `state`).
+    var guessReading: ConversationState.Reading?
+    /// The last request that ran (or was ready in a dry run): what a follow-up reruns.
+    var last: ConversationState.LastRequest?
+    /// The questions were asked in a dry run: replies to them stay dry runs.
+    var askedInDryRun = false
+    /// Keeps the conversation's state in the transaction of an intent that runs (the engine sets it,
+    /// so a request that executes writes once); `keptState` is what it last kept.
+    public var stateKeeper: ((StoreTransaction, ConversationState) throws -> Void)?
+    public private(set) var keptState: ConversationState?
     private let words = ConversationWords.understood
     private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
@@ -51,6 +65,10 @@ public final class Conversation {
     @discardableResult
     public func cancel() -> Answer? {
         guard isWaiting else { return nil }
+        return settled { cancelNow() }
+    }
+
+    func cancelNow() -> Answer {
         let intent = pending?.intent
         let language = pending?.language ?? options.language
         pending = nil
@@ -61,8 +79,13 @@ public final class Conversation {
             dialog: Phrasebook.of(language).cancelled)
     }
 
-    /// Answers `text`: a reply to the open question, or a new phrase.
+    /// Answers `text`: a reply to the open question, or a new phrase (or a follow-up of the last
+    /// request that names only a new value: "and libra?").
     public func respond(to text: String) -> Answer {
+        settled { respondNow(to: text) }
+    }
+
+    private func respondNow(to text: String) -> Answer {
         let clock = session.clock.frozen()
         let trimmed = text.trimmed
         if let scalar = ControlCharacters.first(in: trimmed) {
@@ -71,10 +94,11 @@ public final class Conversation {
             return Answer(status: .error, dialog: message, error: message)
         }
         if let takenOver = takenOverElsewhere() { return takenOver }
-        if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancel()! }
+        if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancelNow() }
         if let guess = pendingGuess, let answer = replyToGuess(guess, trimmed, clock: clock) { return answer }
         if let candidates = pendingIntentChoice {
             pendingIntentChoice = nil
+            choiceReading = nil
             if let choice = Self.choice(trimmed, count: candidates.count) {
                 return start(candidates[choice], clock: clock)
             }
@@ -96,6 +120,7 @@ public final class Conversation {
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates
+            choiceReading = .init(text: trimmed, language: options.language)
             let choices = candidates.map { candidate -> String in
                 guard let intent = session.graph.intent(candidate.intent) else { return candidate.intent.description }
                 return "\(intent.title) in \(intent.name.app)"
@@ -104,6 +129,8 @@ public final class Conversation {
             }
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
+            // Only a sentence no template reads can be a follow-up: an explicit request never is.
+            if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
             if let answer = understand(trimmed, clock: clock) { return answer }
             // In the language asked for, else the one the sentence's words are in.
             let dialog = Phrasebook.of(options.language ?? recognition.language).notUnderstood(suggestions)
@@ -115,6 +142,10 @@ public final class Conversation {
     /// fit their parameters, entity names are looked up, and anything missing, invalid or to be
     /// confirmed is asked like after a phrase.
     public func perform(_ intent: IntentGraph.Intent, arguments: [String: Datum]) -> Answer {
+        settled { performNow(intent, arguments: arguments) }
+    }
+
+    private func performNow(_ intent: IntentGraph.Intent, arguments: [String: Datum]) -> Answer {
         let clock = session.clock.frozen()
         pending = nil
         pendingIntentChoice = nil
@@ -195,7 +226,7 @@ public final class Conversation {
                 pending = state
                 return advance(clock: clock)
             }
-            if words.no.contains(folded) { return cancel()! }
+            if words.no.contains(folded) { return cancelNow() }
             return ask(
                 state, .confirmation, prefix: Phrasebook.of(state.language).pleaseAnswerYesOrNo, clock: clock)
         case .value(let name, let choices):
@@ -241,7 +272,7 @@ public final class Conversation {
     // MARK: Resolution
 
     /// Fills, checks and asks for parameters in order; confirms; executes.
-    private func advance(clock: Clock) -> Answer {
+    func advance(clock: Clock) -> Answer {
         guard var state = pending else { return Answer(status: .error, dialog: "Nothing to continue.") }
         let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
         let validator = ParameterValidator(evaluator: evaluator)
@@ -285,18 +316,21 @@ public final class Conversation {
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
-        if needsConfirmation, !state.confirmed, !options.confirmAll || state.learned, !options.dryRun {
+        if needsConfirmation, !state.confirmed, !options.confirmAll || state.learned, !isDryRun {
             return ask(state, .confirmation, prefix: nil, clock: clock)
         }
         pending = nil
-        if options.dryRun {
+        if isDryRun {
             var answer = describe(state, status: .ready, evaluator)
             answer.dialog =
                 "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language)
                 + ". (dry run: nothing was changed)"
+            remember(state, clock: clock)
             return answer
         }
-        return execute(state, clock: clock)
+        let answer = execute(state, clock: clock)
+        if answer.status == .done { remember(state, clock: clock) }
+        return answer
     }
 
     /// Ends the request without a question: `message` says why it cannot go on.
@@ -341,13 +375,15 @@ public final class Conversation {
                 disambiguation ? words.whichOne : parameter?.prompt(in: state.language) ?? words.whatIs(title))
         }
         answer.dialog = lines.joined(separator: " ")
-        saveQuestion(answer)
+        if isDryRun { askedInDryRun = true }
+        saveQuestion(&answer)
         return answer
     }
 
     /// The answer's frame: the intent and the parameters resolved so far.
     private func describe(_ state: Pending, status: Answer.Status, _ evaluator: Evaluator) -> Answer {
         var answer = Answer(status: status, app: state.intent.name.app, intent: state.intent.name, dialog: "")
+        answer.carried = state.carried
         answer.parameters = state.intent.parameters.compactMap { parameter in
             state.values[parameter.name].map { (parameter.name, evaluator.json($0)) }
         }
@@ -374,17 +410,26 @@ public final class Conversation {
                 try Donation.record(intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
+                // The conversation as it will be after this request, kept in the same transaction.
+                if let stateKeeper {
+                    var after = self.state
+                    after.last = lastRequest(state, clock: clock)
+                    try stateKeeper(transaction, after)
+                    keptState = after
+                }
                 return (outcome, changes)
             }
             session.noteChanges(changes)
             answer.dialog = outcome.dialog
             answer.opens = outcome.opens
         } catch let error as RuntimeError {
+            keptState = nil  // rolled back with the intent
             answer.status = .error
             answer.dialog = error.description
             answer.error = error.description
             if case .store = error { answer.storeFailure = true }
         } catch {
+            keptState = nil
             answer.status = .error
             answer.dialog = "\(error)"
             answer.error = "\(error)"

@@ -25,6 +25,10 @@ extension Conversation {
     /// Carries `continuation` on here: an open question is asked again (and closed where it was
     /// asked); an activity's intent runs again with its parameters.
     public func carryOn(_ continuation: Continuation) -> Answer {
+        settled { carryOnNow(continuation) }
+    }
+
+    private func carryOnNow(_ continuation: Continuation) -> Answer {
         switch continuation {
         case .question(let stored): return carryOn(stored)
         case .activity(let stored): return carryOn(stored)
@@ -39,12 +43,22 @@ extension Conversation {
         } catch {
             return Answer(status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
         }
-        let taken = (try? session.store.write { try $0.closeQuestion(stored.id, reason: "continued") }) ?? false
+        let taken: Bool
+        do {
+            taken = try session.store.write { try $0.closeQuestion(stored.id, reason: "continued") }
+        } catch {
+            var answer = Answer(
+                status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
+            answer.storeFailure = true
+            return answer
+        }
         guard taken else {
             return Answer(status: .error, dialog: "That question was answered meanwhile.", error: "question closed")
         }
         pendingIntentChoice = nil
         pending = nil
+        // A question saved before the dry-run rule was never a dry run's; this one is carried on for real.
+        askedInDryRun = false
         guard let question = restored.question else { return Answer(status: .error, dialog: "Nothing to continue.") }
         return ask(restored, question, prefix: nil, clock: clock)
     }
@@ -87,29 +101,57 @@ extension Conversation {
 
     // MARK: Hooks of the conversation
 
-    /// Called whenever `pending` changes: a saved question that is no longer this conversation's is closed.
-    func pendingChanged(from old: Pending?) {
-        guard let id = old?.handoffID, pending?.handoffID != id else { return }
-        _ = try? session.store.write { try $0.closeQuestion(id, reason: "answered") }
+    /// Runs one public call (`respond`, `perform`, `cancel`, `carryOn`) and then its one effect on
+    /// the store: a saved question this conversation held before and no longer holds is closed. A
+    /// store error doing so is the answer's (`storeFailure`), never dropped.
+    func settled(_ body: () -> Answer) -> Answer {
+        let held = pending?.handoffID
+        var answer = body()
+        if !isWaiting { askedInDryRun = false }
+        guard let held, pending?.handoffID != held else { return answer }
+        do {
+            _ = try session.store.write { try $0.closeQuestion(held, reason: "answered") }
+        } catch {
+            answer.storeFailure = true
+            answer.error = answer.error ?? "the answered question could not be closed in the store: \(error)"
+        }
+        return answer
     }
 
-    /// Called when a question is asked: saves it (with `options.handoff`).
-    func saveQuestion(_ answer: Answer) {
-        guard options.handoff, let state = pending else { return }
+    /// Called when a question is asked: saves it (with `options.handoff`), so `intents continue` can
+    /// carry it on. A dry run's question is never saved: a dry run writes nothing, and a question
+    /// `continue` found would run for real.
+    func saveQuestion(_ answer: inout Answer) {
+        guard options.handoff, !isDryRun, let state = pending else { return }
         let now = session.clock.now
-        let id = try? session.store.write { transaction in
-            try transaction.saveQuestion(
-                intent: state.intent.name, question: answer.dialog, state: encode(state), at: now,
-                expires: now.addingTimeInterval(TimeInterval(Self.questionExpiry)), replacing: state.handoffID)
+        do {
+            let id = try session.store.write { transaction in
+                try transaction.saveQuestion(
+                    intent: state.intent.name, question: answer.dialog, state: encode(state), at: now,
+                    expires: now.addingTimeInterval(TimeInterval(Self.questionExpiry)), replacing: state.handoffID)
+            }
+            if pending?.handoffID != id { pending?.handoffID = id }
+        } catch {
+            // The question is still asked here; only another shell cannot carry it on.
+            answer.storeFailure = true
+            answer.error = "the question could not be saved for 'intents continue': \(error)"
         }
-        if let id, pending?.handoffID != id { pending?.handoffID = id }
     }
 
     /// When another shell carried this conversation's question on, this one is over.
     func takenOverElsewhere() -> Answer? {
-        guard let state = pending, let id = state.handoffID,
-            let stored = try? session.store.read({ try $0.question(id) }), stored.closed == "continued"
-        else { return nil }
+        guard let state = pending, let id = state.handoffID else { return nil }
+        let stored: StoredQuestion?
+        do {
+            stored = try session.store.read { try $0.question(id) }
+        } catch {
+            var answer = Answer(
+                status: .error, app: state.intent.name.app, intent: state.intent.name,
+                dialog: "The store cannot be read: \(error)", error: "\(error)")
+            answer.storeFailure = true
+            return answer
+        }
+        guard stored?.closed == "continued" else { return nil }
         pending = nil
         pendingIntentChoice = nil
         return Answer(
@@ -119,13 +161,21 @@ extension Conversation {
 
     // MARK: The saved state
 
-    private func encode(_ state: Pending) -> JSONValue {
+    func encode(_ state: Pending) -> JSONValue {
         var object: [String: JSONValue] = [
             "intent": .string(state.intent.name.description),
             "values": .object(state.values.mapValues(encode)),
             "raw": .object(state.raw.mapValues(encode)),
             "confirmed": .bool(state.confirmed),
+            "learned": .bool(state.learned),
         ]
+        if let id = state.handoffID { object["handoff"] = .integer(Int(id)) }
+        if let language = state.language { object["language"] = .string(language) }
+        if let carried = state.carried {
+            object["carried"] = .object([
+                "replaced": .string(carried.replaced), "kept": .array(carried.kept.map(JSONValue.string)),
+            ])
+        }
         switch state.question {
         case .confirmation?: object["question"] = .object(["kind": .string("confirmation")])
         case .value(let parameter, let choices)?:
@@ -137,7 +187,7 @@ extension Conversation {
         return .object(object)
     }
 
-    private func decode(_ json: JSONValue) throws(RuntimeError) -> Pending {
+    func decode(_ json: JSONValue) throws(RuntimeError) -> Pending {
         guard let object = json.object, let name = object["intent"]?.string,
             let intent = session.graph.intents(named: name).first
         else { throw .failed("its intent is no longer defined") }
@@ -145,6 +195,12 @@ extension Conversation {
         for (key, value) in object["values"]?.object ?? [:] { state.values[key] = try decode(datum: value) }
         for (key, value) in object["raw"]?.object ?? [:] { state.raw[key] = try decode(value: value) }
         if case .bool(let flag)? = object["confirmed"] { state.confirmed = flag }
+        if case .bool(let flag)? = object["learned"] { state.learned = flag }
+        if case .integer(let id)? = object["handoff"] { state.handoffID = Int64(id) }
+        state.language = object["language"]?.string
+        if let carried = object["carried"]?.object, let replaced = carried["replaced"]?.string {
+            state.carried = FollowUp(replaced: replaced, kept: (carried["kept"]?.array ?? []).compactMap(\.string))
+        }
         let question = object["question"]?.object
         switch question?["kind"]?.string {
         case "confirmation": state.question = .confirmation
@@ -162,7 +218,7 @@ extension Conversation {
     }
 
     /// Runtime values, tagged by kind: `{"s": text}`, `{"e": "App.Enum", "id": …}`, `{"r": "App.Entity", "id": …}`, ….
-    private func encode(_ datum: Datum) -> JSONValue {
+    func encode(_ datum: Datum) -> JSONValue {
         switch datum {
         case .null: .null
         case .string(let text): .object(["s": .string(text)])
@@ -178,7 +234,7 @@ extension Conversation {
         }
     }
 
-    private func decode(datum json: JSONValue) throws(RuntimeError) -> Datum {
+    func decode(datum json: JSONValue) throws(RuntimeError) -> Datum {
         guard let object = json.object, let (tag, value) = object.first(where: { $0.key != "id" }) else {
             return .null
         }

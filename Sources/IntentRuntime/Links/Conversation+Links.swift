@@ -36,9 +36,15 @@ extension Conversation {
     /// The record `text` names: its id, else exactly its name (several by that name: the
     /// conversation asks which). None is an error: a link never guesses.
     private func lookup(_ text: String, entity: QualifiedName) -> Result<Datum, LinkError> {
+        Self.lookup(text, entity: entity, store: session.store)
+    }
+
+    /// The record `text` names in `store`, as a link finds it: its id, else exactly its name; several
+    /// by that name are the text itself (for the asker to choose).
+    static func lookup(_ text: String, entity: QualifiedName, store: Store) -> Result<Datum, LinkError> {
         let kind = entity.name.lowercased()
         do {
-            let found = try session.store.read { transaction -> [Record] in
+            let found = try store.read { transaction -> [Record] in
                 if let record = try transaction.record(entity, id: text) { return [record] }
                 let folded = Normalizer.foldedWords(text)
                 return try transaction.search(entity, text: text, limit: 20)

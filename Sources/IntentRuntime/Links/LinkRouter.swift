@@ -145,8 +145,8 @@ public struct LinkRouter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// A slot's text as a value of its parameter's type.
-    private func typed(_ text: String, _ parameter: IntentGraph.Parameter) throws(LinkError) -> Value {
+    /// A slot's text as a value of its parameter's type (also a widget's `--set name=value`).
+    package func typed(_ text: String, _ parameter: IntentGraph.Parameter) throws(LinkError) -> Value {
         func bad(_ expected: String) -> LinkError {
             LinkError(.badValue, "“\(text)” is not \(expected), as '\(parameter.name)' needs")
         }

@@ -66,12 +66,19 @@ public struct WidgetRenderer: Sendable {
             }
         } else {
             lines.append(TerminalText.spread(heading(snapshot), figure(snapshot) ?? "", columns))
+            if !snapshot.figures.isEmpty { lines.append(TerminalText.fit(figures(snapshot), columns)) }
         }
         if let gauge = snapshot.gauge, family != .small || snapshot.value == nil {
             lines.append(bar(gauge, columns))
         }
+        // The widget's own buttons sit on its last row; its text fills the rows above them.
+        let widgetButtons = snapshot.buttons.map { "[\($0.number) \($0.title)]" }.joined(separator: " ")
+        let reserved = widgetButtons.isEmpty ? 0 : 1
+        if let text = snapshot.text {
+            lines += Self.wrap(text, columns, rows: max(0, rows - lines.count - reserved)).map { TerminalText.pad($0, columns) }
+        }
         let bullet = ascii ? "-" : "•"
-        let room = rows - lines.count
+        let room = rows - lines.count - reserved
         if snapshot.items.isEmpty {
             if let empty = snapshot.empty, room > 0 { lines.append(TerminalText.pad(empty, columns)) }
         } else {
@@ -87,8 +94,38 @@ public struct WidgetRenderer: Sendable {
                 lines.append(TerminalText.pad("+\(snapshot.items.count - shown) more", columns))
             }
         }
-        while lines.count < rows { lines.append(String(repeating: " ", count: columns)) }
+        while lines.count < rows - reserved { lines.append(String(repeating: " ", count: columns)) }
+        if reserved > 0 { lines.append(TerminalText.fit(widgetButtons, columns)) }
         return Array(lines.prefix(rows))
+    }
+
+    /// `2 Today · 5 This Week`.
+    private func figures(_ snapshot: WidgetSnapshot) -> String {
+        snapshot.figures.map { [$0.value, $0.label].compactMap { $0 }.joined(separator: " ") }
+            .joined(separator: ascii ? " | " : " · ")
+    }
+
+    /// `text` in lines of at most `columns`, broken between words, in at most `rows` lines (the last
+    /// cut with "…" when more is left).
+    static func wrap(_ text: String, _ columns: Int, rows: Int) -> [String] {
+        guard rows > 0, columns > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in TerminalText.oneLine(text).split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TerminalText.width(candidate) <= columns || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        if lines.count > rows {
+            lines = Array(lines.prefix(rows))
+            lines[rows - 1] = TerminalText.fit(lines[rows - 1] + " …", columns)
+        }
+        return lines.map { TerminalText.fit($0, columns) }
     }
 
     private func circular(_ snapshot: WidgetSnapshot, _ columns: Int) -> [String] {
@@ -102,6 +139,10 @@ public struct WidgetRenderer: Sendable {
 
     private func rectangular(_ snapshot: WidgetSnapshot, _ columns: Int, _ rows: Int) -> [String] {
         var lines = [TerminalText.spread(heading(snapshot), figure(snapshot) ?? "", columns)]
+        if !snapshot.figures.isEmpty { lines.append(TerminalText.fit(figures(snapshot), columns)) }
+        if let text = snapshot.text {
+            lines += Self.wrap(text, columns, rows: rows - lines.count).map { TerminalText.pad($0, columns) }
+        }
         if snapshot.items.isEmpty {
             if let gauge = snapshot.gauge { lines.append(bar(gauge, columns)) }
             if let empty = snapshot.empty { lines.append(TerminalText.pad(empty, columns)) }
@@ -114,7 +155,12 @@ public struct WidgetRenderer: Sendable {
     }
 
     private func inline(_ snapshot: WidgetSnapshot) -> String {
-        let what = figure(snapshot) ?? snapshot.items.first?.line ?? snapshot.empty ?? ""
+        var what = figure(snapshot) ?? snapshot.items.first?.line ?? snapshot.text ?? snapshot.empty ?? ""
+        if !snapshot.figures.isEmpty {
+            // One line has no room for a title and several figures: the figures are what it is for.
+            what += (what.isEmpty ? "" : ascii ? " | " : " · ") + figures(snapshot)
+            return "\(glyph(snapshot)) \(what)"
+        }
         return "\(glyph(snapshot)) \(snapshot.title ?? snapshot.widget.title)" + (what.isEmpty ? "" : ": \(what)")
     }
 

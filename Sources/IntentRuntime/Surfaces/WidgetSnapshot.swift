@@ -18,6 +18,18 @@ public struct WidgetSnapshot: Sendable {
         public let title: String
     }
 
+    /// One more figure: `2 Today`.
+    public struct Figure: Sendable, Hashable {
+        public let value: String
+        public let label: String?
+    }
+
+    /// A configured parameter as shown: `radar: rust`.
+    public struct Setting: Sendable, Hashable {
+        public let name: String
+        public let value: String
+    }
+
     public let widget: IntentGraph.Widget
     public let date: Date
     public let relevance: WidgetRelevance
@@ -28,11 +40,27 @@ public struct WidgetSnapshot: Sendable {
     public let gauge: Double?
     public let items: [Item]
     public let empty: String?
+    /// The sentence under the heading (`text:`).
+    public var text: String? = nil
+    public var figures: [Figure] = []
+    /// What tapping the widget opens (`link:`).
+    public var link: String? = nil
+    /// Buttons of the widget itself (a widget without items), numbered from 1.
+    public var buttons: [Button] = []
+    /// The added widget this is (`widget add`), nil for a widget that is not configurable or a preview.
+    public var instance: Int64? = nil
+    /// The family it was added in.
+    public var family: IntentGraph.WidgetFamily? = nil
+    /// The values it was configured with.
+    public var settings: [Setting] = []
+    /// The widget with its configuration, as computed: what its buttons and links act on.
+    public var source: WidgetInstance? = nil
 
     /// What is shown, without the date: two entries with the same content draw the same.
     public var content: [String?] {
-        [title, value, label, gauge.map { String(Int(($0 * 100).rounded())) }, empty, String(relevance.score)]
-            + items.flatMap { [$0.line, $0.detail] + $0.buttons.map(\.title) }
+        [title, value, label, gauge.map { String(Int(($0 * 100).rounded())) }, empty, String(relevance.score), text, link]
+            + figures.flatMap { [$0.value, $0.label] } + buttons.map(\.title)
+            + items.flatMap { [$0.line, $0.detail, $0.link] + $0.buttons.map(\.title) }
     }
 }
 

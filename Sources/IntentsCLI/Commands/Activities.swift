@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -7,6 +8,7 @@ extension LiveActivityRenderer.Presentation: ExpressibleByArgument {}
 
 struct Activities: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "activities",
         abstract: "Live activities: what runs now, with its progress, countdown and state.",
         discussion: """
             Activities are started, updated and ended by intents and shortcut steps and kept in the store, so \
@@ -40,7 +42,8 @@ struct Activities: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let center = LiveActivityCenter(graph: session.graph, store: session.store)
         let moment = try WidgetDrawingOptions.moment(at, session.clock)
         let renderer = LiveActivityRenderer(ascii: ascii || ProcessInfo.processInfo.environment["TERM"] == "dumb")

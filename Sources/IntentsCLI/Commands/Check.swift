@@ -6,6 +6,7 @@ import IntentProject
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Compile the definitions and print every diagnostic.",
         discussion:
             "Prints 'file:line:col: error|warning: message' with the source line and a caret. The shortcut files that belong with the definitions (the Shortcuts folder beside them, e.g. ./Shortcuts for ./Intents), or those named by --shortcuts, are checked against the definitions too. Exits 1 when there are errors."

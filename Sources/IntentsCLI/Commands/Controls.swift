@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -7,6 +8,7 @@ extension ControlCenter.Request: ExpressibleByArgument {}
 
 struct Controls: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "controls",
         abstract: "Control Center: every control with its state.")
 
     @OptionGroup var global: GlobalOptions
@@ -27,8 +29,8 @@ struct Controls: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
-        let states = try WidgetCommand.failing { try ControlCenter(session: session).states() }
+        let engine = try storeOptions.engine(global)
+        let states = try WidgetCommand.failing { try engine.controls() }
         if json {
             print(
                 try JSONText.pretty(
@@ -86,7 +88,8 @@ struct ControlCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let found = session.graph.controls(named: name)
         guard found.count == 1, let control = found.first else {
             let titles = session.graph.controls.map(\.title)
@@ -102,7 +105,7 @@ struct ControlCommand: ParsableCommand {
         let request = self.request ?? ControlCenter.defaultRequest(for: control)
         let answer: Answer
         do {
-            answer = try ControlCenter(session: session).perform(request, on: control, options: .init(confirmAll: yes))
+            answer = try engine.control(control, request, EngineRequest(conversation: .make(), confirmAll: yes))
         } catch let failure as ControlCenter.Failure {
             Terminal.standardError("error: \(failure.description)\n")
             throw ExitCode(2)

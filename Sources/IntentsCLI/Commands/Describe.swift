@@ -6,6 +6,7 @@ import IntentRuntime
 
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "describe",
         abstract: "Describe an intent (summary, parameters, phrases, tips), an app, an entity, an enum, or a shortcut file step by step.",
         discussion:
             "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."

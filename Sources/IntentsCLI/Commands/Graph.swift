@@ -4,7 +4,8 @@ import IntentModel
 import IntentProject
 
 struct Graph: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the compiled intent graph.")
+    static let configuration = CommandConfiguration(
+        commandName: "graph", abstract: "Print the compiled intent graph.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, dot, json

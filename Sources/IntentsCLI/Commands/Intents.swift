@@ -13,7 +13,7 @@ struct Intents: ParsableCommand {
             Batch.self, StoreCommand.self, Undo.self,
             Search.self, Suggest.self, Tips.self,
             Open.self, Link.self, Share.self, Continue.self,
-            Widgets.self, WidgetCommand.self, Controls.self, ControlCommand.self, Activities.self,
+            Widgets.self, WidgetGroup.self, Controls.self, ControlCommand.self, Activities.self,
         ],
         defaultSubcommand: Repl.self
     )

@@ -5,6 +5,7 @@ import IntentRuntime
 
 struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "link",
         abstract: "Print a record's canonical link.",
         discussion: """
             An entity has a canonical link when a route of 'links:' takes it, alone, to an intent that opens

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentRuntime
@@ -7,6 +8,7 @@ import ModelStore
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open a deep link: run the intent its route names, like a phrase would.",
         discussion: """
             The link is routed by the apps' 'links:' (radar://open/<id>, radar://create?topic=…,
@@ -36,13 +38,13 @@ struct Open: ParsableCommand {
     var url: String
 
     func run() throws {
-        let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, handoff: true))
-        switch conversation.open(url) {
+        let engine = try storeOptions.engine(global, dryRun: dryRun)
+        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes, kept: false)
+        switch engine.open(url, request) {
         case .failure(let error):
             throw Self.refuse(error, json: json)
         case .success(let answer):
-            try Conversing.finish(answer, in: conversation, json: json)
+            try Conversing.finish(answer, in: engine, request, json: json)
         }
     }
 

@@ -27,11 +27,11 @@ extension Repl {
                     family = known
                 }
                 let stack = try WidgetCenter(graph: session.graph, store: session.store).stack(family: family)
-                let drawing = WidgetDrawingOptions()
+                let drawing = WidgetDrawing()
                 print(
                     stack.isEmpty
                         ? "No widget." : stack.map {
-                            drawing.draw($0, family: family ?? $0.widget.families[0], clock: session.clock)
+                            drawing.draw($0, family: family ?? $0.family ?? $0.widget.families[0], clock: session.clock)
                         }.joined(separator: "\n\n"))
             case ":activities":
                 let current = try LiveActivityCenter(graph: session.graph, store: session.store).current()

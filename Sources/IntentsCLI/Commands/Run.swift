@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentProject
@@ -9,6 +10,7 @@ import YAML
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a shortcut file: its steps in order, each intent in its own transaction.",
         discussion: """
             The file is checked against the definitions first; nothing runs if it has errors. Questions \
@@ -79,9 +81,11 @@ struct Run: ParsableCommand {
         }
         if let answers { options.answers = try AnswersFile.read(answers) }
         // Checked before the store is opened: a file with errors touches nothing.
-        let project = try global.loadProject(shortcuts: .files([file]), runAnywhere: runAnywhere)
-        guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
-        let session = try storeOptions.session(global, project: project)
+        let engine = try storeOptions.engine(
+            global, shortcuts: .files([file]), runAnywhere: runAnywhere, dryRun: dryRun)
+        let project = engine.project
+        guard let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
+        let session = engine.session
         let interactive = !json && isatty(STDIN_FILENO) != 0
         let prompt: ((String, [String]) -> String?)? =
             interactive
@@ -118,6 +122,7 @@ struct Run: ParsableCommand {
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Say every line of a file, one phrase per line; end with 'N done, N failed'.",
         discussion: """
             Blank lines and lines starting with # are skipped. Each phrase is its own transaction: a failed \
@@ -175,7 +180,9 @@ struct Batch: ParsableCommand {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
             .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
-        let session = try storeOptions.session(global)
+        // Many phrases in one conversation of the runtime's, without keeping it between lines in the
+        // store (a batch is one request); `--atomic` runs them all in one transaction.
+        let session = try storeOptions.engine(global, dryRun: dryRun).session
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(
             session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))

@@ -4,6 +4,7 @@ import IntentModel
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print a JSON Schema of definition or shortcut files.",
         discussion: """
             Save it (intents schema > intents.schema.json, intents schema --shortcuts > shortcuts.schema.json) \

@@ -6,6 +6,7 @@ import ModelStore
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find entities and actions, like Spotlight: “intents search einkaufen milch”.",
         discussion: """
             Entities whose definitions declare `searchable:` are found by their title, description and \

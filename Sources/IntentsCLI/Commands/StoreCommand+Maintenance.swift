@@ -6,6 +6,7 @@ import ModelStore
 extension StoreCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "How big the store is: records per entity, the file, and the indexes it keeps.")
 
         @OptionGroup var global: GlobalOptions
@@ -35,6 +36,7 @@ extension StoreCommand {
 
     struct Vacuum: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "vacuum",
             abstract: "Rewrite the store file without its free space and merge its full-text indexes.",
             discussion: "Takes the write lock for as long as it runs (seconds for a million records).")
 

@@ -14,6 +14,7 @@ struct StoreCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List what the store holds of one entity.",
             discussion:
                 "ENTITY is an entity's name (Task) or App.Entity. --where takes a condition in the definitions' expression language, e.g. --where '!isCompleted && urgency == urgent'."
@@ -70,6 +71,7 @@ struct StoreCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every record as JSON: {\"App.Entity\": [records]}.")
 
         @OptionGroup var global: GlobalOptions
@@ -130,6 +132,7 @@ struct StoreCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Insert or replace (by id) the records of a JSON export.",
             discussion:
                 "Everything is checked first; a file with any bad record changes nothing. The import can be undone with 'intents undo'."
@@ -183,6 +186,7 @@ struct StoreCommand: ParsableCommand {
 
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "The intents executed most recently, and the donations they left.")
 
         @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ import ModelStore
 
 struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "suggest",
         abstract: "What to offer now, learned from donations: “intents suggest --explain”.",
         discussion: """
             Ranks the intents that declare `donate:` by frequency, recency, time of day, day of week and \
@@ -92,6 +93,7 @@ struct Suggest: ParsableCommand {
 
 struct Tips: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tips",
         abstract: "Every Siri tip, where it is shown and whether it was shown or dismissed.")
 
     @OptionGroup var global: GlobalOptions

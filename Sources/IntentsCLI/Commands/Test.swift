@@ -6,6 +6,7 @@ import PhraseMatching
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Run every examples: case in the definitions.",
         discussion: "Prints each failure with its place, then 'N passed, N failed'. Exits 1 when any failed."
     )

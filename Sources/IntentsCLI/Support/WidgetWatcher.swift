@@ -10,7 +10,7 @@ struct WidgetWatcher {
     let session: Session
     let options: Conversation.Options
     /// Draws the current state; the widget whose buttons digits press, if one.
-    let draw: () throws -> (text: String, widget: IntentGraph.Widget?)
+    let draw: () throws -> (text: String, widget: WidgetInstance?)
     /// Seconds between redraws when nothing changes (a countdown redraws every second).
     var tick = 60
 
@@ -35,7 +35,7 @@ struct WidgetWatcher {
         var typed = ""
         while true {
             let (text, widget) = try draw()
-            let keys = widget?.buttons.isEmpty == false ? "1-9 press a button, q quits" : "q quits"
+            let keys = widget?.widget.buttons.isEmpty == false ? "1-9 press a button, q quits" : "q quits"
             if terminal {
                 // Our own escape sequence (home, clear): written as is, unlike the text drawn below.
                 Swift.print("\u{1B}[H\u{1B}[2J", terminator: "")
@@ -79,12 +79,12 @@ struct WidgetWatcher {
         }
     }
 
-    private func press(_ typed: String, widget: IntentGraph.Widget?) -> String {
+    private func press(_ typed: String, widget: WidgetInstance?) -> String {
         guard let number = Int(typed), let widget else { return "Press a button by its number." }
         do {
             let center = WidgetCenter(graph: session.graph, store: session.store)
             guard let answer = try center.press(number, on: widget, session: session, options: options) else {
-                return "\(widget.title) has no button \(number)."
+                return "\(widget.widget.title) has no button \(number)."
             }
             return answer.text
         } catch {

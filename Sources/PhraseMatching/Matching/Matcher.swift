@@ -5,6 +5,13 @@ import IntentModel
 public protocol EntityNameLookup: Sendable {
     /// Names of `entity` that the tokens `text` could mean, best first, with their edit distance.
     func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)]
+    /// The look-up one phrase uses (read once per phrase: a store's names in memory, or its spans
+    /// remembered); by default this one.
+    func forPhrase() -> any EntityNameLookup
+}
+
+extension EntityNameLookup {
+    public func forPhrase() -> any EntityNameLookup { self }
 }
 
 /// Matches sentences against a `PhraseIndex`. Returns data; acting on it is the caller's business.
@@ -513,6 +520,8 @@ struct Search {
     static let stepLimit = 200_000
 
     init(matcher: Matcher, tokens: [Token], language: String?) {
+        var matcher = matcher
+        matcher.entities = matcher.entities?.forPhrase()
         self.matcher = matcher
         self.tokens = tokens
         self.language = language

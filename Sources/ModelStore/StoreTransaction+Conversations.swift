@@ -1,0 +1,63 @@
+public import Foundation
+import GRDB
+import IntentModel
+
+/// A conversation's state as the store keeps it: an opaque value (the runtime's `Codable` state,
+/// encoded), whose user it is, when it was last answered and when it expires.
+public struct StoredConversation: Sendable, Hashable {
+    public let id: String
+    public let user: String
+    public let state: Data
+    public let at: Date
+    public let expires: Date
+}
+
+/// Conversations kept between requests under their id, so the next request (in this process or in
+/// another over the same store) carries them on.
+extension StoreTransaction {
+    /// The conversation `id` of `user`, unless it expired by `now`.
+    public func conversation(_ id: String, user: String, at now: Date) throws -> StoredConversation? {
+        // Statements cached by the connection: a conversation is read and written on every request.
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM _conversations WHERE id = ? AND user = ? AND expires > ?"),
+            arguments: [id, user, ISODate.format(now)]
+        ).map { row in
+            StoredConversation(
+                id: row["id"], user: row["user"], state: row["state"], at: date(row["at"]),
+                expires: date(row["expires"]))
+        }
+    }
+
+    /// Saves (or replaces) the conversation `id` of `user`; conversations expired by `at` go.
+    public func saveConversation(_ id: String, user: String, state: Data, at: Date, expires: Date) throws {
+        try db.cachedStatement(sql: "DELETE FROM _conversations WHERE expires <= ?")
+            .execute(arguments: [ISODate.format(at)])
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO _conversations (id, user, state, at, expires) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [id, user, state, ISODate.format(at), ISODate.format(expires)])
+    }
+
+    /// Forgets the conversation `id` of `user`; false when there was none.
+    @discardableResult
+    public func deleteConversation(_ id: String, user: String) throws -> Bool {
+        try db.execute(sql: "DELETE FROM _conversations WHERE id = ? AND user = ?", arguments: [id, user])
+        return db.changesCount > 0
+    }
+
+    private func date(_ text: String) -> Date {
+        ISODate.parse(text, timeZone: TimeZone(identifier: "UTC")!) ?? Date(timeIntervalSince1970: 0)
+    }
+}
+
+extension Store {
+    /// The table of conversations between requests (created with the others).
+    static func createConversationTable(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS _conversations (
+                    id TEXT NOT NULL, user TEXT NOT NULL, state BLOB NOT NULL, at TEXT NOT NULL,
+                    expires TEXT NOT NULL, PRIMARY KEY (id, user));
+                CREATE INDEX IF NOT EXISTS _conversations_expires ON _conversations (expires);
+                """)
+    }
+}

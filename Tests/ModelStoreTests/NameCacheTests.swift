@@ -1,0 +1,76 @@
+import Foundation
+import IntentModel
+import ModelStore
+import PhraseMatching
+import TestSupport
+import Testing
+
+@Suite("The name index held in memory: the same answers as on disk, current after every write")
+struct NameCacheTests {
+    /// Names built to reach every branch of a look-up: exact keys, typos sharing a rare word, words
+    /// common among names this long (too vague), and one-word names found by their first or last half.
+    static let names: [String] =
+        NameIndexTests.names + ["laundry day", "landing page", "lantern", "sundry", "laundromat", "Grüße"]
+        + (0..<300).map { "alpha bravo \($0)" } + (0..<40).map { "item\($0)x" }
+
+    static let texts =
+        NameIndexTests.texts + [
+            "alpha bravo 17", "alpha bravo 1x7", "alpa bravo 17", "alpha bravo", "bravo", "laundy day", "lantren",
+            "sundy", "item7x", "itm7x", "item77", "ietm12x", "grusse", "gruse", "laundromt", "ladnry", "a", "ab",
+            "alpha brav0 299", "the", "walk", "walk the", "teh dog",
+        ]
+
+    @Test("Every look-up answers as the on-disk index does")
+    func sameAsDisk() throws {
+        let scratch = Scratch()
+        let store = try NameIndexTests.store(scratch, names: Self.names)
+        let names = StoredEntityNames(store: store)
+        // The first phrase over this state of the file reads from disk; the next reads the table.
+        #expect("\(type(of: names.forPhrase()))" == "DiskNames")
+        let phrase = names.forPhrase()
+        #expect("\(type(of: phrase))" == "ResidentNames")
+        for text in Self.texts {
+            let folded = EntityNameKey.key(text).key
+            let onDisk = try store.read { try $0.lookUpName(folded, entity: Notebook.page) }.hits
+                .map { "\($0.name) \($0.distance)" }
+            let cached = phrase.lookup(folded, entity: Notebook.page).map { "\($0.name) \($0.distance)" }
+            #expect(cached == onDisk, "\(text)")
+        }
+    }
+
+    @Test("A phrase after a write, a rolled-back write or another connection's write sees the store as it is")
+    func currentAfterWrites() throws {
+        let scratch = Scratch()
+        let store = try NameIndexTests.store(scratch)
+        let names = StoredEntityNames(store: store)
+        /// Two phrases: the first over a new state of the file reads from disk, the second from memory.
+        func look(_ text: String) -> [String] {
+            let first = names.forPhrase().lookup(text, entity: Notebook.page).map(\.name)
+            let second = names.forPhrase().lookup(text, entity: Notebook.page).map(\.name)
+            #expect(first == second, "\(text)")
+            return second
+        }
+        #expect(look("pay rent") == ["pay rent"])
+        try store.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("feed the cat")])
+            // Inside the write: what it has written so far.
+            #expect(look("feed the cat") == ["feed the cat"])
+        }
+        #expect(look("feed teh cat") == ["feed the cat"])
+        struct Abort: Error {}
+        _ = try? store.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("mow the lawn")])
+            #expect(look("mow the lawn") == ["mow the lawn"])
+            throw Abort()
+        }
+        #expect(look("mow the lawn").isEmpty)
+        // Another connection (another process, as far as SQLite can tell) renames a page.
+        let other = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        try other.write { transaction in
+            let page = try #require(try transaction.record(Notebook.page, id: "n1"))
+            try transaction.update(page, set: ["title": .string("pay the rent")])
+        }
+        #expect(look("pay rent").isEmpty)
+        #expect(look("pay the rent") == ["pay the rent"])
+    }
+}
