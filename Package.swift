@@ -15,10 +15,21 @@ let package = Package(
         .library(name: "IntentProject", targets: ["IntentProject"]),
         .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
         .library(name: "IntentEngine", targets: ["IntentEngine"]),
+        .library(name: "IntentServer", targets: ["IntentServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The HTTP server (`intents serve`); its traits pull in swift-configuration and full
+        // Foundation for form decoding, neither of which the server uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Hummingbird's own: the thread pool the engine's blocking calls run on.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // SHA-256 of the users' bearer tokens (the only hash the project needs).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +53,19 @@ let package = Package(
         .target(
             name: "IntentEngine",
             dependencies: ["IntentModel", "IntentProject", "IntentRuntime", "ModelStore", "PhraseMatching"]),
+        // The HTTP API over the front door: routes, users and their tokens, limits, metrics. Nothing
+        // in it knows the store's kind: it asks an `EngineProvider` for a user's engine.
+        .target(
+            name: "IntentServer",
+            dependencies: [
+                "IntentEngine", "IntentModel", "IntentRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -57,6 +81,7 @@ let package = Package(
                 "ModelStore",
                 "IntentRuntime",
                 "IntentEngine",
+                "IntentServer",
                 "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,7 +91,7 @@ let package = Package(
             name: "intents-bench",
             dependencies: [
                 "IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore",
-                "IntentRuntime",
+                "IntentRuntime", "IntentEngine",
             ],
             path: "Benchmarks/intents-bench"
         ),
@@ -87,6 +112,9 @@ let package = Package(
         .testTarget(
             name: "IntentEngineTests",
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
+        .testTarget(
+            name: "IntentServerTests",
+            dependencies: ["IntentServer", "IntentEngine", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],
