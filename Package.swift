@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Hummingbird's own: the thread pool the engine's blocking calls run on.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Hummingbird's own: a started server stops gracefully (tests, benchmarks).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         // SHA-256 of the users' bearer tokens (the only hash the project needs).
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
@@ -63,6 +65,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),

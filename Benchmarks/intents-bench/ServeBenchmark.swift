@@ -102,9 +102,7 @@ private struct LoadResult {
 /// `requests` spread over `connections` threads, each on its own keep-alive connection.
 private func load(port: Int, token: String, connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
     let perConnection = max(1, requests / connections)
-    let lock = NSLock()
-    var latencies: [Double] = []
-    var errors = 0
+    let collected = Collected()
     let group = DispatchGroup()
     let start = DispatchTime.now().uptimeNanoseconds
     for connectionIndex in 0..<connections {
@@ -126,20 +124,33 @@ private func load(port: Int, token: String, connections: Int, requests: Int, dry
             } catch {
                 failed += 1
             }
-            lock.withLock {
-                latencies += mine
-                errors += failed
-            }
+            collected.add(mine, failed)
         }
         thread.stackSize = 1 << 20
         thread.start()
     }
     group.wait()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    latencies.sort()
+    let (latencies, errors) = collected.sorted()
     return LoadResult(
         perSecond: Double(latencies.count) / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99),
         errors: errors)
+}
+
+/// Latencies and errors from every connection's thread.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latencies: [Double] = []
+    private var errors = 0
+
+    func add(_ more: [Double], _ failed: Int) {
+        lock.withLock {
+            latencies += more
+            errors += failed
+        }
+    }
+
+    func sorted() -> ([Double], Int) { lock.withLock { (latencies.sorted(), errors) } }
 }
 
 /// One keep-alive HTTP/1.1 connection: a request, then its response read to its Content-Length.

@@ -10,18 +10,24 @@ public struct APIError: HTTPResponseError, Sendable, Equatable {
     public let message: String
     /// Seconds to wait, for 429 and 503.
     public var retryAfter: Int?
+    /// The connection is closed after this response (its request's body was not read to the end).
+    public var closes: Bool
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
+    public init(
+        _ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil, closes: Bool = false
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.closes = closes
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        if closes || status == .contentTooLarge { headers[.connection] = "close" }
         let body = JSONBody.encode(Body(error: .init(code: code, message: message)))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -17,6 +17,8 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
     public let layout: StoreLayout
     public let definitions: String
     public let capacity: Int
+    /// Where the compiled phrase index and learned model are cached, for every user's engine.
+    public let cacheDirectory: String
     let clock: Clock
     private let lock = NSLock()
     /// Open engines, least recently used first.
@@ -24,8 +26,11 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
     /// Users whose engine is being opened, with the task opening it (one open per user at a time).
     private var opening: [User: Task<IntentEngine, any Error>] = [:]
 
-    public init(definitions: String, store: String, capacity: Int = 32, clock: Clock = Clock()) {
+    public init(
+        definitions: String, store: String, capacity: Int = 32, clock: Clock = Clock(), cacheDirectory: String? = nil
+    ) {
         self.layout = StoreLayout(store: store)
+        self.cacheDirectory = cacheDirectory ?? layout.folder
         self.definitions = definitions
         self.capacity = max(1, capacity)
         self.clock = clock
@@ -43,7 +48,7 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
             }
             if let pending = opening[user] { return pending }
             let configuration = IntentEngine.Configuration(
-                definitions: definitions, store: layout.store(of: user), clock: clock, cacheDirectory: layout.folder)
+                definitions: definitions, store: layout.store(of: user), clock: clock, cacheDirectory: cacheDirectory)
             let task = Task { try await Blocking.run { try IntentEngine(configuration) } }
             opening[user] = task
             return task

@@ -184,30 +184,28 @@ extension IntentServer {
         try RequestFields(bytes: try await bytes(request), allowed: allowed)
     }
 
-    /// The body, read as it arrives and refused once it passes the limit (or its time is up).
+    /// The body, read as it arrives and refused once it passes the limit (or its time is up: then
+    /// the reading is abandoned at once, and the connection closed after the 408).
     func bytes(_ request: Request) async throws -> [UInt8] {
         let limit = configuration.limits.maxBodyBytes
-        let timeout = configuration.limits.requestTimeout
-        let bytes: [UInt8] = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask {
-                do {
-                    let buffer = try await request.body.collect(upTo: limit)
-                    return Array(buffer.readableBytesView)
-                } catch is NIOTooManyBytesError {
-                    throw APIError.tooLarge(limit)
-                }
+        let race = BodyRace()
+        let reader = Task {
+            do {
+                let buffer = try await request.body.collect(upTo: limit)
+                race.finish(.success(Array(buffer.readableBytesView)))
+            } catch is NIOTooManyBytesError {
+                race.finish(.failure(APIError.tooLarge(limit)))
+            } catch {
+                race.finish(.failure(error))
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let bytes = first else {
-                throw APIError(.requestTimeout, "timeout", "the body did not arrive in time")
-            }
-            return bytes
         }
-        return bytes
+        let timer = Task { [timeout = configuration.limits.requestTimeout] in
+            try await Task.sleep(for: timeout)
+            race.finish(.failure(APIError(.requestTimeout, "timeout", "the body did not arrive in time", closes: true)))
+            reader.cancel()
+        }
+        defer { timer.cancel() }
+        return try await race.value()
     }
 
     func user(_ context: ServerContext) throws -> User {

@@ -3,6 +3,7 @@ public import Hummingbird
 import IntentEngine
 public import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `intents serve`: the front door over HTTP. JSON in and out under `/v1/`, a bearer token per user,
 /// each user's data in their own store (through an `EngineProvider`), limits checked before work.
@@ -87,16 +88,18 @@ public struct ServerContext: RequestContext {
 /// A server started in this process (tests, benchmarks): its port, and how to stop it.
 public final class RunningServer: Sendable {
     public let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(port: Int, task: Task<Void, any Error>) {
+    init(port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
         self.port = port
+        self.group = group
         self.task = task
     }
 
-    /// Stops listening and waits until the server is down.
+    /// Stops accepting connections, lets the requests in flight finish, and waits until it is down.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }
@@ -106,9 +109,10 @@ extension IntentServer {
     public func start() async throws -> RunningServer {
         let started = PortSignal()
         let application = self.application(onListening: { port in started.resolve(.success(port)) })
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task {
             do {
-                try await application.run()
+                try await group.run()
             } catch {
                 started.resolve(.failure(error))
                 throw error
@@ -116,7 +120,7 @@ extension IntentServer {
             started.resolve(.failure(CancellationError()))
         }
         let port = try await started.value()
-        return RunningServer(port: port, task: task)
+        return RunningServer(port: port, group: group, task: task)
     }
 }
 

@@ -81,10 +81,10 @@ struct GateMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
             throw APIError.tooLarge(limits.maxBodyBytes)
         }
-        if server.slots.waitingCount >= limits.maxQueuedRequests {
-            throw APIError(.serviceUnavailable, "busy", "the server is busy; try again", retryAfter: 1)
-        }
-        guard await server.slots.acquire(timeout: limits.requestTimeout) else {
+        switch await server.slots.acquire(timeout: limits.requestTimeout, maxWaiting: limits.maxQueuedRequests) {
+        case .acquired: break
+        case .full: throw APIError(.serviceUnavailable, "busy", "the server is busy; try again", retryAfter: 1)
+        case .timedOut:
             throw APIError(.serviceUnavailable, "timeout", "no free slot to answer in time; try again", retryAfter: 1)
         }
         defer { server.slots.release() }

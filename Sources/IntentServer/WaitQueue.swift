@@ -15,21 +15,24 @@ final class WaitQueue: @unchecked Sendable {
         self.width = max(1, width)
     }
 
-    var waitingCount: Int { lock.withLock { waiting.count } }
-    var isIdle: Bool { lock.withLock { busy == 0 && waiting.isEmpty } }
 
-    /// Takes a place; false when `timeout` passed first (then no place is held).
-    func acquire(timeout: Duration) async -> Bool {
+    enum Outcome { case acquired, full, timedOut }
+
+    /// Takes a place, waiting behind at most `maxWaiting` others (else `full` at once) for at most
+    /// `timeout` (else `timedOut`); only `acquired` holds a place.
+    func acquire(timeout: Duration, maxWaiting: Int = .max) async -> Outcome {
         let id: UInt64? = lock.withLock {
             if busy < width && waiting.isEmpty {
                 busy += 1
                 return nil
             }
+            if waiting.count >= maxWaiting { return 0 }
             nextID += 1
             return nextID
         }
-        guard let id else { return true }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        guard let id else { return .acquired }
+        if id == 0 { return .full }
+        let got = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             lock.withLock { waiting.append((id, continuation)) }
             Task {
                 try? await Task.sleep(for: timeout)
@@ -40,6 +43,7 @@ final class WaitQueue: @unchecked Sendable {
                 expired?.resume(returning: false)
             }
         }
+        return got ? .acquired : .timedOut
     }
 
     /// Gives the place to the first waiting, or frees it.
@@ -75,12 +79,40 @@ final class ConversationQueues: @unchecked Sendable {
                 }
             }
         }
-        guard await queue.acquire(timeout: timeout) else {
+        guard await queue.acquire(timeout: timeout) == .acquired else {
             throw APIError(
                 .serviceUnavailable, "timeout", "the conversation is busy with an earlier request; try again",
                 retryAfter: 1)
         }
         defer { queue.release() }
         return try await body()
+    }
+}
+
+/// The first of two outcomes (the body read, or its time up), handed once to the one waiting.
+final class BodyRace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: Result<[UInt8], any Error>?
+    private var waiter: CheckedContinuation<[UInt8], any Error>?
+
+    func finish(_ result: Result<[UInt8], any Error>) {
+        let waiting: CheckedContinuation<[UInt8], any Error>? = lock.withLock {
+            guard outcome == nil else { return nil }
+            outcome = result
+            defer { waiter = nil }
+            return waiter
+        }
+        waiting?.resume(with: result)
+    }
+
+    func value() async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<[UInt8], any Error>? = lock.withLock {
+                if let outcome { return outcome }
+                waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
     }
 }

@@ -82,7 +82,11 @@ enum HTTPTestClient {
                 if chunked { piece = Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + [13, 10] }
                 if (try? write(socket, piece)) == nil { break }
                 offset = end
-                if offset < body.count, pause > .zero { Thread.sleep(forTimeInterval: pause / .seconds(1)) }
+                // Pause, but stop sending as soon as the server answers (it may refuse early).
+                if offset < body.count && pause > .zero {
+                    var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                    if poll(&ready, 1, Int32(pause / .milliseconds(1))) > 0 { break }
+                }
             }
             if chunked { _ = try? write(socket, Array("0\r\n\r\n".utf8)) }
         }
@@ -99,7 +103,7 @@ enum HTTPTestClient {
     private static func write(_ socket: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard sent > 0 else { throw Failure(description: "send: \(errno)") }
             offset += sent
         }

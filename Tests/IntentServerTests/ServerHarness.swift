@@ -27,7 +27,11 @@ final class ServerHarness: Sendable {
     }
 
     /// Starts a server; `directory` reuses another's folder (a restart), else a new one is made.
-    static func start(limits: Limits = Limits(), directory: String? = nil, tokens: [String: String]? = nil) async throws
+    /// Limits for tests: the same as the server's, but waits long enough for a machine running
+    /// many tests at once (a request's turn never times out because the machine is slow).
+    static let patient = Limits(requestTimeout: .seconds(300))
+
+    static func start(limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil) async throws
         -> ServerHarness
     {
         let folder = directory ?? NSTemporaryDirectory() + "intents-server-" + UUID().uuidString
@@ -38,14 +42,27 @@ final class ServerHarness: Sendable {
             for name in ["ann", "bob"] { known[name] = try users.add(name) }
         }
         let engines = PerUserEngines(
-            definitions: Bundled.root + "/Intents", store: folder + "/store.sqlite", capacity: 4, clock: Bundled.clock)
+            definitions: Bundled.root + "/Intents", store: folder + "/store.sqlite", capacity: 4, clock: Bundled.clock,
+            cacheDirectory: sharedCache)
         let server = IntentServer(.init(host: "127.0.0.1", port: 0, limits: limits), engines: engines, users: users)
         let running = try await server.start()
         return try ServerHarness(directory: folder, tokens: known, limits: limits, running: running)
     }
 
+    /// The compiled index and the learned model, built once for every test's server (training the
+    /// learned stage takes seconds; every server in this run reads the same files).
+    static let sharedCache: String = {
+        let folder = NSTemporaryDirectory() + "intents-server-tests-cache-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let engine = try? IntentEngine(
+            .init(definitions: Bundled.root + "/Intents", store: folder + "/warm.sqlite", clock: Bundled.clock,
+                cacheDirectory: folder))
+        _ = engine?.respond(to: "what's next", EngineRequest(conversation: .make(), dryRun: true))
+        return folder
+    }()
+
     /// Runs `body` with a started server, and stops it (and removes its folder) after.
-    static func with<T>(limits: Limits = Limits(), _ body: (ServerHarness) async throws -> T) async throws -> T {
+    static func with<T>(limits: Limits = patient, _ body: (ServerHarness) async throws -> T) async throws -> T {
         let harness = try await start(limits: limits)
         do {
             let result = try await body(harness)

@@ -67,7 +67,7 @@ struct ConversationTests {
     static let turns: [(say: String, status: String, dialog: String)] = [
         ("check compatibility", "needs_value", "What's your zodiac sign?"),
         ("leo", "needs_value", "What's their zodiac sign?"),
-        ("virgo", "done", "Leo and Virgo: 78% compatible."),
+        ("virgo", "done", "Leo and Virgo: 78% compatible. Different rhythms that make surprisingly good music."),
     ]
 
     @Test func aFollowUpIsAnsweredByTheNextRequest() async throws {
@@ -94,7 +94,7 @@ struct ConversationTests {
         let reply = try await second.say("virgo", conversation: conversation)
         await second.stop(remove: true)
         #expect(reply["status"] as? String == "done", "\(reply)")
-        #expect(reply["dialog"] as? String == "Leo and Virgo: 78% compatible.")
+        #expect((reply["dialog"] as? String)?.hasPrefix("Leo and Virgo: 78% compatible.") == true, "\(reply)")
     }
 
     /// Two replies to one question sent at once: one answers "your sign", the other "their sign",
@@ -111,7 +111,7 @@ struct ConversationTests {
             #expect(statuses == ["done", "needs_value"], "\(replies)")
             let done = replies.first { $0["status"] as? String == "done" }
             let dialog = done?["dialog"] as? String
-            #expect(dialog?.hasSuffix("compatible.") == true, "\(replies)")
+            #expect(dialog?.contains("compatible.") == true, "\(replies)")
         }
     }
 
@@ -125,7 +125,7 @@ struct ConversationTests {
                         let id = asked["conversation"] as? String
                         _ = try await server.say("leo", conversation: id, as: user)
                         let done = try await server.say("virgo", conversation: id, as: user)
-                        return done["dialog"] as? String == "Leo and Virgo: 78% compatible."
+                        return (done["dialog"] as? String)?.hasPrefix("Leo and Virgo: 78% compatible.") == true
                     }
                 }
                 for try await ok in group { #expect(ok) }

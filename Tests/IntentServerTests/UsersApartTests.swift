@@ -65,9 +65,9 @@ struct UsersApartTests {
             let id = try #require(asked["conversation"] as? String)
             _ = try await server.say("leo", conversation: id, as: "ann")
             let bob = try await server.say("virgo", conversation: id, as: "bob")
-            #expect(bob["dialog"] as? String != "Leo and Virgo: 78% compatible.", "\(bob)")
+            #expect((bob["dialog"] as? String)?.hasPrefix("Leo and Virgo") != true, "\(bob)")
             let ann = try await server.say("virgo", conversation: id, as: "ann")
-            #expect(ann["dialog"] as? String == "Leo and Virgo: 78% compatible.", "\(ann)")
+            #expect((ann["dialog"] as? String)?.hasPrefix("Leo and Virgo: 78% compatible.") == true, "\(ann)")
         }
     }
 
