@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
         .library(name: "IntentEngine", targets: ["IntentEngine"]),
         .library(name: "IntentServer", targets: ["IntentServer"]),
+        .library(name: "IntentRequests", targets: ["IntentRequests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,12 +56,14 @@ let package = Package(
         .target(
             name: "IntentEngine",
             dependencies: ["IntentModel", "IntentProject", "IntentRuntime", "ModelStore", "PhraseMatching"]),
+        // What a request to the server may hold, checked (no HTTP, no engine: the fuzzer runs it alone).
+        .target(name: "IntentRequests", dependencies: ["IntentModel"]),
         // The HTTP API over the front door: routes, users and their tokens, limits, metrics. Nothing
         // in it knows the store's kind: it asks an `EngineProvider` for a user's engine.
         .target(
             name: "IntentServer",
             dependencies: [
-                "IntentEngine", "IntentModel", "IntentRuntime",
+                "IntentEngine", "IntentModel", "IntentRuntime", "IntentRequests",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -85,6 +88,7 @@ let package = Package(
                 "IntentRuntime",
                 "IntentEngine",
                 "IntentServer",
+                "IntentRequests",
                 "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -117,7 +121,7 @@ let package = Package(
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
         .testTarget(
             name: "IntentServerTests",
-            dependencies: ["IntentServer", "IntentEngine", "IntentModel", "TestSupport"]),
+            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],

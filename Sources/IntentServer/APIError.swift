@@ -1,33 +1,18 @@
 import Foundation
 public import HTTPTypes
 public import Hummingbird
+public import IntentRequests
 
-/// A refusal: its status, a stable code and a message a person can act on, sent as
-/// `{"error": {"code": …, "message": …}}`. Nothing in it names another user or their data.
-public struct APIError: HTTPResponseError, Sendable, Equatable {
-    public let status: HTTPResponse.Status
-    public let code: String
-    public let message: String
-    /// Seconds to wait, for 429 and 503.
-    public var retryAfter: Int?
-    /// The connection is closed after this response (its request's body was not read to the end).
-    public var closes: Bool
-
-    public init(
-        _ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil, closes: Bool = false
-    ) {
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retryAfter = retryAfter
-        self.closes = closes
-    }
+/// A refusal as Hummingbird sends it: the JSON error object, with Retry-After, WWW-Authenticate
+/// or Connection: close where they apply.
+extension APIError: HTTPResponseError {
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
-        if closes || status == .contentTooLarge { headers[.connection] = "close" }
+        if statusCode == 401 { headers[.wwwAuthenticate] = "Bearer" }
+        if closes { headers[.connection] = "close" }
         let body = JSONBody.encode(Body(error: .init(code: code, message: message)))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
@@ -38,18 +23,6 @@ public struct APIError: HTTPResponseError, Sendable, Equatable {
             var message: String
         }
         var error: Detail
-    }
-}
-
-extension APIError {
-    static let unauthorized = APIError(
-        .unauthorized, "unauthorized", "a valid bearer token is required (Authorization: Bearer …)")
-    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
-    static func notFound(_ message: String) -> APIError { APIError(.notFound, "not_found", message) }
-    static let tooLarge = APIError(
-        .contentTooLarge, "body_too_large", "the request body is over \(Limits.default.maxBodyBytes) bytes")
-    static func tooLarge(_ limit: Int) -> APIError {
-        APIError(.contentTooLarge, "body_too_large", "the request body is over \(limit) bytes")
     }
 }
 

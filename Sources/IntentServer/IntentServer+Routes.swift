@@ -1,4 +1,5 @@
 import Foundation
+import IntentRequests
 import HTTPTypes
 import Hummingbird
 import IntentEngine
@@ -73,8 +74,8 @@ extension IntentServer {
     /// there either, so nothing tells it exists); a malformed link is 400.
     static func refusal(_ error: LinkError) -> APIError {
         switch error.code {
-        case .unknownScheme, .unknownRoute, .noSuchEntity: APIError(.notFound, error.code.rawValue, error.message)
-        default: APIError(.badRequest, error.code.rawValue, error.message)
+        case .unknownScheme, .unknownRoute, .noSuchEntity: APIError(404, error.code.rawValue, error.message)
+        default: APIError(400, error.code.rawValue, error.message)
         }
     }
 
@@ -103,17 +104,17 @@ extension IntentServer {
         let app = try fields.string("to")
         let (engine, engineRequest) = try await conversation(fields, context, language: false)
         if let app, engine.graph.app(named: app) == nil {
-            throw APIError(.badRequest, "unknown_app", "no app named '\(app)'")
+            throw APIError(400, "unknown_app", "no app named '\(app)'")
         }
         let (offers, rejections) = engine.shareOffers(for: items, app: app)
         guard let offer = offers.first else {
             throw APIError(
-                .unprocessableContent, "share_refused",
+                422, "share_refused",
                 "no app accepts this share: " + rejections.map(\.reason).joined(separator: "; "))
         }
         guard offers.count == 1 else {
             throw APIError(
-                .conflict, "choose_app",
+                409, "choose_app",
                 "several apps accept this share: \(offers.map(\.app).joined(separator: ", ")); say which with 'to'")
         }
         return try await conversations.run(queueKey(engineRequest), timeout: configuration.limits.requestTimeout) {
@@ -201,7 +202,7 @@ extension IntentServer {
         }
         let timer = Task { [timeout = configuration.limits.requestTimeout] in
             try await Task.sleep(for: timeout)
-            race.finish(.failure(APIError(.requestTimeout, "timeout", "the body did not arrive in time", closes: true)))
+            race.finish(.failure(APIError(408, "timeout", "the body did not arrive in time", closes: true)))
             reader.cancel()
         }
         defer { timer.cancel() }

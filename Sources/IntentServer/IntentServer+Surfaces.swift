@@ -1,4 +1,5 @@
 import Foundation
+import IntentRequests
 import Hummingbird
 import IntentEngine
 import IntentModel
@@ -13,7 +14,7 @@ extension IntentServer {
             throw APIError.badRequest("the query parameter 'q' is required: GET /v1/search?q=milk")
         }
         guard text.utf8.count <= configuration.limits.maxPhraseBytes else {
-            throw APIError(.badRequest, "phrase_too_long", "'q' is over \(configuration.limits.maxPhraseBytes) bytes")
+            throw APIError(400, "phrase_too_long", "'q' is over \(configuration.limits.maxPhraseBytes) bytes")
         }
         let limit = try Self.number(query, "limit", in: 1...100) ?? 10
         let user = try self.user(context)

@@ -1,4 +1,5 @@
 import Foundation
+public import IntentRequests
 public import Hummingbird
 import IntentEngine
 public import Logging

@@ -1,4 +1,5 @@
 import Foundation
+import IntentRequests
 import HTTPTypes
 import Hummingbird
 import IntentEngine
@@ -25,13 +26,13 @@ struct ObserveMiddleware: RouterMiddleware {
                 error.status == .notFound
                 ? "no such path: \(request.method) \(request.uri.path)"
                 : (error.body ?? error.status.reasonPhrase)
-            response = try APIError(error.status, code, message).response(from: request, context: context)
+            response = try APIError(error.status.code, code, message).response(from: request, context: context)
         } catch is CancellationError {
-            response = try APIError(.serviceUnavailable, "cancelled", "the request was cancelled")
+            response = try APIError(503, "cancelled", "the request was cancelled")
                 .response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
-            response = try APIError(.internalServerError, "internal", "the server could not answer; see its log")
+            response = try APIError(500, "internal", "the server could not answer; see its log")
                 .response(from: request, context: context)
         }
         response.headers[.init("X-Request-ID")!] = context.id
@@ -73,7 +74,7 @@ struct GateMiddleware: RouterMiddleware {
         context.logger[metadataKey: "user"] = "\(user.id)"
         if let wait = server.rate.take(user.id) {
             throw APIError(
-                .tooManyRequests, "rate_limited",
+                429, "rate_limited",
                 "more than \(Self.number(server.configuration.limits.ratePerSecond)) requests per second; wait \(wait) s",
                 retryAfter: wait)
         }
@@ -83,9 +84,9 @@ struct GateMiddleware: RouterMiddleware {
         }
         switch await server.slots.acquire(timeout: limits.requestTimeout, maxWaiting: limits.maxQueuedRequests) {
         case .acquired: break
-        case .full: throw APIError(.serviceUnavailable, "busy", "the server is busy; try again", retryAfter: 1)
+        case .full: throw APIError(503, "busy", "the server is busy; try again", retryAfter: 1)
         case .timedOut:
-            throw APIError(.serviceUnavailable, "timeout", "no free slot to answer in time; try again", retryAfter: 1)
+            throw APIError(503, "timeout", "no free slot to answer in time; try again", retryAfter: 1)
         }
         defer { server.slots.release() }
         return try await next(request, context)

@@ -1,4 +1,5 @@
 import Foundation
+import IntentRequests
 
 /// First come, first served: `acquire` waits for one of `width` places in arrival order.
 /// The server has one for requests in flight (width = the concurrency limit) and one of width 1 per
@@ -81,7 +82,7 @@ final class ConversationQueues: @unchecked Sendable {
         }
         guard await queue.acquire(timeout: timeout) == .acquired else {
             throw APIError(
-                .serviceUnavailable, "timeout", "the conversation is busy with an earlier request; try again",
+                503, "timeout", "the conversation is busy with an earlier request; try again",
                 retryAfter: 1)
         }
         defer { queue.release() }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentRequests
 import IntentServer
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import IntentEngine
 import IntentModel
+import IntentRequests
 import IntentServer
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import IntentModel
-import IntentServer
+import IntentRequests
 
 // `POST /v1/say`'s body as the server checks it, from any bytes: a `SayRequest` or an `APIError`
 // with a 4xx status and a message — never a trap, a hang or a 5xx. A body accepted is accepted again,
@@ -27,8 +27,8 @@ public func fuzzRequestBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("FuzzRequestBody: a phrase of \(request.text.utf8.count) bytes passed")
         }
     } catch {
-        guard (400..<500).contains(error.status.code), !error.message.isEmpty else {
-            fatalError("FuzzRequestBody: refused with \(error.status.code) '\(error.message)'")
+        guard (400..<500).contains(error.statusCode), !error.message.isEmpty else {
+            fatalError("FuzzRequestBody: refused with \(error.statusCode) '\(error.message)'")
         }
     }
     return 0

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import IntentEngine
+import IntentRequests
 import IntentServer
 import Logging
 

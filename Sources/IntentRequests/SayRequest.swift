@@ -19,7 +19,7 @@ public struct SayRequest: Sendable, Equatable {
         }
         guard text.utf8.count <= limits.maxPhraseBytes else {
             throw APIError(
-                .badRequest, "phrase_too_long",
+                400, "phrase_too_long",
                 "the phrase is \(text.utf8.count) bytes; at most \(limits.maxPhraseBytes) are read")
         }
         self.text = text
