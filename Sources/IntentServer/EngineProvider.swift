@@ -40,18 +40,27 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
     public var openCount: Int { lock.withLock { open.count } }
 
     public func engine(for user: User) async throws -> IntentEngine {
-        let task: Task<IntentEngine, any Error> = lock.withLock {
+        enum Lookup {
+            case open(IntentEngine)
+            case opening(Task<IntentEngine, any Error>)
+        }
+        let lookup: Lookup = lock.withLock {
             if let index = open.firstIndex(where: { $0.user == user }) {
                 let entry = open.remove(at: index)
                 open.append(entry)
-                return Task { entry.engine }
+                return .open(entry.engine)
             }
-            if let pending = opening[user] { return pending }
+            if let pending = opening[user] { return .opening(pending) }
             let configuration = IntentEngine.Configuration(
                 definitions: definitions, store: layout.store(of: user), clock: clock, cacheDirectory: cacheDirectory)
             let task = Task { try await Blocking.run { try IntentEngine(configuration) } }
             opening[user] = task
-            return task
+            return .opening(task)
+        }
+        let task: Task<IntentEngine, any Error>
+        switch lookup {
+        case .open(let engine): return engine
+        case .opening(let pending): task = pending
         }
         do {
             let engine = try await task.value

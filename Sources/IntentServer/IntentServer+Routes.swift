@@ -47,7 +47,8 @@ extension IntentServer {
         let engine = try await engines.engine(for: user)
         return try await answering(engineRequest, context) {
             let start = ContinuousClock.now
-            let waiting = (try? engine.isWaiting(engineRequest)) ?? false
+            // Only a conversation named by the client can have a question open.
+            let waiting = say.conversation != nil && ((try? engine.isWaiting(engineRequest)) ?? false)
             let answer = engine.respond(to: say.text, engineRequest)
             metrics.answer(
                 status: answer.status.rawValue,

@@ -76,7 +76,12 @@ public struct IntentServer: Sendable {
 /// What the server knows about a request as it goes through: its user, once the token was checked.
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    public var user: User?
+    public var user: User? {
+        get { note.user }
+        nonmutating set { note.user = newValue }
+    }
+    /// Shared by every copy of the context, so the outermost middleware logs the user the gate found.
+    let note = RequestNote()
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -150,5 +155,16 @@ final class PortSignal: @unchecked Sendable {
             }
             if let ready { continuation.resume(with: ready) }
         }
+    }
+}
+
+/// What one request learned on its way in (its user), readable by the middleware around it.
+final class RequestNote: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: User?
+
+    var user: User? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

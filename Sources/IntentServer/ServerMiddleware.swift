@@ -69,9 +69,7 @@ struct GateMiddleware: RouterMiddleware {
         guard let user = server.authenticator.user(authorization: request.headers[.authorization]) else {
             throw APIError.unauthorized
         }
-        var context = context
         context.user = user
-        context.logger[metadataKey: "user"] = "\(user.id)"
         if let wait = server.rate.take(user.id) {
             throw APIError(
                 429, "rate_limited",
