@@ -16,7 +16,10 @@ func serveBenchmark() throws {
         $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
     }.map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 10, 50]
     let root = FileManager.default.currentDirectoryPath
-    let intents = root + "/.build/release/intents"
+    // --binary .build/debug/intents measures a debug build (say so with the figures).
+    let intents = CommandLine.arguments.firstIndex(of: "--binary").flatMap {
+        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+    } ?? root + "/.build/release/intents"
     guard FileManager.default.isExecutableFile(atPath: intents) else {
         FileHandle.standardError.write(Data("error: build the release intents first: swift build -c release --product intents\n".utf8))
         exit(2)
@@ -49,7 +52,7 @@ func serveBenchmark() throws {
     }
     guard up else { throw LoadConnection.Failure(description: "the server did not come up on port \(port)") }
 
-    print("serve (SQLite, one user, \(requests) requests per row, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
+    print("serve \(intents) (SQLite, one user, \(requests) requests per row, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
     print("mode        conns   req/s     p50 ms   p99 ms   errors")
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         // Warm: the user's engine opened, caches built.
