@@ -33,6 +33,7 @@ let usage = """
     """
 if CommandLine.arguments.dropFirst().first == "coldsay" { try coldSayBenchmark(); exit(0) }  // issue 11 item 5
 if CommandLine.arguments.dropFirst().first == "serve" { try serveBenchmark(); exit(0) }  // issue 21: [--requests N] [--connections 1,10,50] [--binary PATH]
+if CommandLine.arguments.dropFirst().first == "engine" { try engineBenchmark(); exit(0) }  // issue 21 part 1: [--phrases N] [--repeats N]
 if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first

@@ -28,6 +28,21 @@ public struct ConversationID: Sendable, Hashable, Codable, CustomStringConvertib
     public static func make() -> ConversationID { ConversationID(UUID().uuidString.lowercased()) }
 
     public var description: String { rawValue }
+
+    /// The longest id, in bytes.
+    public static let maximumBytes = 200
+
+    /// Why the id cannot be used (empty, too long, control characters); nil when it can.
+    public var problem: String? {
+        if rawValue.isEmpty { return "A conversation id cannot be empty." }
+        if rawValue.utf8.count > Self.maximumBytes {
+            return "A conversation id is at most \(Self.maximumBytes) bytes (this one is \(rawValue.utf8.count))."
+        }
+        if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "A conversation id cannot hold control characters."
+        }
+        return nil
+    }
 }
 
 /// Whose conversation a call belongs to, and how to take it: everything a request says besides
@@ -44,10 +59,14 @@ public struct EngineRequest: Sendable {
     public var dryRun: Bool
     /// Confirm without asking (a guess, or a follow-up, still confirms what deletes).
     public var confirmAll: Bool
+    /// Keep the conversation in the store for its next request (in any process). False: the
+    /// conversation lives in this engine's memory only — one process's requests (`say` without
+    /// `--conversation`), with nothing to read or write for it.
+    public var kept: Bool
 
     public init(
         conversation: ConversationID, user: User = .local, language: String? = nil, context: [String: String] = [:],
-        dryRun: Bool = false, confirmAll: Bool = false
+        dryRun: Bool = false, confirmAll: Bool = false, kept: Bool = true
     ) {
         self.conversation = conversation
         self.user = user
@@ -55,5 +74,6 @@ public struct EngineRequest: Sendable {
         self.context = context
         self.dryRun = dryRun
         self.confirmAll = confirmAll
+        self.kept = kept
     }
 }

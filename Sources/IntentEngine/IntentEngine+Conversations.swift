@@ -27,14 +27,14 @@ extension IntentEngine {
     public func isWaiting(_ request: EngineRequest) throws(EngineError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return try state(of: key(request)).state.isWaiting
+        return try state(of: request).state.isWaiting
     }
 
     /// What `explain` adds in this conversation: the follow-up `text` would be, if any
     /// ("follow-up of Check Compatibility: theirSign replaced; carried over: yourSign …").
     public func explainFollowUp(_ text: String, _ request: EngineRequest) -> String? {
         locked {
-            guard let state = try? state(of: key(request)).state else { return nil }
+            guard let state = try? state(of: request).state else { return nil }
             let conversation = Conversation(session: session, options: options(request))
             guard (try? conversation.restore(state)) != nil else { return nil }
             return conversation.explainFollowUp(text)
@@ -115,12 +115,15 @@ extension IntentEngine {
 
     /// The conversation of `request`, restored, answering through `body`; its state kept after.
     func converse(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
-        locked {
+        if let problem = request.conversation.problem {
+            return Answer(status: .error, dialog: problem, error: problem)
+        }
+        return locked {
             let key = key(request)
             let conversation = Conversation(session: session, options: options(request))
             let existing: (state: ConversationState, stored: Bool)
             do {
-                existing = try state(of: key)
+                existing = try state(of: request)
             } catch {
                 var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
                 answer.storeFailure = true
@@ -129,9 +132,27 @@ extension IntentEngine {
             // A question whose intent or records are gone cannot be answered: the conversation
             // starts over (the request is then read as a new phrase).
             try? conversation.restore(existing.state)
+            let inMemory = request.dryRun || !request.kept
+            if !inMemory {
+                // A request that executes keeps the conversation in its own transaction: one write.
+                let lifetime = configuration.conversationLifetime
+                let clock = self.clock
+                conversation.stateKeeper = { [unowned self] transaction, state in
+                    let now = clock.now
+                    let bytes = try state.encoded()
+                    try transaction.saveConversation(
+                        key.conversation.rawValue, user: key.user.id, state: bytes, at: now,
+                        expires: now.addingTimeInterval(lifetime))
+                    remember(state, bytes: bytes, for: key)
+                }
+            }
             var answer = body(conversation)
+            if !inMemory, let kept = conversation.keptState, kept == conversation.state {
+                memoryConversations[key] = nil
+                return answer
+            }
             keep(
-                conversation.state, for: key, dryRun: request.dryRun, stored: existing.stored,
+                conversation.state, for: key, inMemory: inMemory, stored: existing.stored,
                 previous: existing.state, &answer)
             return answer
         }
@@ -145,10 +166,12 @@ extension IntentEngine {
         return options
     }
 
-    /// The conversation's state: a dry run's from memory, else the store's (empty when there is
-    /// none or it expired); `stored` says whether the store holds a row for it.
-    func state(of key: ConversationKey) throws(EngineError) -> (state: ConversationState, stored: Bool) {
-        if let dry = dryConversations[key] { return (dry, false) }
+    /// The conversation's state: from memory for a dry run or a conversation not kept, else the
+    /// store's (empty when there is none or it expired); `stored` says whether the store holds a row.
+    func state(of request: EngineRequest) throws(EngineError) -> (state: ConversationState, stored: Bool) {
+        let key = key(request)
+        if let memory = memoryConversations[key] { return (memory, false) }
+        guard request.kept else { return (ConversationState(), false) }
         let now = clock.now
         let row: StoredConversation?
         do {
@@ -157,8 +180,12 @@ extension IntentEngine {
             throw .store("the conversation cannot be read from the store: \(error)")
         }
         guard let row else { return (ConversationState(), false) }
+        // The state this engine last read or wrote for it, when the bytes are the same: not decoded again.
+        if let cached = decodedConversations[key], cached.bytes == row.state { return (cached.state, true) }
         do {
-            return (try ConversationState.decoded(from: row.state), true)
+            let state = try ConversationState.decoded(from: row.state)
+            remember(state, bytes: row.state, for: key)
+            return (state, true)
         } catch {
             // Written by another version: start over rather than refuse every request.
             return (ConversationState(), true)
@@ -166,16 +193,16 @@ extension IntentEngine {
     }
 
     /// Keeps `state` for the conversation's next request. A dry run (or a question asked in one)
-    /// is kept in memory only: it writes nothing. A store error is the answer's.
+    /// and a conversation not kept stay in memory: they write nothing. A store error is the answer's.
     private func keep(
-        _ state: ConversationState, for key: ConversationKey, dryRun: Bool, stored: Bool,
+        _ state: ConversationState, for key: ConversationKey, inMemory: Bool, stored: Bool,
         previous: ConversationState, _ answer: inout Answer
     ) {
-        if dryRun || state.dryRun {
-            dryConversations[key] = state
+        if inMemory || state.dryRun {
+            memoryConversations[key] = state
             return
         }
-        let wasDry = dryConversations.removeValue(forKey: key) != nil
+        let wasDry = memoryConversations.removeValue(forKey: key) != nil
         // Nothing changed (a no-match, a cancel with nothing open): nothing to write.
         if !wasDry, stored, state == previous { return }
         if !wasDry, !stored, state.isEmpty { return }
@@ -193,9 +220,16 @@ extension IntentEngine {
                     key.conversation.rawValue, user: key.user.id, state: bytes, at: now,
                     expires: now.addingTimeInterval(configuration.conversationLifetime))
             }
+            remember(state, bytes: bytes, for: key)
         } catch {
             answer.storeFailure = true
             answer.error = answer.error ?? "the conversation could not be kept in the store: \(error)"
         }
+    }
+
+    /// Remembers the decoded state of a row (a few hundred conversations at most).
+    private func remember(_ state: ConversationState, bytes: Data, for key: ConversationKey) {
+        if decodedConversations.count >= 512 { decodedConversations.removeAll(keepingCapacity: true) }
+        decodedConversations[key] = (bytes, state)
     }
 }

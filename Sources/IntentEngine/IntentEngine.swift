@@ -81,8 +81,10 @@ public final class IntentEngine: @unchecked Sendable {
     public var clock: Clock { session.clock }
 
     let lock = NSRecursiveLock()
-    /// Conversations whose last request was a dry run: kept here, never in the store.
-    var dryConversations: [ConversationKey: ConversationState] = [:]
+    /// Conversations whose last request was a dry run, or that are not kept: here, never in the store.
+    var memoryConversations: [ConversationKey: ConversationState] = [:]
+    /// The last state read or written per conversation, with its bytes: a row that did not change is not decoded again.
+    var decodedConversations: [ConversationKey: (bytes: Data, state: ConversationState)] = [:]
 
     struct ConversationKey: Hashable {
         var user: User

@@ -41,7 +41,7 @@ extension Store {
         ("search", "what intents search finds", ["_search", "_search_items", "_search_pending", "_search_dead", "_search_vocab"], "_search_items"),
         ("journal", "executed intents and their changes, for undo", ["_executions", "_changes"], "_changes"),
         ("donations", "donations and suggestion statistics", ["_donations", "_donation_refs", "_suggest_stats", "_tips"], "_donations"),
-        ("activities", "activities, handoffs and questions", ["_activities", "_questions"], "_activities"),
+        ("activities", "activities, handoffs, questions and conversations", ["_activities", "_questions", "_conversations"], "_activities"),
     ]
 
     public func stats() throws -> StoreStats {

@@ -17,8 +17,9 @@ public struct StoredConversation: Sendable, Hashable {
 extension StoreTransaction {
     /// The conversation `id` of `user`, unless it expired by `now`.
     public func conversation(_ id: String, user: String, at now: Date) throws -> StoredConversation? {
+        // Statements cached by the connection: a conversation is read and written on every request.
         try Row.fetchOne(
-            db, sql: "SELECT * FROM _conversations WHERE id = ? AND user = ? AND expires > ?",
+            db.cachedStatement(sql: "SELECT * FROM _conversations WHERE id = ? AND user = ? AND expires > ?"),
             arguments: [id, user, ISODate.format(now)]
         ).map { row in
             StoredConversation(
@@ -29,10 +30,11 @@ extension StoreTransaction {
 
     /// Saves (or replaces) the conversation `id` of `user`; conversations expired by `at` go.
     public func saveConversation(_ id: String, user: String, state: Data, at: Date, expires: Date) throws {
-        try db.execute(sql: "DELETE FROM _conversations WHERE expires <= ?", arguments: [ISODate.format(at)])
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO _conversations (id, user, state, at, expires) VALUES (?, ?, ?, ?, ?)",
-            arguments: [id, user, state, ISODate.format(at), ISODate.format(expires)])
+        try db.cachedStatement(sql: "DELETE FROM _conversations WHERE expires <= ?")
+            .execute(arguments: [ISODate.format(at)])
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO _conversations (id, user, state, at, expires) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [id, user, state, ISODate.format(at), ISODate.format(expires)])
     }
 
     /// Forgets the conversation `id` of `user`; false when there was none.

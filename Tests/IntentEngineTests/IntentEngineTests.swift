@@ -82,6 +82,25 @@ struct IntentEngineTests {
         #expect(try !engine.isWaiting(stranger))
     }
 
+    @Test(arguments: ["", String(repeating: "x", count: 201), "a\u{1B}[2J"])
+    func badConversationIdsAreRefused(_ id: String) throws {
+        let answer = try scratch.engine().respond(to: "add buy milk to my tasks", EngineRequest(conversation: ConversationID(id)))
+        #expect(answer.status == .error)
+        #expect(answer.dialog.hasPrefix("A conversation id"))
+        #expect(try scratch.engine().search("buy milk").hits.isEmpty)
+    }
+
+    @Test("A conversation not kept lives in its engine only, and writes nothing")
+    func unkeptConversationsStayInMemory() throws {
+        let engine = try scratch.engine()
+        let request = EngineRequest(conversation: .make(), kept: false)
+        #expect(engine.respond(to: "check compatibility", request).status == .needsValue)
+        #expect(try !scratch.engine().isWaiting(EngineRequest(conversation: request.conversation)))
+        #expect(engine.respond(to: "leo", request).asking == "theirSign")
+        #expect(engine.respond(to: "virgo", request).status == .done)
+        #expect(engine.respond(to: "and libra?", request).dialog.contains("Leo and Libra"))
+    }
+
     @Test("A conversation expires: after its lifetime the question is no longer waiting")
     func conversationsExpire() throws {
         let request = EngineRequest(conversation: .make())
@@ -109,6 +128,9 @@ struct IntentEngineTests {
         .init(first: "how compatible are leo and virgo", then: "what about aries", replaced: "theirSign", dialog: "Leo and Aries"),
         .init(first: "how compatible are leo and virgo", then: "how about a scorpio?", replaced: "theirSign", dialog: "Leo and Scorpio"),
         .init(first: "what's my love fortune", then: "and career?", replaced: "fortuneType", dialog: "career"),
+        .init(first: "how compatible are leo and virgo", then: "ok and what about libra then?", replaced: "theirSign", dialog: "Leo and Libra"),
+        .init(first: "how compatible are leo and virgo", then: "and also libra", replaced: "theirSign", dialog: "Leo and Libra"),
+        .init(first: "how compatible are leo and virgo", then: "so how about aries instead", replaced: "theirSign", dialog: "Leo and Aries"),
         .init(first: "remind me to call mom today at 11", then: "what about tomorrow?", replaced: "due", dialog: "call mom"),
         // An explicit request is a request, never a follow-up.
         .init(first: "how compatible are leo and virgo", then: "are aries and libra compatible", replaced: nil, dialog: "Aries and Libra"),

@@ -44,15 +44,26 @@ extension Conversation {
         "und in", "dasselbe für", "das gleiche für", "und",
     ].map { Normalizer.foldedWords($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
-    /// Articles left out before the value ("and the kitchen?").
-    static let followUpArticles: Set<String> = ["the", "a", "an", "my", "der", "die", "das", "den", "dem", "mein", "meine"]
+    /// Words left out before the value: articles ("and the kitchen?"), "also", "just".
+    static let followUpArticles: Set<String> = [
+        "the", "a", "an", "my", "also", "just", "der", "die", "das", "den", "dem", "mein", "meine", "auch", "nur",
+    ]
+
+    /// Words around a follow-up that carry nothing: before the opener ("ok and libra?") and after the
+    /// value ("what about libra then", "und waage auch").
+    static let followUpLeading: Set<String> = ["ok", "okay", "so", "well", "hmm", "um", "uh", "oh", "also", "gut", "na"]
+    static let followUpTrailing: Set<String> = [
+        "then", "instead", "too", "please", "now", "also", "as", "well", "dann", "bitte", "auch", "stattdessen", "jetzt",
+    ]
 
     /// `text` read as a follow-up of the last request, or nil.
     func followUp(_ text: String, clock: Clock) -> FollowUpReading? {
         guard let last, clock.now.timeIntervalSince(last.at) <= ConversationState.followUpWindow,
             clock.now >= last.at, let intent = session.graph.intents(named: last.intent).first
         else { return nil }
-        let words = Normalizer.foldedWords(text).split(separator: " ").map(String.init)
+        var words = Normalizer.foldedWords(text).split(separator: " ").map(String.init)
+        while let first = words.first, Self.followUpLeading.contains(first), words.count > 2 { words.removeFirst() }
+        while let last = words.last, Self.followUpTrailing.contains(last), words.count > 2 { words.removeLast() }
         guard let opener = Self.followUpOpeners.first(where: { words.starts(with: $0) && words.count > $0.count })
         else { return nil }
         var rest = Array(words.dropFirst(opener.count))
@@ -128,11 +139,13 @@ extension Conversation {
 
     /// Remembers a request that ran, for follow-ups.
     func remember(_ state: Pending, clock: Clock) {
-        guard !state.intent.parameters.isEmpty else {
-            last = nil
-            return
-        }
-        last = ConversationState.LastRequest(
+        last = lastRequest(state, clock: clock)
+    }
+
+    /// What a follow-up of this request needs; nil for an intent without parameters.
+    func lastRequest(_ state: Pending, clock: Clock) -> ConversationState.LastRequest? {
+        guard !state.intent.parameters.isEmpty else { return nil }
+        return ConversationState.LastRequest(
             intent: state.intent.name.description, values: state.values.mapValues(encode),
             language: state.language, at: clock.now)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-import ModelStore
+public import ModelStore
 import PhraseMatching
 
 /// The dialog state machine: a phrase starts an intent; missing values, ambiguous entities,
@@ -46,6 +46,10 @@ public final class Conversation {
     var last: ConversationState.LastRequest?
     /// The questions were asked in a dry run: replies to them stay dry runs.
     var askedInDryRun = false
+    /// Keeps the conversation's state in the transaction of an intent that runs (the engine sets it,
+    /// so a request that executes writes once); `keptState` is what it last kept.
+    public var stateKeeper: ((StoreTransaction, ConversationState) throws -> Void)?
+    public private(set) var keptState: ConversationState?
     private let words = ConversationWords.understood
     private var resolver: ParameterResolver { ParameterResolver(session: session) }
 
@@ -408,17 +412,26 @@ public final class Conversation {
                 try Donation.record(intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
+                // The conversation as it will be after this request, kept in the same transaction.
+                if let stateKeeper {
+                    var after = self.state
+                    after.last = lastRequest(state, clock: clock)
+                    try stateKeeper(transaction, after)
+                    keptState = after
+                }
                 return (outcome, changes)
             }
             session.noteChanges(changes)
             answer.dialog = outcome.dialog
             answer.opens = outcome.opens
         } catch let error as RuntimeError {
+            keptState = nil  // rolled back with the intent
             answer.status = .error
             answer.dialog = error.description
             answer.error = error.description
             if case .store = error { answer.storeFailure = true }
         } catch {
+            keptState = nil
             answer.status = .error
             answer.dialog = "\(error)"
             answer.error = "\(error)"

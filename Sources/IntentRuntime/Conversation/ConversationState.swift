@@ -42,12 +42,27 @@ public struct ConversationState: Sendable, Codable, Hashable {
     /// A question waits for an answer.
     public var isWaiting: Bool { pending != nil || choosing != nil || guessing != nil }
 
-    /// The bytes the store keeps (keys sorted: the same state is the same bytes).
+    /// The bytes the store keeps: the JSON `Codable` gives (dates ISO-8601, keys sorted, so the
+    /// same state is the same bytes), written directly — `JSONEncoder` over the nested values cost
+    /// more than the rest of a request that keeps its conversation.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        func reading(_ reading: Reading) -> JSONValue {
+            var object: [String: JSONValue] = ["text": .string(reading.text)]
+            if let language = reading.language { object["language"] = .string(language) }
+            return .object(object)
+        }
+        var object: [String: JSONValue] = ["dryRun": .bool(dryRun)]
+        if let pending { object["pending"] = pending }
+        if let choosing { object["choosing"] = reading(choosing) }
+        if let guessing { object["guessing"] = reading(guessing) }
+        if let last {
+            var request: [String: JSONValue] = [
+                "intent": .string(last.intent), "values": .object(last.values), "at": .string(ISODate.format(last.at)),
+            ]
+            if let language = last.language { request["language"] = .string(language) }
+            object["last"] = .object(request)
+        }
+        return Data(JSONText.compact(.object(object)).utf8)
     }
 
     public static func decoded(from data: Data) throws -> ConversationState {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -40,7 +41,8 @@ struct Activities: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let center = LiveActivityCenter(graph: session.graph, store: session.store)
         let moment = try WidgetDrawingOptions.moment(at, session.clock)
         let renderer = LiveActivityRenderer(ascii: ascii || ProcessInfo.processInfo.environment["TERM"] == "dumb")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -31,11 +32,11 @@ struct Continue: ParsableCommand {
     var reply: [String] = []
 
     func run() throws {
-        let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, handoff: true))
+        let engine = try storeOptions.engine(global)
+        let request = EngineRequest(conversation: .make(), confirmAll: yes, kept: false)
         let continuations: [Continuation]
         do {
-            continuations = try conversation.continuations()
+            continuations = try engine.continuations()
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)
@@ -54,11 +55,11 @@ struct Continue: ParsableCommand {
             }
             return
         }
-        var answer = conversation.carryOn(latest)
+        var answer = engine.carryOn(latest, request)
         if !reply.isEmpty, answer.isQuestion {
             if !json { print(answer.text + "\n› " + reply.joined(separator: " ")) }
-            answer = conversation.respond(to: reply.joined(separator: " "))
+            answer = engine.respond(to: reply.joined(separator: " "), request)
         }
-        try Conversing.finish(answer, in: conversation, json: json)
+        try Conversing.finish(answer, in: engine, request, json: json)
     }
 }

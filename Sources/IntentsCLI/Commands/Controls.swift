@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -27,8 +28,8 @@ struct Controls: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
-        let states = try WidgetCommand.failing { try ControlCenter(session: session).states() }
+        let engine = try storeOptions.engine(global)
+        let states = try WidgetCommand.failing { try engine.controls() }
         if json {
             print(
                 try JSONText.pretty(
@@ -86,7 +87,8 @@ struct ControlCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let found = session.graph.controls(named: name)
         guard found.count == 1, let control = found.first else {
             let titles = session.graph.controls.map(\.title)
@@ -102,7 +104,7 @@ struct ControlCommand: ParsableCommand {
         let request = self.request ?? ControlCenter.defaultRequest(for: control)
         let answer: Answer
         do {
-            answer = try ControlCenter(session: session).perform(request, on: control, options: .init(confirmAll: yes))
+            answer = try engine.control(control, request, EngineRequest(conversation: .make(), confirmAll: yes))
         } catch let failure as ControlCenter.Failure {
             Terminal.standardError("error: \(failure.description)\n")
             throw ExitCode(2)

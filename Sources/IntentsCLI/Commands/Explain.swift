@@ -1,4 +1,5 @@
 import ArgumentParser
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentProject
@@ -24,6 +25,12 @@ struct Explain: ParsableCommand {
 
     @Flag(help: "Print the explanation as one JSON object.")
     var json = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Also say whether, in this conversation (say --conversation ID), the sentence is a follow-up of the last request.",
+            valueName: "id"))
+    var conversation: String?
 
     @Option(help: "Only phrases of this language (en, de, …).")
     var lang: String?
@@ -68,6 +75,15 @@ struct Explain: ParsableCommand {
         } else {
             print(ExplainRenderer.render(recognition, top: top), terminator: "")
             print(ExplainRenderer.render(guess, recognition), terminator: "")
+            if let conversation {
+                var options = StoreOptions()
+                options.storePath = storePath
+                let engine = try options.engine(global)
+                let request = EngineRequest(conversation: ConversationID(conversation), language: lang)
+                let sentence = sentence.joined(separator: " ")
+                print(engine.explainFollowUp(sentence, request).map { "in conversation \(conversation): \($0)" }
+                    ?? "in conversation \(conversation): not a follow-up")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentRuntime
@@ -36,13 +37,13 @@ struct Open: ParsableCommand {
     var url: String
 
     func run() throws {
-        let session = try storeOptions.session(global)
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, handoff: true))
-        switch conversation.open(url) {
+        let engine = try storeOptions.engine(global, dryRun: dryRun)
+        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes, kept: false)
+        switch engine.open(url, request) {
         case .failure(let error):
             throw Self.refuse(error, json: json)
         case .success(let answer):
-            try Conversing.finish(answer, in: conversation, json: json)
+            try Conversing.finish(answer, in: engine, request, json: json)
         }
     }
 

@@ -1,4 +1,4 @@
-import IntentRuntime
+import IntentEngine
 
 /// The request's context at the prompt: `:context area=Kitchen` sets it, `:context` shows it,
 /// `:context clear` empties it. Parameters that declare `context:` take it when a sentence does not
@@ -7,19 +7,19 @@ enum ReplContext {
     static let commands = [":context "]
     static let help = "  :context K=V …    where requests come from (area=Kitchen); :context shows, :context clear empties"
 
-    static func handle(_ line: String, conversation: Conversation) -> String? {
+    static func handle(_ line: String, request: inout EngineRequest) -> String? {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.first == ":context" else { return nil }
         let argument = parts.count > 1 ? parts[1].trimmed : ""
-        if argument.isEmpty { return describe(conversation.options.context) }
+        if argument.isEmpty { return describe(request.context) }
         if argument == "clear" {
-            conversation.options.context = [:]
+            request.context = [:]
             return "The context is empty."
         }
         do {
             let pairs = try RequestContext.parse(argument.split(separator: " ").map(String.init))
-            conversation.options.context.merge(pairs) { _, new in new }
-            return describe(conversation.options.context)
+            request.context.merge(pairs) { _, new in new }
+            return describe(request.context)
         } catch {
             return "\(error)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 import ModelStore
@@ -53,16 +54,16 @@ final class ReplPresence {
     }
 
     /// Handles a line that belongs to search, suggestions or tips; nil when it is not one.
-    func handle(_ line: String, conversation: Conversation) -> String? {
-        if !conversation.isWaiting, let number = Int(line), let choices {
+    func handle(_ line: String, waiting: Bool, engine: IntentEngine, request: EngineRequest) -> String? {
+        if !waiting, let number = Int(line), let choices {
             self.choices = nil
             switch choices {
             case .hits(let hits) where hits.indices.contains(number - 1):
-                return open(hits[number - 1], conversation: conversation)
+                return open(hits[number - 1], engine: engine, request: request)
             case .suggestions(let suggestions) where suggestions.indices.contains(number - 1):
                 questions = 0
                 throughSearch = false
-                let answer = conversation.accept(suggestions[number - 1])
+                let answer = engine.accept(suggestions[number - 1], request)
                 return answer.text + (after(answer).map { "\n" + $0 } ?? "")
             default:
                 return nil
@@ -126,11 +127,11 @@ final class ReplPresence {
         }
     }
 
-    private func open(_ hit: SearchHit, conversation: Conversation) -> String {
+    private func open(_ hit: SearchHit, engine: IntentEngine, request: EngineRequest) -> String {
         if let name = hit.intent, let intent = session.graph.intent(name) {
             questions = 0
             throughSearch = true
-            let answer = conversation.perform(intent, arguments: [:])
+            let answer = engine.perform(intent, arguments: [:], request)
             if answer.isQuestion { return answer.text }
             return answer.text + (after(answer).map { "\n" + $0 } ?? "")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentRuntime
@@ -26,9 +27,12 @@ struct Repl: ParsableCommand {
         + ReplPresence.commands + ReplContext.commands
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         try GlobalOptions.checkLanguage(lang, in: session.graph)
-        let conversation = Conversation(session: session, options: .init(language: lang, handoff: true))
+        // One conversation for the session, kept in the store like any other.
+        var request = EngineRequest(conversation: .make(), language: lang)
+        var waiting = false
         let presence = ReplPresence(session: session, language: lang)
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
@@ -48,49 +52,52 @@ struct Repl: ParsableCommand {
         var failures = 0
         while true {
             // A running live activity sits in front of the prompt, as in the Dynamic Island.
-            let island = conversation.isWaiting ? "" : activityIsland(session)
-            let prompt = conversation.isWaiting ? "  › " : island.isEmpty ? "› " : island + " › "
+            let island = waiting ? "" : activityIsland(session)
+            let prompt = waiting ? "  › " : island.isEmpty ? "› " : island + " › "
             let line: String
             if let editor {
-                switch editor.read(prompt: prompt, remember: !conversation.isWaiting) {
+                switch editor.read(prompt: prompt, remember: !waiting) {
                 case .line(let text): line = text
                 case .interrupted:
-                    if let cancelled = conversation.cancel() { print(cancelled.text) }
+                    if waiting, let cancelled = engine.cancel(request) { print(cancelled.text) }
+                    waiting = false
                     continue
                 case .end:
-                    if let cancelled = conversation.cancel() { print(cancelled.text) }
+                    if waiting, let cancelled = engine.cancel(request) { print(cancelled.text) }
                     print("")
                     return
                 }
             } else {
                 guard let text = readLine() else {
-                    if conversation.isWaiting, let cancelled = conversation.cancel() { print(cancelled.text) }
+                    if waiting, let cancelled = engine.cancel(request) { print(cancelled.text) }
                     break
                 }
                 line = text
                 print(prompt + text)
             }
             let trimmed = line.trimmed
-            if trimmed.isEmpty, !conversation.isWaiting { continue }
-            if let shown = presence.handle(trimmed, conversation: conversation) {
+            if trimmed.isEmpty, !waiting { continue }
+            if let shown = presence.handle(trimmed, waiting: waiting, engine: engine, request: request) {
                 print(shown)
+                waiting = isWaiting(engine, request)
                 continue
             }
-            if let shown = ReplContext.handle(trimmed, conversation: conversation) {
+            if let shown = ReplContext.handle(trimmed, request: &request) {
                 print(shown)
                 continue
             }
             // Commands work at any time; a question stays open across them.
             if trimmed.hasPrefix(":") {
-                if !command(trimmed, session: session, conversation: conversation) { break }
+                if !command(trimmed, engine: engine, request: request) { break }
                 continue
             }
             // "undo" typed as a phrase does what :undo does (no intent says "undo").
-            if !conversation.isWaiting, ["undo", "undo that", "undo it"].contains(trimmed.lowercased()) {
-                _ = command(":undo", session: session, conversation: conversation)
+            if !waiting, ["undo", "undo that", "undo it"].contains(trimmed.lowercased()) {
+                _ = command(":undo", engine: engine, request: request)
                 continue
             }
-            let answer = conversation.respond(to: trimmed)
+            let answer = engine.respond(to: trimmed, request)
+            waiting = answer.isQuestion
             print(answer.text)
             if let shown = presence.after(answer) { print(shown) }
             fflush(nil)  // a piped prompt shows each answer as it comes (another process may be waiting on it)
@@ -100,7 +107,8 @@ struct Repl: ParsableCommand {
     }
 
     /// Runs a `:command`; false means leave.
-    private func command(_ text: String, session: Session, conversation: Conversation) -> Bool {
+    private func command(_ text: String, engine: IntentEngine, request: EngineRequest) -> Bool {
+        let session = engine.session
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
         let argument = parts.count > 1 ? parts[1].trimmed : ""
         switch parts[0] {
@@ -132,6 +140,8 @@ struct Repl: ParsableCommand {
             print(
                 ExplainRenderer.render(
                     session.matcher(clock: session.clock).recognize(argument, language: lang), top: 3), terminator: "")
+            // In this conversation the sentence may be a follow-up of the last request.
+            if let followUp = engine.explainFollowUp(argument, request) { print(followUp) }
         case ":intents":
             for app in session.graph.apps {
                 print(app.name)
@@ -158,7 +168,7 @@ struct Repl: ParsableCommand {
                 print("error: \(error)")
             }
         case ":undo":
-            do { print(try session.undo(language: lang)) } catch { print("error: \(error)") }
+            do { print(try engine.undo(language: lang)) } catch { print("error: \(error)") }
         case ":widgets", ":controls", ":control", ":activities":
             surfaceCommand(parts[0], argument, session: session)
         default:
@@ -168,5 +178,15 @@ struct Repl: ParsableCommand {
             print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")
         }
         return true
+    }
+
+    /// Whether the conversation waits for an answer (a store that cannot be read says so, and waits not).
+    private func isWaiting(_ engine: IntentEngine, _ request: EngineRequest) -> Bool {
+        do {
+            return try engine.isWaiting(request)
+        } catch {
+            print("error: \(error)")
+            return false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentProject
@@ -79,9 +80,11 @@ struct Run: ParsableCommand {
         }
         if let answers { options.answers = try AnswersFile.read(answers) }
         // Checked before the store is opened: a file with errors touches nothing.
-        let project = try global.loadProject(shortcuts: .files([file]), runAnywhere: runAnywhere)
-        guard project.graph != nil, let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
-        let session = try storeOptions.session(global, project: project)
+        let engine = try storeOptions.engine(
+            global, shortcuts: .files([file]), runAnywhere: runAnywhere, dryRun: dryRun)
+        let project = engine.project
+        guard let shortcut = project.shortcut(at: file) else { throw ExitCode(1) }
+        let session = engine.session
         let interactive = !json && isatty(STDIN_FILENO) != 0
         let prompt: ((String, [String]) -> String?)? =
             interactive
@@ -175,7 +178,9 @@ struct Batch: ParsableCommand {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
             .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
-        let session = try storeOptions.session(global)
+        // Many phrases in one conversation of the runtime's, without keeping it between lines in the
+        // store (a batch is one request); `--atomic` runs them all in one transaction.
+        let session = try storeOptions.engine(global, dryRun: dryRun).session
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(
             session: session, options: .init(confirmAll: yes, dryRun: dryRun, language: lang))

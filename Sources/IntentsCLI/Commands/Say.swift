@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentRuntime
@@ -45,35 +46,43 @@ struct Say: ParsableCommand {
 
     static let maximumBytes = 2_000
 
+    @Option(
+        help: ArgumentHelp(
+            "Carry this conversation on (a follow-up, or the answer to its question); the id is yours to choose.",
+            valueName: "id"))
+    var conversation: String?
+
     func run() throws {
         let texts = try Self.phraseTexts(phrase)
-        let session = try storeOptions.session(global)
-        try GlobalOptions.checkLanguage(lang, in: session.graph)
-        var options = Conversation.Options(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true)
-        options.context = try RequestContext.parse(contexts)
-        let conversation = Conversation(session: session, options: options)
+        let engine = try storeOptions.engine(global, dryRun: dryRun)
+        try GlobalOptions.checkLanguage(lang, in: engine.graph)
+        let request = EngineRequest(
+            conversation: conversation.map(ConversationID.init) ?? .make(), language: lang,
+            context: try RequestContext.parse(contexts), dryRun: dryRun, confirmAll: yes,
+            // Kept in the store only when it has a name to be carried on by.
+            kept: conversation != nil)
         var failed = false
         for (number, text) in texts.enumerated() {
-            failed = try answer(text, conversation) || failed
+            failed = try answer(text, engine, request) || failed
             // A question one line left open is not answered by the next line: that is a phrase of its own.
             // The last one stays open (and saved, for `intents continue`).
-            if number < texts.count - 1 { conversation.cancel() }
+            if number < texts.count - 1 { engine.cancel(request) }
         }
-        if let note = session.learned?.origin?.note(cacheFile: session.learned?.cacheFile) {
+        if let note = engine.session.learned?.origin?.note(cacheFile: engine.session.learned?.cacheFile) {
             Terminal.standardError(note)
         }
         // The process ends here: freeing the graph, the phrase index and the learned model object by
         // object takes time the answer does not need (5 % of a cold `say` over 5,000 templates).
-        _ = Unmanaged.passRetained(conversation)
+        _ = Unmanaged.passRetained(engine)
         if failed { throw ExitCode(1) }
     }
 
     /// Answers one phrase (asking follow-ups at a terminal) and prints the answer; true when the intent
     /// or the store failed.
-    private func answer(_ text: String, _ conversation: Conversation) throws -> Bool {
+    private func answer(_ text: String, _ engine: IntentEngine, _ request: EngineRequest) throws -> Bool {
         // Follow-up questions are asked inline only for a phrase given as arguments: stdin holds the phrases.
         let answer = try Conversing.answer(
-            conversation.respond(to: text), in: conversation, json: json, inline: !phrase.isEmpty)
+            engine.respond(to: text, request), in: engine, request, json: json, inline: !phrase.isEmpty)
         return answer.storeFailure || answer.status == .error
     }
 
@@ -134,9 +143,9 @@ struct Undo: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
         do {
-            print(try session.undo())
+            print(try engine.undo())
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -39,16 +40,16 @@ struct Share: ParsableCommand {
 
     func run() throws {
         let items = try classified()
-        let session = try storeOptions.session(global)
-        if let app, session.graph.app(named: app) == nil {
+        let engine = try storeOptions.engine(global, dryRun: dryRun)
+        if let app, engine.graph.app(named: app) == nil {
             var message = "error: no app named '\(app)'"
-            if let close = EditDistance.closest(to: app, in: session.graph.apps.map(\.name)) {
+            if let close = EditDistance.closest(to: app, in: engine.graph.apps.map(\.name)) {
                 message += "; did you mean '\(close)'?"
             }
             Terminal.standardError(message + "\n")
             throw ExitCode(2)
         }
-        let (offers, rejections) = ShareRouter(graph: session.graph).route(items, to: app)
+        let (offers, rejections) = engine.shareOffers(for: items, app: app)
         guard !offers.isEmpty else {
             if rejections.count == 1 {
                 Terminal.standardError("error: \(rejections[0].reason)\n")
@@ -58,12 +59,12 @@ struct Share: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        let conversation = Conversation(session: session, options: .init(confirmAll: yes, dryRun: dryRun, handoff: true))
+        let request = EngineRequest(conversation: .make(), dryRun: dryRun, confirmAll: yes, kept: false)
         guard let offer = try choose(offers) else { return }
-        var answers = conversation.share(items, with: offer)
+        var answers = engine.share(items, with: offer, request)
         let last = answers.removeLast()
         for answer in answers { print(json ? try JSONText.compact(answer.json) : answer.text) }
-        try Conversing.finish(last, in: conversation, json: json)
+        try Conversing.finish(last, in: engine, request, json: json)
         if last.status == .error { throw ExitCode(last.storeFailure ? 1 : 2) }
     }
 

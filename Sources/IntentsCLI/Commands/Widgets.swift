@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
@@ -140,7 +141,8 @@ struct Widgets: ParsableCommand {
     var watch = false
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let center = WidgetCenter(graph: session.graph, store: session.store)
         func stack() throws -> [(WidgetSnapshot, IntentGraph.WidgetFamily)] {
             try WidgetCommand.failing { try center.stack(family: family, at: drawing.moment(session.clock)) }
@@ -205,7 +207,8 @@ struct WidgetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try storeOptions.session(global)
+        let engine = try storeOptions.engine(global)
+        let session = engine.session
         let widget = try Self.widget(named: name, in: session.graph)
         let families = try self.families(of: widget)
         let center = WidgetCenter(graph: session.graph, store: session.store)

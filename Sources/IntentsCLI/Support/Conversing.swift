@@ -1,21 +1,22 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentModel
 import IntentRuntime
 
 /// The end of a command that starts a conversation: questions asked inline on a terminal, then the
 /// answer printed as text or JSON.
 enum Conversing {
-    static func finish(_ first: Answer, in conversation: Conversation, json: Bool) throws {
-        if try answer(first, in: conversation, json: json).storeFailure { throw ExitCode(1) }
+    static func finish(_ first: Answer, in engine: IntentEngine, _ request: EngineRequest, json: Bool) throws {
+        if try answer(first, in: engine, request, json: json).storeFailure { throw ExitCode(1) }
     }
 
     /// Asks `first`'s questions inline when standard input is a terminal (and `inline` allows it),
     /// prints the last answer, and returns it.
     @discardableResult
-    static func answer(_ first: Answer, in conversation: Conversation, json: Bool, inline: Bool = true) throws
-        -> Answer
-    {
+    static func answer(
+        _ first: Answer, in engine: IntentEngine, _ request: EngineRequest, json: Bool, inline: Bool = true
+    ) throws -> Answer {
         var answer = first
         let interactive = inline && !json && isatty(STDIN_FILENO) != 0
         while interactive, answer.isQuestion {
@@ -23,10 +24,10 @@ enum Conversing {
             print("› ", terminator: "")
             fflush(nil)
             guard let line = readLine() else {
-                answer = conversation.cancel() ?? answer
+                answer = engine.cancel(request) ?? answer
                 break
             }
-            answer = conversation.respond(to: line)
+            answer = engine.respond(to: line, request)
         }
         if json {
             print(try JSONText.compact(answer.json))

@@ -103,7 +103,11 @@ struct StoreOptions: ParsableArguments {
 
     /// Records of entities the definitions no longer declare are kept; say so once per command.
     static func reportOrphans(_ store: Store) {
-        guard let orphans = try? store.orphanedRecords(), !orphans.isEmpty else { return }
+        guard let orphans = try? store.orphanedRecords() else { return }
+        reportOrphans(orphans)
+    }
+
+    static func reportOrphans(_ orphans: [String: Int]) {
         for (name, count) in orphans.sorted(by: { $0.key < $1.key }) {
             Terminal.standardError(
                 "warning: the store holds \(count) \(name) record\(count == 1 ? "" : "s") that the definitions no longer declare (renamed or removed?); they are kept, and 'intents store export' includes them\n"
@@ -122,20 +126,5 @@ struct StoreOptions: ParsableArguments {
             return store
         }
         return try open(graph, clock: clock, readOnly: true)
-    }
-
-    /// The definitions, the store and the phrase index, ready for a conversation.
-    func session(_ global: GlobalOptions, project: Project? = nil) throws -> Session {
-        let project = try project ?? global.loadProject(indexCache: cacheDirectory)
-        guard let graph = project.graph else { throw ExitCode(1) }
-        let store = try open(graph, clock: project.clock)
-        do {
-            let session = try Session(graph: graph, store: store, index: project.index)
-            session.learned = learnedStage(project, index: session.index)
-            return session
-        } catch {
-            Terminal.standardError("error: \(error)\n")
-            throw ExitCode(1)
-        }
     }
 }
