@@ -55,6 +55,7 @@ struct Serve: ParsableCommand {
         limits.maxConcurrentRequests = maxConcurrent
         let engines = PerUserEngines(
             definitions: global.intentsDirectory, store: storeOptions.path, capacity: maxEngines, clock: try global.clock())
+        try Self.warm(engines)
         let users = UserDirectory(path: UserDirectory.path(forStore: storeOptions.path))
         let server = IntentServer(.init(host: host, port: port, limits: limits), engines: engines, users: users)
         let host = host
@@ -62,6 +63,23 @@ struct Serve: ParsableCommand {
             try await server.application(onListening: { port in
                 FileHandle.standardOutput.write(Data("intents: listening on http://\(host):\(port) (users: \(users.path))\n".utf8))
             }).runService()
+        }
+    }
+
+    /// Trains (or reads) the learned stage into the shared cache before the port opens, so the
+    /// first sentence no phrase says does not wait seconds for it: a throwaway engine over a
+    /// temporary store answers one such sentence, dry.
+    static func warm(_ engines: PerUserEngines) throws {
+        let folder = NSTemporaryDirectory() + "intents-serve-warm-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let engine = try IntentEngine(
+                .init(
+                    definitions: engines.definitions, store: folder + "/store.sqlite", cacheDirectory: engines.cacheDirectory))
+            _ = engine.respond(to: "blorp flibber wibble", EngineRequest(conversation: .make(), dryRun: true))
+        } catch {
+            Terminal.standardError("error: \(error)\n")
+            throw ExitCode(1)
         }
     }
 
