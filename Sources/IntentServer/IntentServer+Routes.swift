@@ -190,7 +190,7 @@ extension IntentServer {
     /// the reading is abandoned at once, and the connection closed after the 408).
     func bytes(_ request: Request) async throws -> [UInt8] {
         let limit = configuration.limits.maxBodyBytes
-        let race = BodyRace()
+        let race = FirstOutcome<[UInt8]>()
         let reader = Task {
             do {
                 let buffer = try await request.body.collect(upTo: limit)

@@ -113,48 +113,20 @@ public final class RunningServer: Sendable {
 extension IntentServer {
     /// Starts serving in the background; returns once the port is bound (or throws why not).
     public func start() async throws -> RunningServer {
-        let started = PortSignal()
-        let application = self.application(onListening: { port in started.resolve(.success(port)) })
+        let started = FirstOutcome<Int>()
+        let application = self.application(onListening: { port in started.finish(.success(port)) })
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task {
             do {
                 try await group.run()
             } catch {
-                started.resolve(.failure(error))
+                started.finish(.failure(error))
                 throw error
             }
-            started.resolve(.failure(CancellationError()))
+            started.finish(.failure(CancellationError()))
         }
         let port = try await started.value()
         return RunningServer(port: port, group: group, task: task)
-    }
-}
-
-/// The port, handed once from the server's start to whoever waits for it.
-final class PortSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
-
-    func resolve(_ outcome: Result<Int, any Error>) {
-        let waiting: CheckedContinuation<Int, any Error>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = outcome
-            defer { waiter = nil }
-            return waiter
-        }
-        waiting?.resume(with: outcome)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Int, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = continuation
-                return nil
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
     }
 }
 

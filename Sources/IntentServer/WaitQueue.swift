@@ -90,14 +90,15 @@ final class ConversationQueues: @unchecked Sendable {
     }
 }
 
-/// The first of two outcomes (the body read, or its time up), handed once to the one waiting.
-final class BodyRace: @unchecked Sendable {
+/// A result settled once, by whichever comes first (the body read or its time up; the port bound
+/// or the start failed), and handed to the one waiting for it; later outcomes are dropped.
+final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var outcome: Result<[UInt8], any Error>?
-    private var waiter: CheckedContinuation<[UInt8], any Error>?
+    private var outcome: Result<Value, any Error>?
+    private var waiter: CheckedContinuation<Value, any Error>?
 
-    func finish(_ result: Result<[UInt8], any Error>) {
-        let waiting: CheckedContinuation<[UInt8], any Error>? = lock.withLock {
+    func finish(_ result: Result<Value, any Error>) {
+        let waiting: CheckedContinuation<Value, any Error>? = lock.withLock {
             guard outcome == nil else { return nil }
             outcome = result
             defer { waiter = nil }
@@ -106,9 +107,9 @@ final class BodyRace: @unchecked Sendable {
         waiting?.resume(with: result)
     }
 
-    func value() async throws -> [UInt8] {
+    func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<[UInt8], any Error>? = lock.withLock {
+            let ready: Result<Value, any Error>? = lock.withLock {
                 if let outcome { return outcome }
                 waiter = continuation
                 return nil
