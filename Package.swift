@@ -15,10 +15,24 @@ let package = Package(
         .library(name: "IntentProject", targets: ["IntentProject"]),
         .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
         .library(name: "IntentEngine", targets: ["IntentEngine"]),
+        .library(name: "IntentServer", targets: ["IntentServer"]),
+        .library(name: "IntentRequests", targets: ["IntentRequests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The HTTP server (`intents serve`); its traits pull in swift-configuration and full
+        // Foundation for form decoding, neither of which the server uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Hummingbird's own: the thread pool the engine's blocking calls run on.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Hummingbird's own: a started server stops gracefully (tests, benchmarks).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // SHA-256 of the users' bearer tokens (the only hash the project needs).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +56,22 @@ let package = Package(
         .target(
             name: "IntentEngine",
             dependencies: ["IntentModel", "IntentProject", "IntentRuntime", "ModelStore", "PhraseMatching"]),
+        // What a request to the server may hold, checked (no HTTP, no engine: the fuzzer runs it alone).
+        .target(name: "IntentRequests", dependencies: ["IntentModel"]),
+        // The HTTP API over the front door: routes, users and their tokens, limits, metrics. Nothing
+        // in it knows the store's kind: it asks an `EngineProvider` for a user's engine.
+        .target(
+            name: "IntentServer",
+            dependencies: [
+                "IntentEngine", "IntentModel", "IntentRuntime", "IntentRequests",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -57,6 +87,8 @@ let package = Package(
                 "ModelStore",
                 "IntentRuntime",
                 "IntentEngine",
+                "IntentServer",
+                "IntentRequests",
                 "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -87,6 +119,9 @@ let package = Package(
         .testTarget(
             name: "IntentEngineTests",
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
+        .testTarget(
+            name: "IntentServerTests",
+            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],

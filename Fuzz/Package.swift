@@ -13,6 +13,7 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzDefinitions", ["IntentModel", "IntentLanguage", "YAML"]),
     ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
     ("FuzzShare", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
+    ("FuzzRequestBody", ["IntentModel", "IntentRequests"]),
 ]
 
 let package = Package(
