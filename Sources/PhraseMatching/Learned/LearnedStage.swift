@@ -192,13 +192,23 @@ extension LearnedStage {
     }
 
     /// For a weak exact match that the learned stage does not understand either: a guess that asks
-    /// "Did you mean …?" about the exact match instead of running it. nil: act on the match.
+    /// "Did you mean …?" about the exact match instead of running it; for a match mostly of free text
+    /// that the classifier is sure is another intent, that intent's guess (decision `act`). nil: act
+    /// on the match.
     public func review(_ candidate: Candidate, text: String, language: String? = nil, matcher: Matcher)
         -> LearnedGuess?
     {
+        // A reading mostly of free text ("what is {object_name}" for "what's the weather going to be in
+        // Utah") is decided by the sentence's shape: the classifier, sure of another intent, wins.
+        if candidate.score.freeWords > candidate.score.literalWords,
+            let guess = guess(text, language: language, matcher: matcher), guess.decision == .act,
+            guess.candidate.intent != candidate.intent
+        {
+            return guess
+        }
         guard Self.isWeak(candidate) || isInDoubt(candidate) else { return nil }
         let guess = guess(text, language: language, matcher: matcher)
-        if let guess, guess.decision != .none, guess.candidate.intent == candidate.intent { return nil }
+        if let guess, guess.decision == .act, guess.candidate.intent == candidate.intent { return nil }
         return LearnedGuess(
             candidate: candidate, confidence: guess?.confidence ?? 0, decision: .ask,
             thresholds: thresholds(for: candidate.intent.app), template: candidate.template, runnerUp: nil,
