@@ -57,16 +57,16 @@ public struct LearnedClassifier: Sendable {
     }
 
     /// The feature names of a sentence with their values (before normalizing): words count 1, pairs
-    /// 1, a word's character n-grams 1 together, related words (`related`) 0.5 together.
+    /// 1, a word's character n-grams 1 together, its WordNet synonym sets (`related`) 0.5 together.
     static func featureNames(_ words: [Word], related: (String) -> [String] = { _ in [] }) -> [(String, Float)] {
         var named: [(String, Float)] = []
         var previous = "^"
         for word in words {
             let token = word.free ? "*" : (word.known ?? "*")
-            if !word.free, let known = word.known {
-                named.append(("w:" + known, 1))
-                let others = related(known)
-                for other in others { named.append(("s:" + other, 0.5 / Float(others.count).squareRoot())) }
+            if !word.free, let known = word.known { named.append(("w:" + known, 1)) }
+            if !word.free {
+                let synsets = related(word.known ?? word.said)
+                for synset in synsets { named.append(("s:" + synset, 0.5 / Float(synsets.count).squareRoot())) }
             }
             named.append(("b:" + previous + "|" + token, 1))
             previous = token

@@ -37,6 +37,12 @@ extension LearnedModel {
         writer.put(classifier.rowWeight.map(\.bitPattern))
         writer.put(classifier.bias.map(\.bitPattern))
         writer.put(classifier.temperature.bitPattern)
+        let relatedWords = related.keys.sorted()
+        writer.put(UInt64(relatedWords.count))
+        for word in relatedWords {
+            writer.put(word)
+            writer.put(related[word]!.joined(separator: " "))
+        }
         var hash = StableHash()
         hash.add(writer.bytes)
         writer.put(hash.value)
@@ -84,7 +90,14 @@ extension LearnedModel {
         guard let rowStart = reader.int32s(), let rowClass = reader.int32s(),
             let rowWeight = reader.uint32s()?.map(Float.init(bitPattern:)),
             let bias = reader.uint32s()?.map(Float.init(bitPattern:)),
-            let temperature = reader.uint32().map(Float.init(bitPattern:)), reader.isAtEnd,
+            let temperature = reader.uint32().map(Float.init(bitPattern:)), let relatedCount = reader.count()
+        else { return nil }
+        var related: [String: [String]] = [:]
+        for _ in 0..<relatedCount {
+            guard let word = reader.string(), let synsets = reader.string() else { return nil }
+            related[word] = synsets.split(separator: " ").map(String.init)
+        }
+        guard reader.isAtEnd,
             bias.count == intents.count + 1, bias.allSatisfy(\.isFinite), temperature.isFinite, temperature > 0,
             zip(classifierFeatures, classifierFeatures.dropFirst()).allSatisfy({ $0 < $1 }),
             rowStart.count == classifierFeatures.count + 1, rowStart.first == 0,
@@ -112,7 +125,7 @@ extension LearnedModel {
             idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
             classifier: LearnedClassifier(
                 features: classifierFeatures, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
-                temperature: temperature))
+                temperature: temperature), related: related)
     }
 }
 

@@ -27,6 +27,11 @@ public struct LearnedModel: Sendable {
     let postingWeight: [Float]
     /// Chooses the intent, with calibrated probabilities.
     let classifier: LearnedClassifier
+    /// Word → the WordNet synonym sets it shares with the definitions' words (the classifier's
+    /// "s:" features); empty when WordNet was not installed where the model was trained.
+    let related: [String: [String]]
+    /// Whether WordNet was read when training: without it, no synonym is known beyond the definitions.
+    public var usesWordNet: Bool { !related.isEmpty }
 
     // Lookup tables rebuilt on load, not stored.
     let wordIDs: [String: Int32]
@@ -54,8 +59,10 @@ public struct LearnedModel: Sendable {
     init(
         intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64],
         idf: [Float], postingStart: [Int32],
-        postingClass: [Int32], postingWeight: [Float], classifier: LearnedClassifier
+        postingClass: [Int32], postingWeight: [Float], classifier: LearnedClassifier,
+        related: [String: [String]] = [:]
     ) {
+        self.related = related
         self.intents = intents
         self.classIntent = classIntent
         self.classTemplate = classTemplate
@@ -197,6 +204,16 @@ public struct LearnedModel: Sendable {
         var carried: [(feature: String, weight: Float)] = []
     }
 
+    /// The synonym sets of a word (as said, or its base form), for the classifier's "s:" features.
+    func relatedSynsets(_ word: String) -> [String] {
+        guard !related.isEmpty else { return [] }
+        if let found = related[word] { return found }
+        for pos in WordNet.PartOfSpeech.allCases {
+            for base in WordNet.bases(of: word, pos).dropFirst() { if let found = related[base] { return found } }
+        }
+        return []
+    }
+
     /// The sentence's words as the classifier sees them: known ones (typos corrected) by name.
     func classifierWords(_ words: [String], ids: [Int32]) -> [LearnedClassifier.Word] {
         zip(words, ids).map { LearnedClassifier.Word(said: $0, known: $1 >= 0 ? self.words[Int($1)] : nil) }
@@ -221,7 +238,8 @@ public struct LearnedModel: Sendable {
             }
         }
         // The classifier chooses the intent; the prototypes, which of its phrases is closest.
-        let features = classifier.vector(LearnedClassifier.featureNames(classifierWords(words, ids: ids)))
+        let features = classifier.vector(
+            LearnedClassifier.featureNames(classifierWords(words, ids: ids), related: relatedSynsets))
         guard !features.isEmpty else { return evidence }
         let probabilities = classifier.probabilities(features)
         let ranked = (0..<classifier.none).sorted { (probabilities[$0], $1) > (probabilities[$1], $0) }

@@ -85,7 +85,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// What training reads, hashed: every app's name, rules, enums and intents' phrases, the `training:` sentences.
     private var memoKey: UInt64 {
         var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion)")
+        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for app in index.graph.apps {
             hash.add(app.name)
             for synonym in app.synonyms { hash.add(synonym) }
@@ -113,6 +113,13 @@ public final class LearnedStage: @unchecked Sendable {
             }
         }
         return hash.value
+    }
+
+    /// Which lexicon training reads ("wordnet", or "none" when WordNet is not installed): part of the
+    /// cache's key, so installing it retrains.
+    public static var lexicon: String {
+        LearnedTrainer.useWordNet && FileManager.default.fileExists(atPath: WordNet.directory + "/index.verb")
+            ? "wordnet" : "none"
     }
 
     /// Thresholds for an intent of `app`.
@@ -152,7 +159,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
     public static func definitionsHash(files: some Sequence<String>) -> UInt64 {
         var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion)")
+        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for file in files.sorted() {
             hash.add(file)
             hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
