@@ -1,0 +1,161 @@
+import Foundation
+import IntentLanguage
+import IntentModel
+import IntentProject
+import IntentRuntime
+import ModelStore
+import PhraseMatching
+
+/// SNIPS 2017 and CLINC150, converted by `Benchmarks/nlu/convert.py` into DIR/Intents, DIR/val.jsonl
+/// and DIR/test.jsonl: `intents-bench nlu --corpus snips|clinc DIR`. The learned stage's threshold is
+/// chosen on the validation sentences only (the one that answers most of them right, out of scope
+/// counting as right when nothing runs); then every test sentence goes through a conversation of its
+/// own, dry run, as `intents say --json --dry-run` would answer it.
+func nluBenchmark() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard let corpusIndex = arguments.firstIndex(of: "--corpus"), corpusIndex + 1 < arguments.count,
+        let directory = arguments.enumerated().first(where: { $0.offset != corpusIndex && $0.offset != corpusIndex + 1 && !$0.element.hasPrefix("-") })?.element
+    else {
+        FileHandle.standardError.write(Data("usage: intents-bench nlu --corpus snips|clinc DIR\n".utf8))
+        exit(2)
+    }
+    let corpus = arguments[corpusIndex + 1]
+    let verbose = ProcessInfo.processInfo.environment["BENCH_MISSES"] != nil
+    let validation = try NLUSentence.read(directory + "/val.jsonl")
+    let test = try NLUSentence.read(directory + "/test.jsonl")
+    let clock = Clock()
+    let project = try Project.load(intents: directory + "/Intents", clock: clock)
+    guard let graph = project.graph, let index = project.index else {
+        print("\(directory)/Intents does not compile")
+        return
+    }
+    let scratch = NSTemporaryDirectory() + "intents-bench-nlu-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let session = try Session(graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
+    let training = LearnedStage.trainingSentences(of: graph)
+    let started = DispatchTime.now().uptimeNanoseconds
+    let probe = LearnedStage(index: index, training: training)
+    _ = probe.model
+    let trainingSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    print("nlu \(corpus): \(graph.apps.flatMap(\.intents).count) intents, \(validation.count) validation and \(test.count) test sentences")
+    print(String(format: "  learned stage trained in %.2f s (this build)", trainingSeconds))
+
+    // 1. The threshold, on validation only: the exact matcher first (confidence 1), else the guess.
+    let matcher = Matcher(index: index, clock: clock)
+    var scored: [(confidence: Double, right: Bool, inScope: Bool)] = []
+    for sentence in validation {
+        var intent: QualifiedName?
+        var confidence = 0.0
+        if case .match(let candidate) = matcher.recognize(sentence.text).outcome {
+            intent = candidate.intent
+            confidence = 1
+        } else if let guess = probe.guess(sentence.text, matcher: matcher) {
+            intent = guess.candidate.intent
+            confidence = guess.confidence
+        }
+        scored.append((confidence, intent?.description == sentence.intent, !sentence.intent.isEmpty))
+    }
+    let outOfScope = scored.filter { !$0.inScope }.count
+    var best = (threshold: 0.0, right: -1)
+    for threshold in Set(scored.map(\.confidence) + [0]).sorted() {
+        // Right: in scope, the right intent at or above; out of scope, below.
+        let right = scored.filter { $0.inScope ? $0.right && $0.confidence >= threshold : $0.confidence < threshold }.count
+        if right > best.right { best = (threshold, right) }
+    }
+    print(
+        String(
+            format: "  threshold (act = ask) chosen on validation: %.3f (%.1f%% of validation right%@)", best.threshold,
+            Double(best.right) * 100 / Double(max(1, scored.count)),
+            outOfScope > 0 ? ", \(outOfScope) out of scope" : ""))
+    var thresholds: [String: LearnedThresholds] = [:]
+    for app in graph.apps { thresholds[app.name] = LearnedThresholds(act: best.threshold, ask: best.threshold) }
+    session.learned = LearnedStage(index: index, thresholds: thresholds, training: training)
+
+    // 2. The test sentences, each in a conversation of its own, dry run.
+    var tally = NLUTally()
+    let testStarted = DispatchTime.now().uptimeNanoseconds
+    for sentence in test {
+        let conversation = Conversation(session: session, options: .init(dryRun: true))
+        let answer = conversation.respond(to: sentence.text)
+        let understood = [.ready, .done, .needsValue, .needsDisambiguation].contains(answer.status)
+        let intent = understood ? answer.intent?.description ?? "" : ""
+        tally.add(sentence, intent: intent, status: answer.status, parameters: understood ? answer.parameters : [])
+        if verbose, intent != sentence.intent {
+            print("    \(answer.status.rawValue) \(intent.isEmpty ? "-" : intent) for \(sentence.intent.isEmpty ? "oos" : sentence.intent): \(sentence.text)")
+        }
+    }
+    let perSentence = Double(DispatchTime.now().uptimeNanoseconds - testStarted) / 1e3 / Double(max(1, test.count))
+    tally.print(clinc: corpus == "clinc")
+    print(String(format: "  %.0f µs per test sentence (debug builds are slower)", perSentence))
+}
+
+struct NLUSentence: Decodable {
+    var text: String
+    /// "App.Intent", "" out of scope.
+    var intent: String
+    var slots: [[String]]
+
+    static func read(_ path: String) throws -> [NLUSentence] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw NLUError(message: "cannot read \(path): convert the corpus first (Benchmarks/nlu/convert.py)")
+        }
+        let decoder = JSONDecoder()
+        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(NLUSentence.self, from: Data($0)) }
+    }
+}
+
+struct NLUError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+struct NLUTally {
+    var inScope = 0, inScopeRight = 0, outOfScope = 0, outOfScopeRight = 0
+    var noMatch = 0, asks = 0
+    var gold = 0, predicted = 0, correct = 0
+
+    /// Slot values compared as words: case, punctuation and spacing aside.
+    static func folded(_ text: String) -> String {
+        Normalizer.tokens(text).map(\.text).joined(separator: " ")
+    }
+
+    mutating func add(_ sentence: NLUSentence, intent: String, status: Answer.Status, parameters: [(name: String, value: JSONValue)]) {
+        if sentence.intent.isEmpty {
+            outOfScope += 1
+            if intent.isEmpty { outOfScopeRight += 1 }
+        } else {
+            inScope += 1
+            if intent == sentence.intent { inScopeRight += 1 }
+        }
+        if status == .noMatch { noMatch += 1 }
+        if status == .needsConfirmation { asks += 1 }
+        var expected = sentence.slots.filter { $0.count == 2 }.map { "\($0[0])=\(Self.folded($0[1]))" }
+        gold += expected.count
+        for (name, value) in parameters {
+            guard case .string(let text) = value else { continue }
+            predicted += 1
+            if let at = expected.firstIndex(of: "\(name)=\(Self.folded(text))") {
+                correct += 1
+                expected.remove(at: at)
+            }
+        }
+    }
+
+    func print(clinc: Bool) {
+        func pct(_ a: Int, _ b: Int) -> String { String(format: "%.1f%%", b == 0 ? 0 : Double(a) * 100 / Double(b)) }
+        Swift.print("  intent accuracy (in scope): \(pct(inScopeRight, inScope)) (\(inScopeRight)/\(inScope)); no_match \(noMatch), did-you-mean \(asks)")
+        if clinc || outOfScope > 0 {
+            Swift.print("  out-of-scope recall: \(pct(outOfScopeRight, outOfScope)) (\(outOfScopeRight)/\(outOfScope))")
+        }
+        if gold > 0 {
+            let precision = predicted == 0 ? 0 : Double(correct) / Double(predicted)
+            let recall = Double(correct) / Double(gold)
+            let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+            Swift.print(
+                String(
+                    format: "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
+                    precision * 100, recall * 100, f1 * 100, correct, predicted, gold))
+        }
+    }
+}
