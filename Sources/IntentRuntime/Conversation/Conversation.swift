@@ -91,7 +91,8 @@ public final class Conversation {
         }
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
-        case .match(let candidate):
+        case .match(let matched):
+            let candidate = revised(matched, trimmed, clock: clock)
             if let answer = review(candidate, trimmed, clock: clock) { return answer }
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):

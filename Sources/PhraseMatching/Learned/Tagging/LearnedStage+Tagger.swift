@@ -52,6 +52,13 @@ extension LearnedStage {
         cacheDirectory.map { PathText.appending($0, "tagger-" + String(definitionsHash, radix: 16) + ".bin") }
     }
 
+    /// Uses `tagger` from now on (a benchmark that trained it itself).
+    public func use(_ tagger: SlotTagger) {
+        taggerHolder.lock.lock()
+        defer { taggerHolder.lock.unlock() }
+        taggerHolder.loaded = tagger
+    }
+
     /// The tagger: from memory, else the cache, else trained now (and cached).
     public var tagger: SlotTagger {
         let holder = taggerHolder
@@ -124,9 +131,10 @@ extension LearnedStage {
         return hash.value
     }
 
-    /// The tagger's values for `intent` in `text`, when the learned stage chose the intent.
-    func taggedSlots(_ tokens: [Token], intent: IntentGraph.Intent, matcher: Matcher) -> TaggerReading? {
-        tagger.reading(tokens, intent: intent, matcher: matcher)
+    /// The tagger's reading of `text` as `intent` (`explain`, benchmarks); nil for an intent it does not know.
+    public func tagging(_ text: String, as intent: QualifiedName, matcher: Matcher) -> TaggerReading? {
+        guard let intent = index.graph.intent(intent) else { return nil }
+        return tagger.reading(Normalizer.tokens(text), intent: intent, matcher: matcher)
     }
 
     /// For an exact match that took free text: the tagger's reading of the same intent, and whether it

@@ -1,0 +1,78 @@
+import Foundation
+import IntentModel
+import IntentProject
+import PhraseMatching
+
+/// The slot tagger alone: `intents-bench tagger DIR` trains it on DIR/Intents (converted by
+/// `Benchmarks/nlu/convert.py`), then tags every DIR/test.jsonl sentence as its gold intent and
+/// scores the values (name and value, folded words) the way `intents-bench nlu` does. What the
+/// tagger is worth apart from the classifier's mistakes; plus training time and time per sentence.
+func taggerBenchmark() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard let directory = arguments.first(where: { !$0.hasPrefix("-") }) else {
+        FileHandle.standardError.write(Data("usage: intents-bench tagger DIR\n".utf8))
+        exit(2)
+    }
+    let verbose = ProcessInfo.processInfo.environment["BENCH_MISSES"] != nil
+    let test = try NLUSentence.read(directory + "/test.jsonl")
+    let clock = Clock()
+    let project = try Project.load(intents: directory + "/Intents", clock: clock)
+    guard let index = project.index else {
+        print("\(directory)/Intents does not compile")
+        return
+    }
+    let matcher = Matcher(index: index, clock: clock)
+    var seconds: [Double] = []
+    var tagger: SlotTagger?
+    for _ in 0..<3 {
+        let started = DispatchTime.now().uptimeNanoseconds
+        tagger = SlotTaggerTrainer.train(index: index)
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+    let stage = LearnedStage(index: index)
+    stage.use(tagger!)
+    var gold = 0, predicted = 0, correct = 0
+    var times: [Double] = []
+    for sentence in test where !sentence.intent.isEmpty {
+        let parts = sentence.intent.split(separator: ".", maxSplits: 1).map(String.init)
+        let intent = QualifiedName(app: parts[0], name: parts[1])
+        let started = DispatchTime.now().uptimeNanoseconds
+        let reading = stage.tagging(sentence.text, as: intent, matcher: matcher)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3)
+        var expected = sentence.slots.filter { $0.count == 2 }.map { "\($0[0])=\(NLUTally.folded($0[1]))" }
+        gold += expected.count
+        var wrong: [String] = []
+        for slot in reading?.slots ?? [] {
+            guard case .string(let text) = slot.value else { continue }
+            predicted += 1
+            if let at = expected.firstIndex(of: "\(slot.name)=\(NLUTally.folded(text))") {
+                correct += 1
+                expected.remove(at: at)
+            } else {
+                wrong.append("\(slot.name)=\(NLUTally.folded(text))")
+            }
+        }
+        if verbose, !wrong.isEmpty || !expected.isEmpty {
+            print("    \(sentence.text)\n      found \(wrong) missed \(expected)")
+        }
+    }
+    let precision = predicted == 0 ? 0 : Double(correct) / Double(predicted)
+    let recall = gold == 0 ? 0 : Double(correct) / Double(gold)
+    let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+    times.sort()
+    print("tagger: \(test.count) test sentences, gold intents")
+    print(
+        String(
+            format: "  trained in %.2f s min, %.2f s median of 3 (this build)", seconds.min()!,
+            seconds.sorted()[1]))
+    print(
+        String(
+            format: "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
+            precision * 100, recall * 100, f1 * 100, correct, predicted, gold))
+    if !times.isEmpty {
+        print(
+            String(
+                format: "  per sentence: median %.0f µs, p99 %.0f µs", times[times.count / 2],
+                times[min(times.count - 1, times.count * 99 / 100)]))
+    }
+}
