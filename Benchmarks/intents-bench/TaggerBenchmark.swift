@@ -1,4 +1,5 @@
 import Foundation
+import IntentLanguage
 import IntentModel
 import IntentProject
 import PhraseMatching
@@ -9,24 +10,43 @@ import PhraseMatching
 /// tagger is worth apart from the classifier's mistakes; plus training time and time per sentence.
 func taggerBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
-    guard let directory = arguments.first(where: { !$0.hasPrefix("-") }) else {
+    guard let directory = arguments.first(where: { !$0.hasPrefix("-") && Int($0) == nil }) ?? (arguments.contains("--load-intents") ? "" : nil) else {
         FileHandle.standardError.write(Data("usage: intents-bench tagger DIR\n".utf8))
         exit(2)
     }
     let verbose = ProcessInfo.processInfo.environment["BENCH_MISSES"] != nil
-    let test = try NLUSentence.read(directory + "/test.jsonl")
+    let passes = arguments.firstIndex(of: "--passes").flatMap { Int(arguments[$0 + 1]) } ?? 8
+    if let at = arguments.firstIndex(of: "--load-intents"), let count = Int(arguments[at + 1]) {
+        // The generated load of the robustness benchmark (count × 5 templates): training time alone.
+        let compiled = IntentCompiler.compile(files: generatedLoad(intents: count), root: "Load")
+        guard let graph = compiled.graph else { return }
+        let index = PhraseIndex(graph: graph)
+        var seconds: [Double] = []
+        var tagger: SlotTagger?
+        for _ in 0..<3 {
+            let started = DispatchTime.now().uptimeNanoseconds
+            tagger = SlotTaggerTrainer.train(index: index, passes: passes)
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        }
+        let size = tagger!.size
+        print("tagger on the generated load: \(count) intents, \(count * 5) templates")
+        print("  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes")
+        print(String(format: "  trained in %.2f s min, %.2f s median of 3", seconds.min()!, seconds.sorted()[1]))
+        return
+    }
     let clock = Clock()
     let project = try Project.load(intents: directory + "/Intents", clock: clock)
     guard let index = project.index else {
         print("\(directory)/Intents does not compile")
         return
     }
+    let test = try NLUSentence.read(directory + "/test.jsonl")
     let matcher = Matcher(index: index, clock: clock)
     var seconds: [Double] = []
     var tagger: SlotTagger?
     for _ in 0..<3 {
         let started = DispatchTime.now().uptimeNanoseconds
-        tagger = SlotTaggerTrainer.train(index: index)
+        tagger = SlotTaggerTrainer.train(index: index, passes: passes)
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
     let stage = LearnedStage(index: index)
@@ -61,6 +81,8 @@ func taggerBenchmark() throws {
     let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
     times.sort()
     print("tagger: \(test.count) test sentences, gold intents")
+    let size = tagger!.size
+    print("  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes")
     print(
         String(
             format: "  trained in %.2f s min, %.2f s median of 3 (this build)", seconds.min()!,

@@ -54,15 +54,14 @@ extension Matcher {
             candidate.slots = aligned.slots
         } else if decision != .none {
             // The tagger fills the slots when there is one (`Tagging/`); the alignment below otherwise.
+            let alignment = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
-            candidate.slots =
-                tagging?.slots
-                ?? narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            candidate.slots = tagging?.slots ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Carried by little more than a verb, the guess is
             // worth one step less: it asks rather than act, and says nothing rather than ask.
-            if !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
+            if !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
                 let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
             {
                 decision = decision == .act ? .ask : .none

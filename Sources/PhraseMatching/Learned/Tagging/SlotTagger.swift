@@ -34,6 +34,9 @@ public struct SlotTagger: Sendable {
 
     var labelCount: Int { 1 + 2 * slots.count }
 
+    /// Features with a weight, weights kept, labels: what `intents-bench tagger` reports.
+    public var size: (features: Int, weights: Int, labels: Int) { (featureKeys.count, rowLabel.count, labelCount) }
+
     init(
         slots: [String], intents: [QualifiedName], intentLabels: [[Int32]], frameWords: [[String]],
         featureKeys: [UInt64], rowStart: [Int32], rowLabel: [UInt16], rowWeight: [Float], transitions: [Float]
@@ -81,49 +84,50 @@ public struct SlotTagger: Sendable {
     /// does not know the intent.
     func tag(_ features: [[UInt64]], intent: QualifiedName) -> (labels: [Int32], score: Float)? {
         guard let index = intentIndex[intent] else { return nil }
-        let rowsOf = features.map { $0.compactMap { rows[$0] } }
-        return Self.viterbi(
-            rows: rowsOf, allowed: intentLabels[index], labelCount: labelCount,
-            emission: { row, scores, local in
-                for posting in Int(rowStart[Int(row)])..<Int(rowStart[Int(row) + 1]) {
-                    let k = local[Int(rowLabel[posting])]
-                    if k >= 0 { scores[Int(k)] += rowWeight[posting] }
-                }
-            }, transition: { transitions[Int($0 + 1) * labelCount + Int($1)] })
-    }
-
-    /// Viterbi over the allowed labels, with BIO's constraint. `emission` adds a row's weights to
-    /// the scores of the allowed labels (indexed through `local`, -1 for labels not allowed).
-    static func viterbi(
-        rows: [[Int32]], allowed: [Int32], labelCount: Int,
-        emission: (Int32, inout [Float], [Int32]) -> Void, transition: (Int32, Int32) -> Float
-    ) -> (labels: [Int32], score: Float) {
-        let count = rows.count, k = allowed.count
-        guard count > 0, k > 0 else { return ([], 0) }
+        let allowed = intentLabels[index]
+        let k = allowed.count
         var local = [Int32](repeating: -1, count: labelCount)
         for (i, label) in allowed.enumerated() { local[Int(label)] = Int32(i) }
+        var emissions = [Float](repeating: 0, count: features.count * k)
+        for (t, keys) in features.enumerated() {
+            for key in keys {
+                guard let row = rows[key] else { continue }
+                for posting in Int(rowStart[Int(row)])..<Int(rowStart[Int(row) + 1]) {
+                    let j = local[Int(rowLabel[posting])]
+                    if j >= 0 { emissions[t * k + Int(j)] += rowWeight[posting] }
+                }
+            }
+        }
+        return Self.viterbi(emissions: emissions, allowed: allowed, labelCount: labelCount, transitions: transitions)
+    }
+
+    /// Viterbi over the allowed labels, with BIO's constraint: `emissions` is tokens × allowed labels,
+    /// `transitions` (labels + 1) × labels, row 0 the start.
+    static func viterbi(emissions: [Float], allowed: [Int32], labelCount: Int, transitions: [Float])
+        -> (labels: [Int32], score: Float)
+    {
+        let k = allowed.count
+        guard k > 0, !emissions.isEmpty else { return ([], 0) }
+        let count = emissions.count / k
         var best = [Float](repeating: -.infinity, count: count * k)
         var back = [Int32](repeating: -1, count: count * k)
-        var scores = [Float](repeating: 0, count: k)
-        for t in 0..<count {
-            for i in 0..<k { scores[i] = 0 }
-            for row in rows[t] { emission(row, &scores, local) }
-            for (j, label) in allowed.enumerated() {
-                if t == 0 {
-                    guard follows(-1, label) else { continue }
-                    best[j] = scores[j] + transition(-1, label)
-                    continue
+        for (j, label) in allowed.enumerated() where follows(-1, label) {
+            best[j] = emissions[j] + transitions[Int(label)]
+        }
+        if count > 1 {
+            for t in 1..<count {
+                for (j, label) in allowed.enumerated() {
+                    var top: Float = -.infinity, from: Int32 = -1
+                    for (i, previous) in allowed.enumerated() where follows(previous, label) {
+                        let value = best[(t - 1) * k + i]
+                        guard value > -.infinity else { continue }
+                        let total = value + transitions[Int(previous + 1) * labelCount + Int(label)]
+                        if total > top { (top, from) = (total, Int32(i)) }
+                    }
+                    guard from >= 0 else { continue }
+                    best[t * k + j] = top + emissions[t * k + j]
+                    back[t * k + j] = from
                 }
-                var top: Float = -.infinity, from: Int32 = -1
-                for (i, previous) in allowed.enumerated() where follows(previous, label) {
-                    let value = best[(t - 1) * k + i]
-                    guard value > -.infinity else { continue }
-                    let total = value + transition(previous, label)
-                    if total > top { (top, from) = (total, Int32(i)) }
-                }
-                guard from >= 0 else { continue }
-                best[t * k + j] = top + scores[j]
-                back[t * k + j] = from
             }
         }
         var last = 0

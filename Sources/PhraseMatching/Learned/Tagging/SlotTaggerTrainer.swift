@@ -9,7 +9,7 @@ public enum SlotTaggerTrainer {
     /// Sentences sampled per phrase template.
     static let samplesPerPhrase = 8
     /// Passes over the sentences.
-    static let passes = 8
+    public static let passes = 8
 
     struct Sentence {
         var intent: Int
@@ -21,7 +21,7 @@ public enum SlotTaggerTrainer {
     }
 
     /// Trains on the index's graph.
-    public static func train(index: PhraseIndex, seed: UInt64 = 0x7A66_E125) -> SlotTagger {
+    public static func train(index: PhraseIndex, seed: UInt64 = 0x7A66_E125, passes: Int = passes) -> SlotTagger {
         var random = SeededGenerator(seed: seed)
         let graph = index.graph
         let matcher = Matcher(
@@ -38,6 +38,8 @@ public enum SlotTaggerTrainer {
 
         var sentences: [Sentence] = []
         for (i, (app, intent)) in all.enumerated() {
+            // An intent without values to label (a question, a command) teaches the tagger nothing.
+            if tagged[i].isEmpty { continue }
             let parameters = Dictionary(uniqueKeysWithValues: tagged[i].map { ($0.name, $0) })
             func append(_ text: String, slot: String?, to sentence: inout Sentence) {
                 let tokens = Normalizer.tokens(text)
@@ -56,7 +58,8 @@ public enum SlotTaggerTrainer {
             }
             for phrase in intent.phrases {
                 guard
-                    let expansions = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
+                    let expansions = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit)?
+                        .filter({ !Self.hasAdjacentFreeText($0, intent: intent) }),
                     !expansions.isEmpty
                 else { continue }
                 for sample in 0..<min(samplesPerPhrase, expansions.count * 3) {
@@ -121,7 +124,7 @@ public enum SlotTaggerTrainer {
         var order = Array(sentences.indices)
         for _ in 0..<passes {
             for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-            for s in order {
+            for s in order where intentLabels[sentences[s].intent].count > 1 {
                 perceptron.learn(
                     featureRows[s], gold: sentences[s].labels, allowed: intentLabels[sentences[s].intent])
             }
@@ -136,6 +139,17 @@ public enum SlotTaggerTrainer {
         return perceptron.tagger(
             slots: slots, intents: all.map(\.intent.name), intentLabels: intentLabels,
             frameWords: frameWords.map { $0.sorted() }, keys: keys)
+    }
+
+    /// Two free-text slots side by side ("add this {item} to {owner} {playlist}"): a sample of it says
+    /// nothing about where one value ends and the next begins, so it teaches no boundary (the
+    /// `training:` sentences and examples do).
+    static func hasAdjacentFreeText(_ pieces: [PhraseTemplate.Piece], intent: IntentGraph.Intent) -> Bool {
+        func isFree(_ piece: PhraseTemplate.Piece) -> Bool {
+            guard case .slot(let name) = piece, let type = intent.parameter(name)?.type else { return false }
+            return type == .string || type.entityName != nil || type == .array(.string)
+        }
+        return zip(pieces, pieces.dropFirst()).contains { isFree($0) && isFree($1) }
     }
 
     /// An example's sentence labelled with its expected values, when each can be found in it.
@@ -172,38 +186,52 @@ public enum SlotTaggerTrainer {
     }
 }
 
-/// The perceptron's weights while training: per feature, the labels it has weights for, each with
-/// its weight and the sum of its updates stamped with when they happened (for the average).
+/// The perceptron's weights while training: per feature a chain of entries (label, weight, the sum
+/// of its updates stamped with when they happened, for the average) in flat arrays, so that scoring
+/// a sentence touches no reference-counted storage.
 struct AveragedPerceptron {
-    var labels: [[UInt16]]
-    var weights: [[Double]]
-    var stamped: [[Double]]
+    var head: [Int32]
+    var entryLabel: [UInt16] = []
+    var entryNext: [Int32] = []
+    var entryWeight: [Double] = []
+    var entryStamped: [Double] = []
     var transitions: [Double]
     var transitionsStamped: [Double]
+    /// `transitions` as the decoder reads them.
+    var transitionScores: [Float]
     let labelCount: Int
     /// Sentences seen, from 1.
     var clock: Double = 1
+    /// Label → index among the sentence's allowed labels (-1: not allowed), reused.
+    var local: [Int32]
 
     init(features: Int, labels labelCount: Int) {
         self.labelCount = labelCount
-        labels = [[UInt16]](repeating: [], count: features)
-        weights = [[Double]](repeating: [], count: features)
-        stamped = [[Double]](repeating: [], count: features)
+        head = [Int32](repeating: -1, count: features)
         transitions = [Double](repeating: 0, count: (labelCount + 1) * labelCount)
         transitionsStamped = transitions
+        transitionScores = [Float](repeating: 0, count: transitions.count)
+        local = [Int32](repeating: -1, count: labelCount)
     }
 
     mutating func learn(_ rows: [[Int32]], gold: [Int32], allowed: [Int32]) {
         defer { clock += 1 }
-        let (predicted, _) = SlotTagger.viterbi(
-            rows: rows, allowed: allowed, labelCount: labelCount,
-            emission: { row, scores, local in
-                let r = Int(row)
-                for (n, label) in labels[r].enumerated() {
-                    let k = local[Int(label)]
-                    if k >= 0 { scores[Int(k)] += Float(weights[r][n]) }
+        let k = allowed.count
+        for (i, label) in allowed.enumerated() { local[Int(label)] = Int32(i) }
+        var emissions = [Float](repeating: 0, count: rows.count * k)
+        for (t, features) in rows.enumerated() {
+            for feature in features {
+                var entry = Int(head[Int(feature)])
+                while entry >= 0 {
+                    let j = local[Int(entryLabel[entry])]
+                    if j >= 0 { emissions[t * k + Int(j)] += Float(entryWeight[entry]) }
+                    entry = Int(entryNext[entry])
                 }
-            }, transition: { Float(transitions[Int($0 + 1) * labelCount + Int($1)]) })
+            }
+        }
+        for label in allowed { local[Int(label)] = -1 }
+        let (predicted, _) = SlotTagger.viterbi(
+            emissions: emissions, allowed: allowed, labelCount: labelCount, transitions: transitionScores)
         guard predicted != gold else { return }
         for t in gold.indices {
             let previousGold = t == 0 ? -1 : gold[t - 1], previousPredicted = t == 0 ? -1 : predicted[t - 1]
@@ -223,17 +251,24 @@ struct AveragedPerceptron {
         let i = Int(from + 1) * labelCount + Int(to)
         transitions[i] += delta
         transitionsStamped[i] += clock * delta
+        transitionScores[i] = Float(transitions[i])
     }
 
     private mutating func update(_ row: Int, label: Int32, by delta: Double) {
-        if let n = labels[row].firstIndex(of: UInt16(label)) {
-            weights[row][n] += delta
-            stamped[row][n] += clock * delta
-        } else {
-            labels[row].append(UInt16(label))
-            weights[row].append(delta)
-            stamped[row].append(clock * delta)
+        var entry = Int(head[row])
+        while entry >= 0 {
+            if entryLabel[entry] == UInt16(label) {
+                entryWeight[entry] += delta
+                entryStamped[entry] += clock * delta
+                return
+            }
+            entry = Int(entryNext[entry])
         }
+        entryLabel.append(UInt16(label))
+        entryNext.append(head[row])
+        entryWeight.append(delta)
+        entryStamped.append(clock * delta)
+        head[row] = Int32(entryLabel.count - 1)
     }
 
     /// The averaged weights as a tagger: rows sorted by feature key, labels ascending, weights that
@@ -245,9 +280,11 @@ struct AveragedPerceptron {
         var featureKeys: [UInt64] = [], rowStart: [Int32] = [0], rowLabel: [UInt16] = [], rowWeight: [Float] = []
         for row in order {
             var entries: [(UInt16, Float)] = []
-            for (n, label) in labels[row].enumerated() {
-                let average = Float(weights[row][n] - stamped[row][n] / clock)
-                if abs(average) >= 1e-3 { entries.append((label, average)) }
+            var entry = Int(head[row])
+            while entry >= 0 {
+                let average = Float(entryWeight[entry] - entryStamped[entry] / clock)
+                if abs(average) >= 1e-3 { entries.append((entryLabel[entry], average)) }
+                entry = Int(entryNext[entry])
             }
             guard !entries.isEmpty else { continue }
             entries.sort { $0.0 < $1.0 }

@@ -21,10 +21,12 @@ public struct TaggerReading: Sendable {
 extension SlotTagger {
     /// The tagger's reading of `tokens` as `intent`, values parsed; nil when it does not know the intent.
     func reading(_ tokens: [Token], intent: IntentGraph.Intent, matcher: Matcher) -> TaggerReading? {
-        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens, intentIndex[intent.name] != nil else {
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens, let index = intentIndex[intent.name] else {
             return nil
         }
-        let parameters = TaggerFeatures.taggedParameters(of: intent)
+        // The parameters it labels, as trained (not recomputed from the training sentences).
+        let labelled = Set(intentLabels[index].compactMap(slot(of:)))
+        let parameters = intent.parameters.filter { labelled.contains($0.name) }
         let marks = TaggerFeatures.marks(tokens, types: parameters.map(\.type), matcher: matcher)
         let features = TaggerFeatures.features(tokens, intent: intent.name, marks: marks)
         guard let (labels, score) = tag(features, intent: intent.name) else { return nil }
