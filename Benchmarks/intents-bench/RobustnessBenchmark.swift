@@ -77,7 +77,13 @@ struct RobustnessRun {
     mutating func verdict(_ text: String) -> Verdict {
         switch matcher.recognize(text).outcome {
         case .match(let candidate):
-            if stage.review(candidate, text: text, matcher: matcher) != nil { return .asks(candidate.intent) }
+            if let guess = stage.review(candidate, text: text, matcher: matcher) {
+                // The classifier, sure the free-text reading is another intent, wins (as `say` does).
+                guard guess.decision == .act, let intent = graph.intent(guess.candidate.intent),
+                    !intent.deletes, intent.confirmation == nil
+                else { return .asks(guess.decision == .act ? guess.candidate.intent : candidate.intent) }
+                return .acts(guess.candidate)
+            }
             // A reading of the matcher's last-resort passes (a word passed over or left out) is a guess:
             // like a learned one, it confirms first when the intent deletes or confirms, as `say` does.
             if candidate.score.unknown > 0 || candidate.score.missing > 0, let intent = graph.intent(candidate.intent),

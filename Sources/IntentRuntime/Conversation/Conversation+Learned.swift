@@ -21,12 +21,14 @@ extension Conversation {
         }
     }
 
-    /// A weak exact match the learned stage does not back: asked about, not run.
+    /// A weak exact match the learned stage does not back: asked about, not run; one mostly of free
+    /// text that the learned stage is sure means another intent: that intent.
     func review(_ candidate: Candidate, _ text: String, clock: Clock) -> Answer? {
         guard let stage = session.learned,
             let guess = stage.review(
                 candidate, text: text, language: options.language, matcher: session.matcher(clock: clock))
         else { return nil }
+        if guess.decision == .act { return start(guess.candidate, clock: clock, learned: true) }
         return ask(guess)
     }
 

@@ -35,7 +35,11 @@ public struct LearnedGuess: Sendable {
     public var thresholds: LearnedThresholds
     /// The phrase template most like the sentence.
     public var template: String
-    /// The runner-up intent (another intent's closest phrase) and its similarity.
+    /// The classifier's most likely intents, most likely first, with their probabilities.
+    public var ranking: [(intent: QualifiedName, probability: Double)] = []
+    /// The classifier's probability that the sentence is none of the intents.
+    public var noneProbability: Double = 0
+    /// The runner-up intent (the classifier's second) and its probability.
     public var runnerUp: (intent: QualifiedName, similarity: Double)?
     public var similarity: Double
     /// Share of the sentence's word pairs the phrase has (order), of its words the definitions know.
@@ -55,13 +59,14 @@ public struct LearnedGuess: Sendable {
     /// One line for `explain`: why.
     public var reason: String {
         var text = String(
-            format: "similarity %.2f to \"%@\", word order %.0f%%, words known %.0f%%", similarity, template,
+            format: "closest phrase \"%@\" (similarity %.2f), word order %.0f%%, words known %.0f%%", template, similarity,
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
         if let runnerUp {
             text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity)
         }
+        text += String(format: "; none of them %.2f", noneProbability)
         return text
     }
 }

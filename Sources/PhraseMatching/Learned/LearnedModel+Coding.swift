@@ -7,7 +7,7 @@ import IntentModel
 extension LearnedModel {
     static let magic: [UInt8] = Array("INTLEARN".utf8)
     /// Bump when the bytes or what they mean change: an old cache is then retrained.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     /// The model's bytes, stamped with `definitionsHash`.
     public func encoded(definitionsHash: UInt64) -> [UInt8] {
@@ -30,7 +30,19 @@ extension LearnedModel {
         writer.put(postingStart)
         writer.put(postingClass)
         writer.put(postingWeight.map(\.bitPattern))
-        writer.put(calibration.map(\.bitPattern))
+        writer.put(UInt64(classifier.features.count))
+        for feature in classifier.features { writer.put(feature) }
+        writer.put(classifier.rowStart)
+        writer.put(classifier.rowClass)
+        writer.put(classifier.rowWeight.map(\.bitPattern))
+        writer.put(classifier.bias.map(\.bitPattern))
+        writer.put(classifier.temperature.bitPattern)
+        let relatedWords = related.keys.sorted()
+        writer.put(UInt64(relatedWords.count))
+        for word in relatedWords {
+            writer.put(word)
+            writer.put(related[word]!.joined(separator: " "))
+        }
         var hash = StableHash()
         hash.add(writer.bytes)
         writer.put(hash.value)
@@ -68,7 +80,30 @@ extension LearnedModel {
         guard let pairs = reader.uint64s(), let idf = reader.uint32s()?.map(Float.init(bitPattern:)),
             let postingStart = reader.int32s(), let postingClass = reader.int32s(),
             let postingWeight = reader.uint32s()?.map(Float.init(bitPattern:)),
-            let calibration = reader.uint64s()?.map(Double.init(bitPattern:)), reader.isAtEnd
+            let featureCount = reader.count()
+        else { return nil }
+        var classifierFeatures: [String] = []
+        for _ in 0..<featureCount {
+            guard let feature = reader.string() else { return nil }
+            classifierFeatures.append(feature)
+        }
+        guard let rowStart = reader.int32s(), let rowClass = reader.int32s(),
+            let rowWeight = reader.uint32s()?.map(Float.init(bitPattern:)),
+            let bias = reader.uint32s()?.map(Float.init(bitPattern:)),
+            let temperature = reader.uint32().map(Float.init(bitPattern:)), let relatedCount = reader.count()
+        else { return nil }
+        var related: [String: [String]] = [:]
+        for _ in 0..<relatedCount {
+            guard let word = reader.string(), let synsets = reader.string() else { return nil }
+            related[word] = synsets.split(separator: " ").map(String.init)
+        }
+        guard reader.isAtEnd,
+            bias.count == intents.count + 1, bias.allSatisfy(\.isFinite), temperature.isFinite, temperature > 0,
+            zip(classifierFeatures, classifierFeatures.dropFirst()).allSatisfy({ $0 < $1 }),
+            rowStart.count == classifierFeatures.count + 1, rowStart.first == 0,
+            zip(rowStart, rowStart.dropFirst()).allSatisfy({ $0 <= $1 }), Int(rowStart.last!) == rowClass.count,
+            rowClass.count == rowWeight.count, rowClass.allSatisfy({ $0 >= 0 && Int($0) < bias.count }),
+            rowWeight.allSatisfy(\.isFinite)
         else { return nil }
         // Consistency: what lookups index with must be in range, what they search must be sorted.
         let features = words.count + pairs.count
@@ -79,8 +114,7 @@ extension LearnedModel {
             postingStart.count == features + 1, postingStart.first == 0,
             zip(postingStart, postingStart.dropFirst()).allSatisfy({ $0 <= $1 }),
             Int(postingStart.last!) == postingClass.count, postingClass.count == postingWeight.count,
-            postingClass.allSatisfy({ $0 >= 0 && Int($0) < classIntent.count }), postingWeight.allSatisfy(\.isFinite),
-            calibration.count == Evidence().calibrationInputs.count, calibration.allSatisfy(\.isFinite)
+            postingClass.allSatisfy({ $0 >= 0 && Int($0) < classIntent.count }), postingWeight.allSatisfy(\.isFinite)
         else { return nil }
         for feature in 0..<features {
             let row = postingClass[Int(postingStart[feature])..<Int(postingStart[feature + 1])]
@@ -89,7 +123,9 @@ extension LearnedModel {
         self.init(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
-            calibration: calibration)
+            classifier: LearnedClassifier(
+                features: classifierFeatures, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
+                temperature: temperature), related: related)
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
 import IntentModel
 
-/// The second stage's model, trained from the definitions by `LearnedTrainer`: TF-IDF vectors of
-/// words and word pairs (words no phrase has read as one placeholder, so a pair also says where a
-/// slot stands), one prototype per intent, cosine similarity to each, and a small logistic
-/// calibration that turns the best similarity, its margin and how much of the sentence the intent
-/// knows into a confidence from 0 to 1. Immutable; written to and read from the cache as bytes.
+/// The second stage's model, trained from the definitions by `LearnedTrainer`: an intent classifier
+/// (`LearnedClassifier`: logistic regression with a none class, calibrated) that chooses the intent
+/// and says how sure it is, and TF-IDF prototypes of words and word pairs, one per phrase template
+/// (words no phrase has read as one placeholder), that say which of the intent's phrases the
+/// sentence is closest to, for aligning its words with the phrase and explaining. Immutable;
+/// written to and read from the cache as bytes.
 public struct LearnedModel: Sendable {
     /// Intent index → intent.
     let intents: [QualifiedName]
@@ -24,8 +25,13 @@ public struct LearnedModel: Sendable {
     let postingStart: [Int32]
     let postingClass: [Int32]
     let postingWeight: [Float]
-    /// Logistic calibration over `Evidence.calibrationInputs`.
-    let calibration: [Double]
+    /// Chooses the intent, with calibrated probabilities.
+    let classifier: LearnedClassifier
+    /// Word → the WordNet synonym sets it shares with the definitions' words (the classifier's
+    /// "s:" features); empty when WordNet was not installed where the model was trained.
+    let related: [String: [String]]
+    /// Whether WordNet was read when training: without it, no synonym is known beyond the definitions.
+    public var usesWordNet: Bool { !related.isEmpty }
 
     // Lookup tables rebuilt on load, not stored.
     let wordIDs: [String: Int32]
@@ -53,8 +59,10 @@ public struct LearnedModel: Sendable {
     init(
         intents: [QualifiedName], classIntent: [Int32], classTemplate: [String], words: [String], pairs: [UInt64],
         idf: [Float], postingStart: [Int32],
-        postingClass: [Int32], postingWeight: [Float], calibration: [Double]
+        postingClass: [Int32], postingWeight: [Float], classifier: LearnedClassifier,
+        related: [String: [String]] = [:]
     ) {
+        self.related = related
         self.intents = intents
         self.classIntent = classIntent
         self.classTemplate = classTemplate
@@ -64,7 +72,7 @@ public struct LearnedModel: Sendable {
         self.postingStart = postingStart
         self.postingClass = postingClass
         self.postingWeight = postingWeight
-        self.calibration = calibration
+        self.classifier = classifier
         var wordIDs: [String: Int32] = [:]
         var byShape: [Shape: [Int32]] = [:]
         for (id, word) in words.enumerated() {
@@ -187,14 +195,28 @@ public struct LearnedModel: Sendable {
         var classCoverage: Float = 0
         var wordCount = 0
         var contributions: [(feature: Int32, weight: Float)] = []
+        /// The classifier's intent, its calibrated probability, the intents after it, and none's.
+        var intent: Int32 = -1
+        var probability: Double = 0
+        var ranking: [(intent: Int32, probability: Double)] = []
+        var noneProbability: Double = 0
+        /// The classifier's features that carried the intent, heaviest first.
+        var carried: [(feature: String, weight: Float)] = []
+    }
 
-        var calibrationInputs: [Double] {
-            [
-                1, Double(bestScore), Double(bestScore - secondScore), Double(pairCoverage), Double(known),
-                Double(classCoverage), wordCount <= 1 ? 1 : 0, Double(knownPairCoverage), Double(recall),
-                Double(reversedPairs),
-            ]
+    /// The synonym sets of a word (as said, or its base form), for the classifier's "s:" features.
+    func relatedSynsets(_ word: String) -> [String] {
+        guard !related.isEmpty else { return [] }
+        if let found = related[word] { return found }
+        for pos in WordNet.PartOfSpeech.allCases {
+            for base in WordNet.bases(of: word, pos).dropFirst() { if let found = related[base] { return found } }
         }
+        return []
+    }
+
+    /// The sentence's words as the classifier sees them: known ones (typos corrected) by name.
+    func classifierWords(_ words: [String], ids: [Int32]) -> [LearnedClassifier.Word] {
+        zip(words, ids).map { LearnedClassifier.Word(said: $0, known: $1 >= 0 ? self.words[Int($1)] : nil) }
     }
 
     func evidence(_ words: [String]) -> Evidence {
@@ -215,13 +237,26 @@ public struct LearnedModel: Sendable {
                 scores[Int(cls)] += weight * postingWeight[posting]
             }
         }
-        for cls in touched {
+        // The classifier chooses the intent; the prototypes, which of its phrases is closest.
+        let features = classifier.vector(
+            LearnedClassifier.featureNames(classifierWords(words, ids: ids), related: relatedSynsets))
+        guard !features.isEmpty else { return evidence }
+        let probabilities = classifier.probabilities(features)
+        let ranked = (0..<classifier.none).sorted { (probabilities[$0], $1) > (probabilities[$1], $0) }
+        guard let top = ranked.first else { return evidence }
+        evidence.intent = Int32(top)
+        evidence.probability = probabilities[top]
+        evidence.noneProbability = probabilities[classifier.none]
+        evidence.ranking = ranked.prefix(3).map { (Int32($0), probabilities[$0]) }
+        evidence.carried = classifier.contributions(features, cls: top)
+        for cls in touched where classIntent[Int(cls)] == evidence.intent {
             let score = scores[Int(cls)]
             if evidence.best < 0 || score > evidence.bestScore || (score == evidence.bestScore && cls < evidence.best) {
                 evidence.best = cls
                 evidence.bestScore = score
             }
         }
+        if evidence.best < 0, let first = classIntent.firstIndex(of: evidence.intent) { evidence.best = Int32(first) }
         // The runner-up is the best phrase of another intent: two phrases of one intent do not compete.
         if evidence.best >= 0 {
             let intent = classIntent[Int(evidence.best)]
@@ -275,10 +310,9 @@ public struct LearnedModel: Sendable {
         return evidence
     }
 
+    /// The classifier's calibrated probability of its intent.
     func confidence(_ evidence: Evidence) -> Double {
-        guard evidence.best >= 0 else { return 0 }
-        let z = zip(calibration, evidence.calibrationInputs).reduce(0) { $0 + $1.0 * $1.1 }
-        return 1 / (1 + exp(-z))
+        evidence.best >= 0 ? evidence.probability : 0
     }
 
     /// The articles, possessives and prepositions the class's phrase has, heaviest first: words a
@@ -304,6 +338,25 @@ public struct LearnedModel: Sendable {
         if first >= 0, anyHas(first, Self.end), !anyHas(Self.start, first) { return true }
         if last >= 0, anyHas(Self.start, last), !anyHas(last, Self.end) { return true }
         return false
+    }
+
+    /// Whether more of the sentence's neighbouring known words stand the other way round in the
+    /// intent's phrases than in their order ("career for fortune" for "my fortune for today"): word
+    /// order the classifier's words alone cannot see.
+    func readsReversed(_ ids: [Int32], cls: Int32) -> Bool {
+        let known = ids.filter { $0 >= 0 }
+        guard known.count >= 2 else { return false }
+        let intent = classIntent[Int(cls)]
+        let classes = classIntent.indices.filter { classIntent[$0] == intent }.map(Int32.init)
+        func anyHas(_ a: Int32, _ b: Int32) -> Bool {
+            guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
+            return classes.contains { weight(of: pair, in: $0) > 0 }
+        }
+        var forward = 0, backward = 0
+        for (a, b) in zip(known, known.dropFirst()) where a != b {
+            if anyHas(a, b) { forward += 1 } else if anyHas(b, a) { backward += 1 }
+        }
+        return backward > forward
     }
 
     /// The class's heaviest word that is not a function word: what its phrase is about.

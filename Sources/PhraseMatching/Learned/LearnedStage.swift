@@ -87,7 +87,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// What training reads, hashed: every app's name, rules, enums and intents' phrases, the `training:` sentences.
     private var memoKey: UInt64 {
         var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion)")
+        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for app in index.graph.apps {
             hash.add(app.name)
             for synonym in app.synonyms { hash.add(synonym) }
@@ -115,6 +115,13 @@ public final class LearnedStage: @unchecked Sendable {
             }
         }
         return hash.value
+    }
+
+    /// Which lexicon training reads ("wordnet", or "none" when WordNet is not installed): part of the
+    /// cache's key, so installing it retrains.
+    public static var lexicon: String {
+        LearnedTrainer.useWordNet && FileManager.default.fileExists(atPath: WordNet.directory + "/index.verb")
+            ? "wordnet" : "none"
     }
 
     /// Thresholds for an intent of `app`.
@@ -155,7 +162,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
     public static func definitionsHash(files: some Sequence<String>) -> UInt64 {
         var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion)")
+        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for file in files.sorted() {
             hash.add(file)
             hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
@@ -195,13 +202,23 @@ extension LearnedStage {
     }
 
     /// For a weak exact match that the learned stage does not understand either: a guess that asks
-    /// "Did you mean …?" about the exact match instead of running it. nil: act on the match.
+    /// "Did you mean …?" about the exact match instead of running it; for a match mostly of free text
+    /// that the classifier is sure is another intent, that intent's guess (decision `act`). nil: act
+    /// on the match.
     public func review(_ candidate: Candidate, text: String, language: String? = nil, matcher: Matcher)
         -> LearnedGuess?
     {
+        // A reading mostly of free text ("what is {object_name}" for "what's the weather going to be in
+        // Utah") is decided by the sentence's shape: the classifier, sure of another intent, wins.
+        if candidate.score.freeWords > candidate.score.literalWords,
+            let guess = guess(text, language: language, matcher: matcher), guess.decision == .act,
+            guess.candidate.intent != candidate.intent
+        {
+            return guess
+        }
         guard Self.isWeak(candidate) || isInDoubt(candidate) else { return nil }
         let guess = guess(text, language: language, matcher: matcher)
-        if let guess, guess.decision != .none, guess.candidate.intent == candidate.intent { return nil }
+        if let guess, guess.decision == .act, guess.candidate.intent == candidate.intent { return nil }
         return LearnedGuess(
             candidate: candidate, confidence: guess?.confidence ?? 0, decision: .ask,
             thresholds: thresholds(for: candidate.intent.app), template: candidate.template, runnerUp: nil,

@@ -9,8 +9,6 @@ import IntentModel
 public enum LearnedTrainer {
     /// Sentences sampled per phrase template.
     static let samplesPerPhrase = 10
-    /// At most this many perturbed sentences (and as many noise sentences) calibrate the confidence.
-    static let calibrationSentences = 3_000
 
     /// One training sentence: its words, which of them are free text (kept out of the vocabulary), its class.
     struct Example {
@@ -86,7 +84,7 @@ public enum LearnedTrainer {
             postingStart: [0]
                 + [Int32](
                     repeating: 0, count: words.count + pairs.count),
-            postingClass: [], postingWeight: [], calibration: [])
+            postingClass: [], postingWeight: [], classifier: .empty)
         var documentFrequency = [Int](repeating: 0, count: unweighted.featureCount)
         let exampleIDs = examples.map(ids)
         for exampleIDs in exampleIDs {
@@ -97,7 +95,7 @@ public enum LearnedTrainer {
         let weighted = LearnedModel(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
-            postingStart: unweighted.postingStart, postingClass: [], postingWeight: [], calibration: [])
+            postingStart: unweighted.postingStart, postingClass: [], postingWeight: [], classifier: .empty)
 
         // Prototypes: the normalized sum of each class's normalized sentence vectors.
         var triples: [(feature: Int32, cls: Int32, weight: Float)] = []
@@ -125,15 +123,60 @@ public enum LearnedTrainer {
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
             postingStart: postingStart, postingClass: triples.map(\.cls), postingWeight: triples.map(\.weight),
-            calibration: [])
+            classifier: .empty)
 
-        let calibration = calibrate(prototypes, examples: examples, random: &random)
+        var samples = classifierSamples(prototypes, examples: examples, random: &random)
+        samples += authorExamples(graph, model: prototypes, intents: intents)
+        let related = useWordNet ? WordNet().map { relatedWords(words, wordNet: $0) } ?? [:] : [:]
+        let lexicon = LearnedModel(
+            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
+            idf: idf, postingStart: [0] + [Int32](repeating: 0, count: words.count + pairs.count), postingClass: [],
+            postingWeight: [], classifier: .empty, related: related)
+        let classifier = LearnedClassifier.train(
+            samples, classes: intents.count + 1, related: lexicon.relatedSynsets, random: &random)
         return LearnedModel(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
             postingStart: postingStart, postingClass: prototypes.postingClass,
-            postingWeight: prototypes.postingWeight, calibration: calibration)
+            postingWeight: prototypes.postingWeight, classifier: classifier, related: related)
     }
+
+    /// Whether training reads WordNet when it is installed (off: to measure what it adds).
+    nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_NO_WORDNET"] == nil
+
+    /// Word → WordNet features: the synonym sets of the definitions' words ("finish" and "complete"
+    /// share one) and the more general set each is a kind of, marked "^" ("monitor" and "track" are
+    /// both kinds of observing). Every word of such a set, and of the sets under such a general one
+    /// (when it has at most `siblingLimit`), is listed, so a sentence that says it has the feature.
+    static func relatedWords(_ vocabulary: [String], wordNet: WordNet) -> [String: [String]] {
+        var synsets = Set<String>(), general = Set<String>()
+        for word in vocabulary {
+            for synset in wordNet.synsets(of: word) {
+                synsets.insert(synset)
+                general.formUnion(wordNet.entry(synset).hypernyms)
+            }
+        }
+        let learnt = synsets.union(general.map { $0 + "^" })
+        var related: [String: Set<String>] = [:]
+        for synset in synsets.sorted() {
+            for word in wordNet.entry(synset).words { related[word, default: []].insert(synset) }
+        }
+        for hypernym in general.sorted() {
+            let entry = wordNet.entry(hypernym)
+            guard entry.hyponyms.count <= siblingLimit else { continue }
+            for hyponym in entry.hyponyms {
+                for word in wordNet.entry(hyponym).words { related[word, default: []].insert(hypernym + "^") }
+            }
+        }
+        // Only what a definitions' word has too can be a feature the classifier learnt.
+        return related.compactMapValues { features in
+            let kept = features.filter(learnt.contains).sorted()
+            return kept.isEmpty ? nil : kept
+        }
+    }
+
+    /// A general set with more kinds than this says too little to relate them.
+    static let siblingLimit = 40
 
     // MARK: Sentences
 
@@ -249,30 +292,53 @@ public enum LearnedTrainer {
         return words
     }
 
-    // MARK: Calibration
+    // MARK: The classifier's sentences
 
-    /// Fits the logistic calibration: perturbed sentences whose best phrase is of their own intent
-    /// are 1; those taken by another intent, noise and reversed sentences are 0. Full-batch
-    /// gradient descent from zero, fixed steps: the same numbers every time.
-    static func calibrate(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator) -> [Double] {
-        guard !examples.isEmpty else {
-            return [-4] + [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count - 1)
+    /// How much a sentence with its telling word replaced counts as none's (less lets more
+    /// out-of-domain requests act: at 0, 1.9 % of Benchmarks/data/out-of-domain.txt does).
+    static let substitutedWeight: Float = 0.5
+    /// One noise sentence per this many positive ones (200 at least).
+    static let noiseShare = 10
+
+    /// A sentence's words as the classifier sees them in training: free text as free, the rest by
+    /// the model's vocabulary (typos corrected, as when a person's sentence is read).
+    static func classifierWords(_ words: [String], free: [Bool], model: LearnedModel) -> [LearnedClassifier.Word] {
+        let (ids, _) = model.ids(words)
+        return zip(zip(words, free), ids).map { pair, id in
+            LearnedClassifier.Word(said: pair.0, known: id >= 0 ? model.words[Int(id)] : nil, free: pair.1)
         }
-        var inputs: [[Double]] = []
-        var labels: [Double] = []
-        let step = max(1, examples.count / (calibrationSentences / Perturbation.allCases.count))
-        for index in stride(from: random.below(step), to: examples.count, by: step) {
-            let example = examples[index]
-            let intent = model.classIntent[Int(example.cls)]
-            for kind in Perturbation.allCases {
-                let words = perturb(example.words, kind, random: &random)
-                let evidence = model.evidence(words)
-                guard evidence.best >= 0 else { continue }
-                inputs.append(evidence.calibrationInputs)
-                labels.append(model.classIntent[Int(evidence.best)] == intent ? 1 : 0)
+    }
+
+    /// What the classifier learns from: every sampled and `training:` sentence under its intent, and
+    /// once more perturbed (a typo, a word inserted, dropped or swapped, a filler, two changes); under
+    /// none, generated noise (everyday words with at most two of the definitions'), sentences said
+    /// backwards and sentences whose telling word was replaced by an everyday one ("open the radar" →
+    /// "open the camera": another app's request in this one's words).
+    static func classifierSamples(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator)
+        -> [LearnedClassifier.Sample]
+    {
+        let none = model.intents.count
+        var samples: [LearnedClassifier.Sample] = []
+        let kinds = Perturbation.allCases.filter { $0 != .none }
+        for example in examples {
+            let intent = Int(model.classIntent[Int(example.cls)])
+            samples.append(.init(words: classifierWords(example.words, free: example.free, model: model), label: intent))
+            let perturbed = perturb(example.words, random.pick(kinds), random: &random)
+            let free = perturbed.map { LearnedWords.freeText.contains($0) && !model.wordIDs.keys.contains($0) }
+            samples.append(
+                .init(words: classifierWords(perturbed, free: free, model: model), label: intent, weight: 0.5))
+        }
+        let positives = samples.count
+        for (index, example) in examples.enumerated() where index % 3 == 0 {
+            // Reversed: the same words, never understood.
+            let reversed = Array(example.words.reversed())
+            if reversed.count >= 3, reversed != example.words {
+                samples.append(
+                    .init(
+                        words: classifierWords(reversed, free: example.free.reversed(), model: model), label: none,
+                        weight: 0.5))
             }
-            // The telling word replaced by an everyday one ("open the radar" → "open the camera"): another
-            // app's request in this one's words, never understood.
+            // The telling word replaced by an everyday one.
             var substituted = example.words
             let telling = substituted.indices.filter { !example.free[$0] }.max {
                 let a = model.wordIDs[substituted[$0]].map { model.idf[Int($0)] } ?? 0
@@ -281,43 +347,42 @@ public enum LearnedTrainer {
             }
             if let telling, substituted.count >= 2 {
                 substituted[telling] = random.pick(LearnedWords.noise)
-                let evidence = model.evidence(substituted)
-                if evidence.best >= 0 {
-                    inputs.append(evidence.calibrationInputs)
-                    labels.append(0)
+                samples.append(
+                    .init(
+                        words: classifierWords(substituted, free: example.free, model: model), label: none,
+                        weight: substitutedWeight))
+            }
+        }
+        for _ in 0..<max(200, positives / noiseShare) {
+            let words = noise(model, random: &random)
+            samples.append(
+                .init(words: classifierWords(words, free: words.map { _ in false }, model: model), label: none))
+        }
+        return samples
+    }
+
+    /// The author's `examples:`: a sentence expected to match an intent is one of its sentences, one
+    /// expected to match nothing is none's.
+    static func authorExamples(_ graph: IntentGraph, model: LearnedModel, intents: [QualifiedName])
+        -> [LearnedClassifier.Sample]
+    {
+        let indexes = Dictionary(uniqueKeysWithValues: intents.enumerated().map { ($1, $0) })
+        var samples: [LearnedClassifier.Sample] = []
+        for app in graph.apps {
+            for example in app.examples + app.intents.flatMap(\.examples) {
+                let label: Int
+                switch example.expectation {
+                case .noMatch: label = intents.count
+                case .match(let name, _):
+                    guard let index = indexes[name] else { continue }
+                    label = index
                 }
-            }
-            // Reversed: the same words, never understood.
-            let reversed = Array(example.words.reversed())
-            if reversed.count >= 2, reversed != example.words {
-                let evidence = model.evidence(reversed)
-                inputs.append(evidence.calibrationInputs)
-                labels.append(0)
+                let words = LearnedModel.words(of: Normalizer.tokens(example.say))
+                guard !words.isEmpty else { continue }
+                samples.append(
+                    .init(words: classifierWords(words, free: words.map { _ in false }, model: model), label: label))
             }
         }
-        let positives = labels.filter { $0 == 1 }.count
-        for _ in 0..<max(positives, 200) {
-            let evidence = model.evidence(noise(model, random: &random))
-            inputs.append(evidence.calibrationInputs)
-            labels.append(0)
-        }
-        // Both labels weigh the same in total.
-        let positiveWeight = 0.5 / Double(max(1, labels.filter { $0 == 1 }.count))
-        let negativeWeight = 0.5 / Double(max(1, labels.filter { $0 == 0 }.count))
-        var weights = [Double](repeating: 0, count: LearnedModel.Evidence().calibrationInputs.count)
-        let rate = 2.0
-        for _ in 0..<600 {
-            var gradient = [Double](repeating: 0, count: weights.count)
-            for (x, label) in zip(inputs, labels) {
-                var z = 0.0
-                for i in x.indices { z += weights[i] * x[i] }
-                let p = 1 / (1 + exp(-z))
-                let scale = (p - label) * (label == 1 ? positiveWeight : negativeWeight)
-                for i in x.indices { gradient[i] += scale * x[i] }
-            }
-            // A little L2 keeps the weights finite when the classes separate.
-            for i in weights.indices { weights[i] -= rate * (gradient[i] + 0.0005 * weights[i]) }
-        }
-        return weights
+        return samples
     }
 }

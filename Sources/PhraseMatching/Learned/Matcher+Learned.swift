@@ -61,7 +61,7 @@ extension Matcher {
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Carried by little more than a verb, the guess is
             // worth one step less: it asks rather than act, and says nothing rather than ask.
-            if !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
+            if confidence < Self.sureConfidence, !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
                 let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
             {
                 decision = decision == .act ? .ask : .none
@@ -70,32 +70,42 @@ extension Matcher {
         // Said backwards: the sentence starts with the word its phrase ends with and never starts
         // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
         // "capricorn and libra compatibility"). Ask rather than act.
-        if decision == .act, model.readsBackwards(ids, cls: evidence.best) { decision = .ask }
+        if decision == .act, model.readsBackwards(ids, cls: evidence.best) || model.readsReversed(ids, cls: evidence.best) {
+            decision = .ask
+        }
+        // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
+        let sure = confidence >= Self.sureConfidence
         // A word no phrase has between a determiner and the phrase's word the sentence ends with says
         // which thing is meant, and the phrase does not ("what's on my shopping list" for "what's on
         // my list").
         func inPhrase(_ word: String) -> Bool {
             model.wordIDs[word].map { model.weight(of: $0, in: evidence.best) > 0 } ?? false
         }
-        if decision == .act, aligned == nil,
+        if !sure, decision == .act, aligned == nil,
             unknown.contains(where: { Matcher.modifiesLast(tokens, at: $0) && inPhrase(tokens[$0 + 1].text) })
         {
             decision = .ask
         }
-        let total = evidence.contributions.reduce(Float(0)) { $0 + $1.weight }
-        return LearnedGuess(
+        let total = evidence.carried.reduce(Float(0)) { $0 + $1.weight }
+        var guess = LearnedGuess(
             candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,
-            runnerUp: evidence.second >= 0
-                ? (model.intents[Int(model.classIntent[Int(evidence.second)])], Double(evidence.secondScore)) : nil,
+            runnerUp: evidence.ranking.count > 1
+                ? (model.intents[Int(evidence.ranking[1].intent)], evidence.ranking[1].probability) : nil,
             similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
             known: Double(evidence.known),
             alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
             alignedAdding: restored,
-            carriedBy: evidence.contributions.prefix(4).map {
-                (model.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
+            carriedBy: evidence.carried.prefix(4).map {
+                (LearnedClassifier.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
             }, tagging: tagging)
+        guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
+        guess.noneProbability = evidence.noneProbability
+        return guess
     }
 
+    /// From this confidence on the classifier's guess is not second-guessed by the checks on word
+    /// order and telling words (which it was trained on: reversed and substituted sentences are none's).
+    static let sureConfidence = 0.97
     /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
     static let alignedConfidence = 0.9
     /// Below this confidence the sentence is not tried without its unknown words.

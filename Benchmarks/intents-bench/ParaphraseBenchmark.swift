@@ -1,0 +1,67 @@
+import Foundation
+import IntentModel
+import IntentProject
+import PhraseMatching
+
+/// The bundled apps asked in words nobody wrote into them (Benchmarks/data/paraphrases.tsv, written
+/// before tuning, never trained on): both stages together, as `say` decides. Understood: the right
+/// intent runs with every value listed (an intent that deletes: asks to confirm the right intent).
+func paraphraseBenchmark() throws {
+    let path = "Benchmarks/data/paraphrases.tsv"
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let project = try Project.load(intents: "Intents", clock: Clock())
+    guard let graph = project.graph, let index = project.index, let matcher = project.matcher() else {
+        print("Intents/ does not compile")
+        return
+    }
+    print("paraphrases: \(lines.count) sentences for the bundled apps (\(path))")
+    var run = RobustnessRun(graph: graph, index: index, matcher: matcher, samplesPerPhrase: 1)
+    let verbose = ProcessInfo.processInfo.environment["BENCH_MISSES"] != nil
+    var understood = 0, rightIntent = 0, asks = 0, noMatch = 0, wrong = 0
+    for line in lines {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2 else { continue }
+        let expected = parts[0], text = parts[1]
+        var values: [String: String] = [:]
+        for pair in (parts.count > 2 ? parts[2] : "").split(separator: ";") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if kv.count == 2 { values[kv[0]] = kv[1].lowercased() }
+        }
+        let verdict = run.verdict(text)
+        var outcome: String
+        switch verdict {
+        case .acts(let candidate):
+            if candidate.intent.description != expected {
+                wrong += 1
+                outcome = "acts \(candidate.intent)"
+            } else {
+                rightIntent += 1
+                let found = candidate.values
+                let missing = values.filter { name, value in found[name]?.description.lowercased() != value }
+                if missing.isEmpty {
+                    understood += 1
+                    outcome = "ok"
+                } else {
+                    outcome = "values " + found.map { "\($0)=\($1)" }.sorted().joined(separator: "; ")
+                }
+            }
+        case .asks(let intent):
+            asks += 1
+            let name = expected.split(separator: ".", maxSplits: 1).map(String.init)
+            let deletes = name.count == 2 ? graph.intent(QualifiedName(app: name[0], name: name[1]))?.deletes ?? false : false
+            if intent?.description == expected {
+                rightIntent += 1
+                if deletes { understood += 1 }
+            }
+            outcome = deletes && intent?.description == expected ? "ok" : "asks \(intent?.description ?? "which")"
+        case .noMatch:
+            noMatch += 1
+            outcome = "no_match"
+        }
+        if verbose, outcome != "ok" { print("    \(outcome) for \(expected): \(text)") }
+    }
+    func pct(_ n: Int) -> String { String(format: "%.1f%%", Double(n) * 100 / Double(max(1, lines.count))) }
+    print("  understood (right intent and values): \(understood)/\(lines.count) (\(pct(understood)))")
+    print("  right intent: \(rightIntent) (\(pct(rightIntent))); asks \(asks), no_match \(noMatch), wrong intent acted \(wrong)")
+}
