@@ -74,6 +74,15 @@ enum TaggerFeatures {
     /// The typed values the parsers read in `tokens` for the intent's parameter types, longest first
     /// from left to right. Entity names are looked up (up to four words) when the matcher has names.
     static func marks(_ tokens: [Token], types: [ValueType], matcher: Matcher) -> TypeMarks {
+        var memo: [String: Int]?
+        return marks(tokens, types: types, matcher: matcher, memo: &memo)
+    }
+
+    /// The same, with the parsers' answers kept in `memo` (when not nil) by type and words: training
+    /// asks about the same few words thousands of times.
+    static func marks(_ tokens: [Token], types: [ValueType], matcher: Matcher, memo: inout [String: Int]?)
+        -> TypeMarks
+    {
         var marks = TypeMarks(repeating: [], count: tokens.count)
         var seen = Set<String>()
         for type in types {
@@ -84,7 +93,20 @@ enum TaggerFeatures {
             guard seen.insert(name).inserted else { continue }
             var start = 0
             while start < tokens.count {
-                let length = longestValue(element, tokens: tokens, at: start, matcher: matcher)
+                // The parsers see a window of words from here: the same words, the same answer.
+                let window = Array(tokens[start..<min(tokens.count, start + window)])
+                let length: Int
+                if memo != nil {
+                    let key = name + "\u{1F}" + window.map(\.text).joined(separator: " ")
+                    if let known = memo![key] {
+                        length = known
+                    } else {
+                        length = longestValue(element, tokens: window, at: 0, matcher: matcher)
+                        memo![key] = length
+                    }
+                } else {
+                    length = longestValue(element, tokens: window, at: 0, matcher: matcher)
+                }
                 guard length > 0 else {
                     start += 1
                     continue
@@ -96,6 +118,9 @@ enum TaggerFeatures {
         }
         return marks
     }
+
+    /// The most words a typed value is read from ("the 3rd of march at 5 pm" is seven).
+    static let window = 8
 
     static func typeName(_ type: ValueType) -> String {
         switch type {

@@ -6,8 +6,11 @@ import IntentModel
 /// marks, and the `examples:` whose expected values can be found in their sentence. An averaged
 /// structured perceptron, a fixed number of passes in a seeded order: the same bytes every time.
 public enum SlotTaggerTrainer {
-    /// Sentences sampled per phrase template.
+    /// Sentences sampled per phrase template, while the definitions have few templates.
     static let samplesPerPhrase = 8
+    /// Sampled sentences in all: many templates get fewer samples each (at least two), so that
+    /// training stays within a second or two however many there are.
+    static let sampleBudget = 12_000
     /// Passes over the sentences.
     public static let passes = 8
 
@@ -36,6 +39,8 @@ public enum SlotTaggerTrainer {
             [Int32(0)] + parameters.flatMap { [1 + 2 * slotIndex[$0.name]!, 2 + 2 * slotIndex[$0.name]!] }.sorted()
         }
 
+        let templates = zip(all, tagged).reduce(0) { $0 + ($1.1.isEmpty ? 0 : $1.0.intent.phrases.count) }
+        let samples = max(2, min(samplesPerPhrase, sampleBudget / max(1, templates)))
         var sentences: [Sentence] = []
         for (i, (app, intent)) in all.enumerated() {
             // An intent without values to label (a question, a command) teaches the tagger nothing.
@@ -62,7 +67,7 @@ public enum SlotTaggerTrainer {
                         .filter({ !Self.hasAdjacentFreeText($0, intent: intent) }),
                     !expansions.isEmpty
                 else { continue }
-                for sample in 0..<min(samplesPerPhrase, expansions.count * 3) {
+                for sample in 0..<min(samples, expansions.count * 3) {
                     let pieces = sample < expansions.count ? expansions[sample] : random.pick(expansions)
                     var sentence = Sentence(intent: i, tokens: [], labels: [])
                     for piece in pieces {
@@ -102,8 +107,10 @@ public enum SlotTaggerTrainer {
         var ids: [UInt64: Int32] = [:]
         var keys: [UInt64] = []
         let types = tagged.map { $0.map(\.type) }
+        var memo: [String: Int]? = [:]
         let featureRows: [[[Int32]]] = sentences.map { sentence in
-            var marks = TaggerFeatures.marks(sentence.tokens, types: types[sentence.intent], matcher: matcher)
+            var marks = TaggerFeatures.marks(
+                sentence.tokens, types: types[sentence.intent], matcher: matcher, memo: &memo)
             for name in sentence.names {
                 marks[name.span.lowerBound].append("B|" + name.type)
                 for inside in name.span.dropFirst() { marks[inside].append("I|" + name.type) }
