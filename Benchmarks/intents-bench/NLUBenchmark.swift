@@ -35,11 +35,17 @@ func nluBenchmark() throws {
     let session = try Session(graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
     let training = LearnedStage.trainingSentences(of: graph)
     let started = DispatchTime.now().uptimeNanoseconds
+    let cpuStarted = cpuSeconds()
     let probe = LearnedStage(index: index, training: training)
-    _ = probe.model
+    let model = probe.model
     let trainingSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let trainingCPU = cpuSeconds() - cpuStarted
+    let modelBytes = model.encoded(definitionsHash: 0).count
     print("nlu \(corpus): \(graph.apps.flatMap(\.intents).count) intents, \(validation.count) validation and \(test.count) test sentences")
-    print(String(format: "  learned stage trained in %.2f s (this build)", trainingSeconds))
+    print(
+        String(
+            format: "  learned stage trained in %.2f s (%.2f s of CPU; this build, WordNet %@), model file %.1f MB",
+            trainingSeconds, trainingCPU, model.usesWordNet ? "used" : "not used", Double(modelBytes) / 1e6))
 
     // 1. The threshold, on validation only: the exact matcher first (confidence 1), else the guess.
     let matcher = Matcher(index: index, clock: clock)
@@ -88,6 +94,14 @@ func nluBenchmark() throws {
     let perSentence = Double(DispatchTime.now().uptimeNanoseconds - testStarted) / 1e3 / Double(max(1, test.count))
     tally.print(clinc: corpus == "clinc")
     print(String(format: "  %.0f µs per test sentence (debug builds are slower)", perSentence))
+}
+
+/// User and system CPU time of this process: what training costs, whatever else the machine runs.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 struct NLUSentence: Decodable {

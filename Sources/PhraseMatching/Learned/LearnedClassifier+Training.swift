@@ -32,6 +32,8 @@ extension LearnedClassifier {
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
         let heldOut = Set(order.enumerated().filter { $0.offset % 10 == 9 }.map(\.element))
 
+        let candidates = classes > denseClassLimit ? candidateClasses(vectors, samples: samples, classes: classes) : []
+
         var weights = [Float](repeating: 0, count: features.count * classes)
         var bias = [Float](repeating: 0, count: classes)
         var probabilities = [Float](repeating: 0, count: classes)
@@ -44,6 +46,11 @@ extension LearnedClassifier {
                 for index in order where !heldOut.contains(index) {
                     let vector = vectors[index]
                     guard !vector.isEmpty else { continue }
+                    if !candidates.isEmpty {
+                        step(vector, among: candidates[index], label: samples[index].label,
+                            rate: rate * samples[index].weight, weights: w, bias: &bias, classes: classes)
+                        continue
+                    }
                     for k in 0..<classes { probabilities[k] = bias[k] }
                     for (feature, value) in vector {
                         let row = Int(feature) * classes
@@ -103,5 +110,67 @@ extension LearnedClassifier {
         return LearnedClassifier(
             features: features, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
             temperature: best.temperature)
+    }
+
+    /// Up to this many classes every step updates all of them; beyond, only a sentence's candidates.
+    static let denseClassLimit = 200
+    /// Candidates per sentence beyond its own class and none.
+    static let candidateCount = 24
+
+    /// Per sentence, the classes it could be confused with: those whose sentences share its most
+    /// telling features (each feature counted by how few classes have it; features of more than 64
+    /// classes say nothing), the best `candidateCount`, and its own class and none. With a thousand
+    /// intents a step then costs a few dozen classes, not a thousand (sampled softmax).
+    static func candidateClasses(_ vectors: [[(feature: Int32, value: Float)]], samples: [Sample], classes: Int)
+        -> [[Int]]
+    {
+        var labelsOf: [Int32: Set<Int>] = [:]
+        for (vector, sample) in zip(vectors, samples) {
+            for (feature, _) in vector { labelsOf[feature, default: []].insert(sample.label) }
+        }
+        let sortedLabels = labelsOf.mapValues { $0.count <= 64 ? $0.sorted() : [] }
+        var score = [Float](repeating: 0, count: classes)
+        return zip(vectors, samples).map { vector, sample in
+            var touched: [Int] = []
+            for (feature, value) in vector {
+                guard let labels = sortedLabels[feature], !labels.isEmpty else { continue }
+                let share = value / Float(labels.count)
+                for label in labels {
+                    if score[label] == 0 { touched.append(label) }
+                    score[label] += share
+                }
+            }
+            let best = touched.sorted { (score[$0], $1) > (score[$1], $0) }.prefix(candidateCount)
+            for label in touched { score[label] = 0 }
+            return Array(Set(best).union([sample.label, classes - 1])).sorted()
+        }
+    }
+
+    /// One gradient step of the softmax over `among` only.
+    static func step(
+        _ vector: [(feature: Int32, value: Float)], among: [Int], label: Int, rate: Float,
+        weights w: UnsafeMutableBufferPointer<Float>, bias: inout [Float], classes: Int
+    ) {
+        var scores = among.map { bias[$0] }
+        for (feature, value) in vector {
+            let row = Int(feature) * classes
+            for (i, k) in among.enumerated() { scores[i] += value * w[row + k] }
+        }
+        let top = scores.max() ?? 0
+        var sum: Float = 0
+        for i in scores.indices {
+            scores[i] = exp(scores[i] - top)
+            sum += scores[i]
+        }
+        for (i, k) in among.enumerated() {
+            var gradient = scores[i] / sum
+            if k == label { gradient -= 1 }
+            scores[i] = gradient * rate
+            bias[k] -= scores[i]
+        }
+        for (feature, value) in vector {
+            let row = Int(feature) * classes
+            for (i, k) in among.enumerated() { w[row + k] -= value * scores[i] }
+        }
     }
 }

@@ -61,7 +61,7 @@ extension Matcher {
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Carried by little more than a verb, the guess is
             // worth one step less: it asks rather than act, and says nothing rather than ask.
-            if confidence < Self.sureConfidence, !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
+            if confidence < Self.sure(limits), !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
                 let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
             {
                 decision = decision == .act ? .ask : .none
@@ -74,7 +74,7 @@ extension Matcher {
             decision = .ask
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
-        let sure = confidence >= Self.sureConfidence
+        let sure = confidence >= Self.sure(limits)
         // A word no phrase has between a determiner and the phrase's word the sentence ends with says
         // which thing is meant, and the phrase does not ("what's on my shopping list" for "what's on
         // my list").
@@ -103,9 +103,11 @@ extension Matcher {
         return guess
     }
 
-    /// From this confidence on the classifier's guess is not second-guessed by the checks on word
-    /// order and telling words (which it was trained on: reversed and substituted sentences are none's).
-    static let sureConfidence = 0.97
+    /// From this confidence on the classifier's guess is not second-guessed by the checks on telling
+    /// words and modifiers (which it was trained on: substituted sentences are none's).
+    /// Halfway from `act` to certainty: 0.9 with the default thresholds; an app that guesses boldly
+    /// (a low `act`) trusts the classifier sooner.
+    static func sure(_ limits: LearnedThresholds) -> Double { (1 + limits.act) / 2 }
     /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
     static let alignedConfidence = 0.9
     /// Below this confidence the sentence is not tried without its unknown words.

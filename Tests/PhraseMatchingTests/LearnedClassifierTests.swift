@@ -1,0 +1,123 @@
+import Foundation
+import IntentLanguage
+import IntentModel
+import TestSupport
+import Testing
+
+@testable import PhraseMatching
+
+@Suite("The intent classifier: probabilities, a none class, words over a sentence's shape, WordNet")
+struct LearnedClassifierTests {
+    /// An app whose author wrote a catch-all question template and, for the weather, example
+    /// sentences: the exact matcher reads any "what is …" as the question.
+    static let assistant = """
+        app: Assistant
+        intents:
+          Define:
+            parameters: { thing: string }
+            phrases: ["what is {thing}"]
+            result: { dialog: "${thing}" }
+          Weather:
+            parameters: { place: { type: string, optional: true } }
+            phrases: ["weather in {place}"]
+            training:
+              - "what's the weather like in [paris](place)"
+              - "what will the weather be in [tokyo](place) tomorrow"
+              - "is the weather going to be nice in [rome](place)"
+              - "what is the weather going to be in [berlin](place)"
+              - "how is the weather in [madrid](place) today"
+              - "tell me the weather for [oslo](place)"
+              - "weather forecast for [lisbon](place)"
+              - "what's the forecast in [vienna](place)"
+            result: { dialog: "sunny" }
+        """
+
+    static let stage: LearnedStage = {
+        let graph = IntentCompiler.compile(files: [("Intents/a/app.yaml", Array(assistant.utf8))], root: "Intents").graph!
+        return LearnedStage(index: PhraseIndex(graph: graph), training: LearnedStage.trainingSentences(of: graph))
+    }()
+    static var matcher: Matcher { Matcher(index: stage.index, clock: Bundled.clock) }
+
+    @Test("A reading mostly of free text gives way to the intent the words say")
+    func wordsOverShape() throws {
+        let text = "what is the weather going to be like in utah"
+        guard case .match(let candidate) = Self.matcher.recognize(text).outcome else {
+            Issue.record("the exact matcher should read it as Define")
+            return
+        }
+        #expect(candidate.intent.name == "Define")
+        let guess = try #require(Self.stage.review(candidate, text: text, matcher: Self.matcher))
+        #expect(guess.candidate.intent.name == "Weather")
+        #expect(guess.decision == .act)
+    }
+
+    @Test("A definition question the classifier does not doubt is left to the exact matcher")
+    func shapeKeptWhenWordsAgree() throws {
+        let text = "what is a quasar"
+        guard case .match(let candidate) = Self.matcher.recognize(text).outcome else {
+            Issue.record("the exact matcher should read it as Define")
+            return
+        }
+        #expect(Self.stage.review(candidate, text: text, matcher: Self.matcher) == nil)
+    }
+
+    @Test("The guess ranks intents by probability and says what carried it")
+    func explains() throws {
+        let guess = try #require(LearnedStageTests.stage.guess("show me what i should work on", matcher: Bundled.matcher))
+        #expect(guess.ranking.count >= 2)
+        #expect(guess.ranking.first?.intent == guess.candidate.intent)
+        #expect(zip(guess.ranking, guess.ranking.dropFirst()).allSatisfy { $0.probability >= $1.probability })
+        let total = guess.ranking.reduce(0) { $0 + $1.probability } + guess.noneProbability
+        #expect(total <= 1.000_1)
+        #expect(abs(guess.confidence - guess.ranking[0].probability) < 1e-9 || guess.alignedLeavingOut != nil
+            || guess.alignedAdding != nil)
+        #expect(guess.reason.contains("none of them"))
+        #expect(!guess.carriedBy.isEmpty)
+    }
+
+    @Test(
+        "Sentences nobody would say to these apps are none's",
+        arguments: ["the cat sat on the mat", "why is the sky blue", "my brother likes football"])
+    func none(_ sentence: String) {
+        let guess = LearnedStageTests.stage.guess(sentence, matcher: Bundled.matcher)
+        #expect((guess?.decision ?? LearnedGuess.Decision.none) == LearnedGuess.Decision.none, "“\(sentence)”")
+    }
+
+    @Test("Character n-grams keep most of a misspelt word")
+    func characterGrams() {
+        let right = Set(LearnedClassifier.characterGrams("horoscope"))
+        let typo = Set(LearnedClassifier.characterGrams("horoscpoe"))
+        #expect(right.intersection(typo).count * 2 > right.count)
+        #expect(LearnedClassifier.characterGrams("a").isEmpty)
+    }
+
+    @Test("A cache of the first format is retrained, not read")
+    func formatVersion() {
+        #expect(LearnedModel.formatVersion >= 2)
+    }
+
+    @Test(
+        "WordNet relates a word the author never wrote to one they did",
+        .enabled(if: WordNet() != nil, "WordNet (Debian wordnet-base) is not installed"))
+    func wordNet() throws {
+        let wordNet = try #require(WordNet())
+        // "finish" and "complete" share a synonym set; "monitor" and "track" are both kinds of observing.
+        #expect(!Set(wordNet.synsets(of: "finish")).isDisjoint(with: wordNet.synsets(of: "complete")))
+        let related = LearnedTrainer.relatedWords(["track", "complete"], wordNet: wordNet)
+        #expect(!(related["monitor"] ?? []).isEmpty)
+        #expect(!(related["finish"] ?? []).isEmpty)
+        // An inflected verb is read as its base form (the noun "tracking" is a word of its own).
+        #expect(wordNet.synsets(of: "tracking").prefix(3) == wordNet.synsets(of: "track").prefix(3))
+        #expect(LearnedStageTests.stage.model.usesWordNet)
+    }
+
+    @Test("Without WordNet the model knows no synonyms, and says so")
+    func withoutWordNet() {
+        #expect(WordNet(directory: "/nonexistent") == nil)
+        let model = LearnedModel(
+            intents: [], classIntent: [], classTemplate: [], words: [], pairs: [], idf: [], postingStart: [0],
+            postingClass: [], postingWeight: [], classifier: .empty)
+        #expect(!model.usesWordNet)
+        #expect(model.relatedSynsets("monitor").isEmpty)
+    }
+}
