@@ -40,8 +40,10 @@ extension LearnedClassifier {
         let decay: Float = 1e-6
         var active: [(Int, Float)] = []
         weights.withUnsafeMutableBufferPointer { w in
-            for epoch in 0..<epochs {
-                let rate = 0.5 * Float(epochs - epoch) / Float(epochs)
+            // Beyond `denseClassLimit` classes the sentences are many and alike: half the passes.
+            let passes = classes > denseClassLimit ? epochs / 2 : epochs
+            for epoch in 0..<passes {
+                let rate = 0.5 * Float(passes - epoch) / Float(passes)
                 for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
                 for index in order where !heldOut.contains(index) {
                     let vector = vectors[index]
@@ -96,7 +98,12 @@ extension LearnedClassifier {
             features: features, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
             temperature: 1)
         // Temperature: the one that gives the held-out sentences the most likelihood.
-        let held = heldOut.sorted().map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
+        // (At most 2,000 of them beyond `denseClassLimit` classes: each temperature tried is a softmax
+        // over every class.)
+        let heldSample = heldOut.sorted()
+        let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
+        let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+        let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
         var best = (temperature: Float(1), loss: Double.infinity)
         var temperature: Float = 0.2
         while temperature <= 8 {
