@@ -28,6 +28,7 @@ let usage = """
       robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
       serve:     [--requests N] [--connections 1,10,50] [--binary PATH]   (HTTP load on `intents serve`, SQLite; the release `intents` by default)
+      tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; not in all)
       paraphrases: (Benchmarks/data/paraphrases.tsv through both stages; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
@@ -36,6 +37,7 @@ let usage = """
 if CommandLine.arguments.dropFirst().first == "coldsay" { try coldSayBenchmark(); exit(0) }  // issue 11 item 5
 if CommandLine.arguments.dropFirst().first == "serve" { try serveBenchmark(); exit(0) }  // issue 21: [--requests N] [--connections 1,10,50] [--binary PATH]
 if CommandLine.arguments.dropFirst().first == "engine" { try engineBenchmark(); exit(0) }  // issue 21 part 1: [--phrases N] [--repeats N]
+if CommandLine.arguments.dropFirst().first == "tagger" { try taggerBenchmark(); exit(0) }  // issue 20 item 2: DIR
 if CommandLine.arguments.dropFirst().first == "nlu" { try nluBenchmark(); exit(0) }  // issue 20: --corpus snips|clinc DIR
 if CommandLine.arguments.dropFirst().first == "paraphrases" { try paraphraseBenchmark(); exit(0) }  // issue 20
 if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]

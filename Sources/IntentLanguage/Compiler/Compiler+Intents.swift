@@ -128,7 +128,8 @@ extension Compiler {
         // Callees are compiled (memoized) before their caller, so their destructiveness is known here.
         intent.deletesThroughCalls = perform.flatMap(\.callees).contains { intents[$0]?.deletes == true }
         intent.activity = definition.activity.flatMap { compileActivity($0, scope: scope, app: name.app) }
-        intent.training = compileTraining(definition.training, parameters: parameters)
+        intent.trainingSentences = compileTraining(definition.training, parameters: parameters)
+        intent.training = intent.trainingSentences.map(\.text)
         intents[name] = intent
         intent.examples = definition.examples.compactMap { compileExample($0, app: app, intent: intent) }
         intents[name] = intent

@@ -8,11 +8,14 @@ extension Diagnostic.Message {
 
 extension Compiler {
     /// `training:` sentences, each `[words](slot)` checked against the parameters and reduced to its
-    /// words: "book a table for [four](partySize)" → "book a table for four".
-    mutating func compileTraining(_ sentences: [Located<String>], parameters: [IntentGraph.Parameter]) -> [String] {
+    /// pieces: "book a table for [four](partySize)" → "book a table for " and "four" (partySize).
+    mutating func compileTraining(_ sentences: [Located<String>], parameters: [IntentGraph.Parameter])
+        -> [IntentGraph.TrainingSentence]
+    {
         sentences.compactMap { sentence in
             let scalars = Array(sentence.value.unicodeScalars)
             var text = String.UnicodeScalarView()
+            var pieces: [IntentGraph.TrainingSentence.Piece] = []
             var position = 0
             var failed = false
             while position < scalars.count {
@@ -40,10 +43,13 @@ extension Compiler {
                         "slot", name, at: locate(sentence, (close + 2)..<end), known: parameters.map(\.name))
                     failed = true
                 }
-                text.append(contentsOf: scalars[(open + 1)..<close])
+                if !text.isEmpty { pieces.append(.init(text: String(text))) }
+                pieces.append(.init(text: String(String.UnicodeScalarView(scalars[(open + 1)..<close])), slot: name))
+                text = String.UnicodeScalarView()
                 position = end + 1
             }
-            return failed ? nil : String(text)
+            if !text.isEmpty { pieces.append(.init(text: String(text))) }
+            return failed ? nil : IntentGraph.TrainingSentence(pieces: pieces)
         }
     }
 

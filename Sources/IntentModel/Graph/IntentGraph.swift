@@ -302,6 +302,8 @@ public struct IntentGraph: Sendable {
         public package(set) var activity: Activity?
         /// `training:` sentences for the learned stage, their `[words](slot)` marks reduced to the words.
         public package(set) var training: [String] = []
+        /// The same sentences with their marks, as pieces: what the slot tagger learns spans from.
+        public package(set) var trainingSentences: [TrainingSentence] = []
 
         public func parameter(_ name: String) -> Parameter? { parameters.first { $0.name == name } }
 

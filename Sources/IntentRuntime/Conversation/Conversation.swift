@@ -115,8 +115,9 @@ public final class Conversation {
         }
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
-        case .match(let candidate):
-            if let answer = review(candidate, trimmed, clock: clock) { return answer }
+        case .match(let matched):
+            if let answer = review(matched, trimmed, clock: clock) { return answer }
+            let candidate = revised(matched, trimmed, clock: clock)
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):
             pendingIntentChoice = candidates

@@ -64,6 +64,7 @@ struct Explain: ParsableCommand {
         guard let matcher = project.matcher(entities: names) else { throw ExitCode(1) }
         let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
         let guess = learnedGuess(recognition, project: project, matcher: matcher)
+        let revision = taggerRevision(recognition, project: project, matcher: matcher)
         if json {
             var report = ExplainReport(recognition, top: top)
             if guess != nil {
@@ -72,10 +73,15 @@ struct Explain: ParsableCommand {
                 report.stage = "none"
             }
             report.learned = guess.map(ExplainReport.Learned.init)
+            report.tagger =
+                revision.map { ExplainReport.Tagger($0.reading, revision: $0) }
+                ?? guess?.tagging.map { ExplainReport.Tagger($0) }
             print(try JSONText.compact(report))
         } else {
             print(ExplainRenderer.render(recognition, top: top), terminator: "")
             print(ExplainRenderer.render(guess, recognition), terminator: "")
+            print(ExplainRenderer.render(tagging: guess?.tagging, tokens: recognition.tokens), terminator: "")
+            print(ExplainRenderer.render(revision, tokens: recognition.tokens), terminator: "")
             if let conversation {
                 var options = StoreOptions()
                 options.storePath = storePath

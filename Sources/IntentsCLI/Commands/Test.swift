@@ -22,7 +22,16 @@ struct Test: ParsableCommand {
     func run() throws {
         let (project, _) = try global.loadGraph(directory: directory)
         guard let matcher = project.matcher() else { throw ExitCode(1) }
-        let runner = ExampleRunner(matcher: matcher)
+        var runner = ExampleRunner(matcher: matcher)
+        if let index = project.index {
+            // Values as `say` would use them: an exact match's free text may be divided anew by the tagger.
+            var options = StoreOptions()
+            options.storePath = nil  // $INTENTS_STORE or ./.intents: where `say` keeps the cache
+            let stage = options.learnedStage(project, index: index)
+            runner.revise = { candidate, text in
+                stage.revise(candidate, text: text, matcher: matcher)?.candidate ?? candidate
+            }
+        }
         let report = runner.run()
         for failure in report.failures {
             print("\(failure.example.location.start): FAIL \"\(failure.example.say)\": \(failure.reason)")

@@ -76,6 +76,8 @@ struct ExplainReport: Encodable {
     /// The intent matched, `ambiguous` or `no_match`.
     var result: String
     var ambiguousBetween: [String]?
+    /// The slot tagger's labels and values (`Explain+Tagger.swift`), when it read the sentence.
+    var tagger: Tagger?
     var suggestions: [String]?
     var candidates: [Candidate]
     /// Which stage answered: `exact`, or `learned` when the exact matcher found nothing.

@@ -53,6 +53,8 @@ public struct LearnedGuess: Sendable {
     public var carriedBy: [(feature: String, weight: Double)]
     /// How long the stage took to train (0 when the model came from the cache or was trained before).
     public var trainingSeconds: Double = 0
+    /// The slot tagger's labels and values, when it filled the slots.
+    public var tagging: TaggerReading? = nil
 
     /// One line for `explain`: why.
     public var reason: String {

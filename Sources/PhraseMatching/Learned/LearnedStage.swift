@@ -26,6 +26,8 @@ public final class LearnedStage: @unchecked Sendable {
     private let lock = NSLock()
     private var loaded: LearnedModel?
     private var intentIndexes: [QualifiedName: PhraseIndex] = [:]
+    /// The slot tagger, trained or read on first need (`LearnedStage+Tagger.swift`).
+    let taggerHolder = TaggerHolder()
     public private(set) var origin: Origin?
 
     public init(
@@ -129,7 +131,8 @@ public final class LearnedStage: @unchecked Sendable {
     public func guess(_ text: String, language: String? = nil, matcher: Matcher) -> LearnedGuess? {
         let model = model
         return matcher.guess(
-            text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:))
+            text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:),
+            tagger: { self.tagger })
     }
 
     /// A trie of one intent's phrases (built on first use): slot values are found by searching it,

@@ -9,7 +9,7 @@ extension Matcher {
     public func guess(
         _ text: String, language: String? = nil, model: LearnedModel,
         thresholds: (String) -> LearnedThresholds = { _ in .standard },
-        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
@@ -32,6 +32,7 @@ extension Matcher {
             confidence >= Self.alignmentFloor
             ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
         var restored: String?
+        var tagging: TaggerReading?
         // Or a phrase of it but for one article, possessive or preposition the phrase needs
         // ("add milk my tasks"): the words that say what is meant are all there.
         if aligned == nil, confidence >= Self.alignmentFloor, unknown.isEmpty || tokens.count <= 12 {
@@ -52,12 +53,15 @@ extension Matcher {
         if let aligned {
             candidate.slots = aligned.slots
         } else if decision != .none {
-            candidate.slots = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            // The tagger fills the slots when there is one (`Tagging/`); the alignment below otherwise.
+            let alignment = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
+            candidate.slots = tagging?.slots ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Carried by little more than a verb, the guess is
             // worth one step less: it asks rather than act, and says nothing rather than ask.
-            if confidence < Self.sure(limits), !candidate.slots.isEmpty, candidate.slots.allSatisfy({ !$0.typed }),
+            if confidence < Self.sure(limits), !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
                 let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
             {
                 decision = decision == .act ? .ask : .none
@@ -93,7 +97,7 @@ extension Matcher {
             alignedAdding: restored,
             carriedBy: evidence.carried.prefix(4).map {
                 (LearnedClassifier.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
-            })
+            }, tagging: tagging)
         guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
         guess.noneProbability = evidence.noneProbability
         return guess

@@ -15,9 +15,13 @@ public struct ExampleRunner: Sendable {
     }
 
     public let matcher: Matcher
+    /// What `say` does to an exact match before it runs (the slot tagger dividing free text anew,
+    /// `LearnedStage.revise`), so that an example checks the values `say` would use.
+    public var revise: (@Sendable (Candidate, String) -> Candidate)?
 
-    public init(matcher: Matcher) {
+    public init(matcher: Matcher, revise: (@Sendable (Candidate, String) -> Candidate)? = nil) {
         self.matcher = matcher
+        self.revise = revise
     }
 
     public var examples: [IntentGraph.Example] {
@@ -52,7 +56,8 @@ public struct ExampleRunner: Sendable {
                 + (suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: "; ")))")
         case (.match(let intent, _), .ambiguous(let candidates)):
             return "expected \(intent), got a choice of \(candidates.map(\.intent.description).joined(separator: ", "))"
-        case (.match(let intent, let expected), .match(let candidate)):
+        case (.match(let intent, let expected), .match(let matched)):
+            let candidate = revise?(matched, example.say) ?? matched
             guard candidate.intent == intent else {
                 return "expected \(intent), got \(candidate.intent) (\(candidate.template))"
             }

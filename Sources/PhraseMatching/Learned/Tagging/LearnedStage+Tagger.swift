@@ -1,0 +1,172 @@
+import Foundation
+import IntentModel
+
+/// The tagger as a session holds it: trained on first need, cached beside the learned model in a
+/// file of its own (`tagger-<hash>.bin`), shared by the sessions of one process.
+final class TaggerHolder: @unchecked Sendable {
+    let lock = NSLock()
+    var loaded: SlotTagger?
+
+    static let memo = TaggerHolder.Memo()
+
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taggers: [UInt64: SlotTagger] = [:]
+
+        func withLock<T>(_ body: (inout [UInt64: SlotTagger]) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&taggers)
+        }
+    }
+}
+
+/// Why the tagger's reading of an exact match's free text was taken, or not: compared part by
+/// part, every part must hold. `explain` prints it.
+public struct TaggerRevision: Sendable {
+    /// The tagger labels every template word of the match O: it only divides the free text anew.
+    public var frameKept: Bool
+    /// Every word it leaves out of the values is one the intent has outside values in its training.
+    public var droppedWordsKnown: Bool
+    /// Every span it labels parses as its parameter's type.
+    public var valuesParse: Bool
+    /// Its values differ from the match's.
+    public var differs: Bool
+    public var reading: TaggerReading
+    /// The revised candidate (the match's own when not taken).
+    public var candidate: Candidate
+
+    public var taken: Bool { frameKept && droppedWordsKnown && valuesParse && differs }
+
+    /// "frame kept yes, dropped words known yes, values parse yes, differs yes".
+    public var description: String {
+        func yes(_ value: Bool) -> String { value ? "yes" : "no" }
+        return "frame kept \(yes(frameKept)), dropped words known \(yes(droppedWordsKnown)), "
+            + "values parse \(yes(valuesParse)), differs \(yes(differs))"
+    }
+}
+
+extension LearnedStage {
+    /// The cache file of the tagger for these definitions.
+    public var taggerCacheFile: String? {
+        cacheDirectory.map { PathText.appending($0, "tagger-" + String(definitionsHash, radix: 16) + ".bin") }
+    }
+
+    /// Uses `tagger` from now on (a benchmark that trained it itself).
+    public func use(_ tagger: SlotTagger) {
+        taggerHolder.lock.lock()
+        defer { taggerHolder.lock.unlock() }
+        taggerHolder.loaded = tagger
+    }
+
+    /// The tagger: from memory, else the cache, else trained now (and cached).
+    public var tagger: SlotTagger {
+        let holder = taggerHolder
+        holder.lock.lock()
+        defer { holder.lock.unlock() }
+        if let loaded = holder.loaded { return loaded }
+        if let file = taggerCacheFile, let data = FileManager.default.contents(atPath: file),
+            let tagger = SlotTagger(decoding: Array(data), definitionsHash: definitionsHash)
+        {
+            holder.loaded = tagger
+            return tagger
+        }
+        let key = taggerKey
+        let tagger =
+            TaggerHolder.memo.withLock { $0[key] } ?? SlotTaggerTrainer.train(index: index)
+        TaggerHolder.memo.withLock { $0[key] = tagger }
+        holder.loaded = tagger
+        if let directory = cacheDirectory, let file = taggerCacheFile {
+            CacheFile.replace(file, in: directory, with: tagger.encoded(definitionsHash: definitionsHash), others: "tagger-")
+        }
+        return tagger
+    }
+
+    /// What the tagger is trained from, hashed: phrases, parameters, enums, training marks, examples.
+    private var taggerKey: UInt64 {
+        var hash = StableHash()
+        hash.add("tagger \(SlotTagger.formatVersion)")
+        for app in index.graph.apps {
+            hash.add(app.name)
+            for synonym in app.synonyms { hash.add(synonym) }
+            for (name, rule) in app.rules.sorted(by: { $0.key < $1.key }) {
+                hash.add(name)
+                hash.add(rule.source)
+            }
+            for enumeration in app.enums {
+                hash.add(enumeration.name.description)
+                for c in enumeration.cases {
+                    hash.add(c.title)
+                    for synonym in c.synonyms { hash.add(synonym) }
+                }
+            }
+            for intent in app.intents {
+                hash.add(intent.name.description)
+                for parameter in intent.parameters {
+                    hash.add(parameter.name)
+                    hash.add(parameter.type.description)
+                }
+                for phrase in intent.phrases {
+                    hash.add(phrase.language)
+                    hash.add(phrase.template.source)
+                }
+                for sentence in intent.trainingSentences {
+                    for piece in sentence.pieces {
+                        hash.add(piece.text)
+                        hash.add(piece.slot ?? "")
+                    }
+                }
+                for example in intent.examples {
+                    hash.add(example.say)
+                    if case .match(let name, let values) = example.expectation {
+                        hash.add(name.description)
+                        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                            hash.add(key)
+                            hash.add(value.description)
+                        }
+                    }
+                }
+            }
+        }
+        return hash.value
+    }
+
+    /// The tagger's reading of `text` as `intent` (`explain`, benchmarks); nil for an intent it does not know.
+    public func tagging(_ text: String, as intent: QualifiedName, matcher: Matcher) -> TaggerReading? {
+        guard let intent = index.graph.intent(intent) else { return nil }
+        return tagger.reading(Normalizer.tokens(text), intent: intent, matcher: matcher)
+    }
+
+    /// For an exact match that took free text: the tagger's reading of the same intent, and whether it
+    /// replaces the match's values. It is taken when it keeps the template's words as they are, only
+    /// divides the free text anew ("where is {place}" reads "Where is Belgium located" as Belgium,
+    /// since "located" is a word the intent says around its values), and every value parses. nil when
+    /// the match took no free text or the tagger does not know the intent.
+    public func revise(_ candidate: Candidate, text: String, matcher: Matcher) -> TaggerRevision? {
+        let free = candidate.slots.filter { !$0.typed }
+        guard !free.isEmpty, let intent = index.graph.intent(candidate.intent) else { return nil }
+        let tokens = Normalizer.tokens(text)
+        guard let reading = tagger.reading(tokens, intent: intent, matcher: matcher) else { return nil }
+        var freeTokens = Set<Int>()
+        for slot in free { freeTokens.formUnion(slot.span) }
+        let frameKept = reading.slots.allSatisfy { $0.span.allSatisfy(freeTokens.contains) }
+        let frame = tagger.frameWordSets[tagger.intentIndex[intent.name]!]
+        let droppedWordsKnown = freeTokens.allSatisfy { position in
+            reading.labels[position] != "O" || frame.contains(tokens[position].text)
+        }
+        let valuesParse = reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
+            && reading.slots.contains { $0.span.allSatisfy(freeTokens.contains) }
+        var revised = candidate
+        revised.slots = candidate.slots.filter(\.typed) + reading.slots
+        revised.slots.sort { $0.span.lowerBound < $1.span.lowerBound }
+        func signature(_ slots: [Candidate.Slot]) -> [String] {
+            slots.map { "\($0.name)=\($0.value.description)@\($0.span)" }.sorted()
+        }
+        let differs = signature(revised.slots) != signature(candidate.slots)
+        var revision = TaggerRevision(
+            frameKept: frameKept, droppedWordsKnown: droppedWordsKnown, valuesParse: valuesParse, differs: differs,
+            reading: reading, candidate: candidate)
+        if revision.taken { revision.candidate = revised }
+        return revision
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import IntentModel
+import PhraseMatching
+import TestSupport
+import Testing
+
+@testable import IntentRuntime
+
+/// The slot tagger through `say`: a small set of definitions written for these tests, whose
+/// `training:` sentences mark their values, and the bundled apps.
+@Suite("The slot tagger in a conversation: values where the sentence says them")
+struct SlotTaggerConversationTests {
+    static let atlas = """
+        app: Atlas
+        # The learned stage acts on any guess: these tests are about the values, not the intent.
+        understanding: { act: 0.01, ask: 0.005 }
+        intents:
+          FindPlace:
+            parameters:
+              place: { type: string, prompt: "Which place?" }
+            phrases:
+              - "where is {place}"
+            training:
+              - "where is [Paris](place) located"
+              - "where is [the Eiffel Tower](place) located"
+              - "where is [Lake Geneva](place) located"
+              - "where is [Mount Fuji](place)"
+              - "where exactly is [Rome](place) located"
+              - "where is [the nearest bakery](place) located"
+            result: { dialog: "Looking up ${place}." }
+          AddToPlaylist:
+            parameters:
+              item: { type: string, optional: true }
+              owner: { type: string, optional: true }
+              playlist: { type: string, prompt: "Which playlist?" }
+            phrases:
+              - "add this {item} to {owner} {playlist}"
+              - "add this {item} to {playlist}"
+            training:
+              - "add this [song](item) to [my](owner) playlist [Chill Vibes](playlist)"
+              - "add this [album](item) to [Classic Jazz Hits](playlist)"
+              - "add this [track](item) to [Morning Run Mix](playlist)"
+              - "add this [song](item) to [Heavy Rock Anthems](playlist)"
+              - "add this [tune](item) to [Late Night Lofi](playlist)"
+              - "add this [album](item) to [Sarah's](owner) playlist [Summer Road Trip](playlist)"
+              - "add this [song](item) to [my](owner) [Chill Vibes](playlist)"
+              - "add this [tune](item) to [Sarah's](owner) [Focus Flow](playlist)"
+              - "add this [record](item) to [his](owner) [Sunday Morning Jazz](playlist)"
+            result: { dialog: "Added to ${playlist}." }
+          PlayMusic:
+            parameters:
+              artist: { type: string, optional: true }
+              year: { type: integer, optional: true }
+            phrases:
+              - "play {artist}"
+            training:
+              - "play some [Miles Davis](artist) from [1959](year)"
+              - "I want to hear [Nina Simone](artist) music from [1965](year)"
+              - "proceed with [Daft Punk](artist) songs from [2001](year)"
+              - "put on [Bob Marley](artist) music from [1977](year)"
+              - "let me hear [Aretha Franklin](artist) from [1967](year)"
+              - "proceed with [Fleetwood Mac](artist) music"
+              - "I would like [Kate Bush](artist) music from [1985](year)"
+            result: { dialog: "Playing." }
+        """
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var say: String
+        var intent: String
+        var values: [String: String]
+        var testDescription: String { say }
+    }
+
+    static let cases: [Case] = [
+        // An exact match on "where is {place}" took "Belgium located"; "located" is a word the
+        // intent says around its values.
+        Case(say: "Where is Belgium located", intent: "Atlas.FindPlace", values: ["place": "Belgium"]),
+        Case(say: "where is the old town hall located", intent: "Atlas.FindPlace", values: ["place": "the old town hall"]),
+        // A phrase without "located" is left as the template read it.
+        Case(say: "where is Lisbon", intent: "Atlas.FindPlace", values: ["place": "Lisbon"]),
+        // "add this {item} to {owner} {playlist}" read "Old" as the owner; the marked sentences
+        // have owners like "my" and "Sarah's", and samples of two free-text slots side by side
+        // teach no boundary.
+        Case(
+            say: "Add this album to Old School Death Metal", intent: "Atlas.AddToPlaylist",
+            values: ["item": "album", "playlist": "Old School Death Metal"]),
+        Case(
+            say: "add this song to my Chill Mix", intent: "Atlas.AddToPlaylist",
+            values: ["item": "song", "owner": "my", "playlist": "Chill Mix"]),
+        // The learned stage chose the intent (no phrase says "proceed with"); the tagger fills the
+        // artist and the year, the year through the number parser.
+        Case(
+            say: "Proceed with Hitomi Nabatame music from 2003.", intent: "Atlas.PlayMusic",
+            values: ["artist": "Hitomi Nabatame", "year": "2003"]),
+    ]
+
+    static func text(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.description
+    }
+
+    @Test(arguments: cases)
+    func fills(_ c: Case) throws {
+        let scratch = GraphScratch(Self.atlas)
+        let answer = try scratch.conversation(.init(dryRun: true)).say(c.say)
+        #expect(answer.intent?.description == c.intent, "\(answer.status) \(answer.dialog)")
+        let values = Dictionary(
+            answer.parameters.filter { $0.value != .null }.map { ($0.name, Self.text($0.value)) },
+            uniquingKeysWith: { first, _ in first })
+        #expect(values == c.values, "\(answer.dialog)")
+    }
+}
