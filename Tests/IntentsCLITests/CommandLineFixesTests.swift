@@ -125,3 +125,24 @@ struct CommandLineFixesTests {
         #expect(run.stderr.contains("division by zero"), "\(run.stderr)")
     }
 }
+
+extension CommandLineFixesTests {
+    @Test("A damaged store is named, with what to do, never SQLite's or Codable's raw text", arguments: [2, 10])
+    func damagedStore(_ page: Int) throws {
+        #expect(try intents(["say", "add buy milk to my tasks"]).status == 0)
+        for number in 1...30 { _ = try intents(["say", "add task \(number) to my tasks"]) }
+        // `store list` closes the store, so the write-ahead log is folded into the file.
+        #expect(try intents(["store", "list", "Task"]).status == 0)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: store)[.size] as? Int)
+        let handle = try #require(FileHandle(forWritingAtPath: store))
+        try handle.seek(toOffset: UInt64(page * 4096))
+        handle.write(Data((0..<max(0, size - page * 4096)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+        try handle.close()
+        let run = try intents(["say", "add buy eggs to my tasks"])
+        let shown = run.stdout + run.stderr
+        #expect(run.status == 1, "\(shown)")
+        #expect(!shown.contains("SQLite error") && !shown.contains("DecodingError"), "\(shown)")
+        #expect(shown.contains(store), "\(shown)")
+        #expect(shown.contains("intents store export"), "\(shown)")
+    }
+}
