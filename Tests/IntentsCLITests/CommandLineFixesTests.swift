@@ -146,3 +146,18 @@ extension CommandLineFixesTests {
         #expect(shown.contains("intents store export"), "\(shown)")
     }
 }
+
+extension CommandLineFixesTests {
+    @Test("continue --list --json prints JSON")
+    func continueListJSON() throws {
+        let empty = try intents(["continue", "--list", "--json"])
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "[]\n", "\(empty.stdout)")
+        _ = try intents(["say", "--conversation", "c1", "What's my fortune"])
+        let run = try intents(["continue", "--list", "--json"])
+        let items = try #require(
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
+        #expect(items.first?["kind"] as? String == "activity", "\(run.stdout)")
+        #expect(items.first?["text"] as? String == "Your daily fortune", "\(run.stdout)")
+    }
+}
