@@ -39,7 +39,7 @@ extension Intents {
     private static func exit(with error: any Error, usage command: (any ParsableCommand.Type)?) -> Never {
         guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
         if let command, command != Self.self {
-            let name = CommandParser.path(to: command).joined(separator: " ")
+            let name = CommandPath.path(to: command).joined(separator: " ")
             Terminal.standardError(
                 "Error: \(message(for: error))\nUsage: \(usageString(for: command))\n  See 'intents \(name) --help' for more information.\n"
             )
@@ -81,7 +81,7 @@ extension Intents {
 }
 
 /// Finds a command's names from the root, for "See 'intents store list --help'".
-enum CommandParser {
+enum CommandPath {
     static func path(to command: any ParsableCommand.Type) -> [String] {
         func search(_ type: any ParsableCommand.Type, _ names: [String]) -> [String]? {
             if type == command { return names }
