@@ -225,6 +225,14 @@ struct Evaluator {
     }
 
     /// `result` unless it overflowed: then an error naming the operation (never a wrapped value or a trap).
+    /// Dividing by zero is an error naming the values, never a silent nothing (`1 / 0`).
+    static func checkDivisor<N: Numeric & CustomStringConvertible>(_ a: N, _ op: String, _ b: N)
+        throws(RuntimeError)
+    {
+        guard b == 0 else { return }
+        throw .failed("\(a) \(op) \(b): division by zero (guard it: `total > 0 ? done / total : 0`)")
+    }
+
     static func checked(_ a: Int, _ op: String, _ b: Int, _ result: (partialValue: Int, overflow: Bool))
         throws(RuntimeError) -> Int
     {
@@ -252,10 +260,11 @@ struct Evaluator {
             case .subtract: return .integer(try Self.checked(a, "-", b, a.subtractingReportingOverflow(b)))
             case .multiply: return .integer(try Self.checked(a, "*", b, a.multipliedReportingOverflow(by: b)))
             case .divide:
-                return b == 0 ? .null : .integer(try Self.checked(a, "/", b, a.dividedReportingOverflow(by: b)))
+                try Self.checkDivisor(a, "/", b)
+                return .integer(try Self.checked(a, "/", b, a.dividedReportingOverflow(by: b)))
             case .remainder:
-                return b == 0
-                    ? .null : .integer(try Self.checked(a, "%", b, a.remainderReportingOverflow(dividingBy: b)))
+                try Self.checkDivisor(a, "%", b)
+                return .integer(try Self.checked(a, "%", b, a.remainderReportingOverflow(dividingBy: b)))
             default: return .null
             }
         }
@@ -264,8 +273,12 @@ struct Evaluator {
         case .add: return .number(a + b)
         case .subtract: return .number(a - b)
         case .multiply: return .number(a * b)
-        case .divide: return b == 0 ? .null : .number(a / b)
-        case .remainder: return b == 0 ? .null : .number(a.truncatingRemainder(dividingBy: b))
+        case .divide:
+            try Self.checkDivisor(a, "/", b)
+            return .number(a / b)
+        case .remainder:
+            try Self.checkDivisor(a, "%", b)
+            return .number(a.truncatingRemainder(dividingBy: b))
         default: return .null
         }
     }

@@ -211,7 +211,7 @@ struct Executor {
             if case .invalidData(let message) = error { throw .failed(message) }
             throw .store(error.description)
         } catch {
-            throw .store("\(error)")
+            throw .store(store.describing(error))
         }
     }
 

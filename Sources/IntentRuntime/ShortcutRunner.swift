@@ -210,8 +210,20 @@ public final class ShortcutRunner {
         {
             return type.element == nil ? .date(date) : .list([.date(date)])
         }
+        if type == .integer, let numeral = Self.integerNumeral(text) { return numeral.map(Datum.integer) }
         guard let value = session.matcher(clock: session.clock.frozen()).parseValue(text, as: type) else { return nil }
         return try? values.coerce(values.datum(value, as: type), to: type)
+    }
+
+    /// An integer written with digits is decimal digits with an optional sign, any that fits 64 bits:
+    /// `9007199254740993` is taken exactly, `0x10`, `1e3` and `1.5` are refused (`.some(nil)`). Nil
+    /// when `text` is not written with digits ("twelve"): the phrase grammar reads it.
+    static func integerNumeral(_ text: String) -> Int?? {
+        let trimmed = text.trimmed
+        let digits = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed[...]
+        guard let first = digits.first, first.isASCII, first.isNumber else { return nil }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .some(nil) }
+        return .some(Int(trimmed.first == "+" ? String(digits) : trimmed))
     }
 
     /// The next answer: from the answers list, else the person at the terminal, else nil.

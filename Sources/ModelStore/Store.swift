@@ -134,7 +134,9 @@ public final class Store: Sendable {
             return "another process holds the store's lock (waited \(String(format: "%g", waited)) s)"
         case .SQLITE_READONLY: return "the file is read-only"
         case .SQLITE_CANTOPEN: return "the file cannot be opened"
-        case .SQLITE_CORRUPT: return "the file is damaged"
+        case .SQLITE_CORRUPT:
+            return
+                "the file is damaged (\(error.message ?? "corrupt")); 'intents store export > backup.json' copies out what can still be read, and 'intents store import backup.json --store NEW' loads it into a new store"
         case .SQLITE_FULL: return "the disk is full"
         default: return error.message ?? "\(error)"
         }
@@ -178,6 +180,8 @@ public final class Store: Sendable {
                 return result!
             }
         } catch let error as DatabaseError {
+            // A damaged file is named, with what to do, whichever access found it.
+            if error.resultCode == .SQLITE_CORRUPT { throw StoreError.unusable(path: path, reason: Self.reason(error)) }
             throw StoreError.writeFailed(Self.reason(error, waited: busyTimeout))
         }
     }

@@ -64,6 +64,6 @@ struct ActivityCommandTests {
         let run = try intents("activities")
         #expect(run.status == 0)
         #expect(run.stdout == "No live activity.\n")
-        #expect(try intents("activities", "--presentation", "island").status == 64)
+        #expect(try intents("activities", "--presentation", "island").status == 2)
     }
 }

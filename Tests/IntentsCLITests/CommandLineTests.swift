@@ -59,7 +59,10 @@ struct CommandLineTests {
     @Test func missingDirectoryIsAClearError() throws {
         let run = try Self.intents(["check", "NoSuchFolder"])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: no definitions at 'NoSuchFolder': the directory does not exist\n")
+        #expect(
+            run.stderr
+                == "error: no definitions at 'NoSuchFolder': the directory does not exist (point at one with --intents DIR, or create one here with 'intents init')\n"
+        )
     }
 
     @Test func graphFormats() throws {

@@ -82,7 +82,7 @@ struct PhraseValuesCommandTests {
         let asked = try intents(["say", "--intents", definitions, "turn on the lights"])
         #expect(asked.stdout.hasPrefix("What's the area?"))
         let bad = try intents(["say", "--intents", definitions, "--context", "area", "turn on the lights"])
-        #expect(bad.status == 64)  // a usage error, like every malformed option
+        #expect(bad.status == 2)  // a usage error, like every malformed option
         #expect(bad.stderr.contains("a context is name=value, like area=Kitchen; not 'area'"))
     }
 

@@ -13,7 +13,10 @@ public enum DefinitionLoader {
     public static func files(in directory: String) throws(DefinitionLoadError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw DefinitionLoadError(description: "no definitions at '\(directory)': the directory does not exist")
+            throw DefinitionLoadError(
+                description:
+                    "no definitions at '\(directory)': the directory does not exist (point at one with --intents DIR, or create one here with 'intents init')"
+            )
         }
         guard isDirectory.boolValue else {
             return [directory]

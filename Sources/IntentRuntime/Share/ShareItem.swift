@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 public import IntentModel
 
 /// One piece of shared content, classified: a web page, a text, or a file with its detected type.
@@ -55,11 +56,19 @@ public struct ShareItem: Sendable, Hashable {
     public static func classify(_ argument: String) throws(ShareError) -> ShareItem {
         let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
         if let url = webAddress(trimmed) { return ShareItem(kind: .url, text: trimmed, url: url) }
-        let looksLikePath = ["/", "./", "../", "~/"].contains { trimmed.hasPrefix($0) }
+        let looksLikePath = ["/", "./", "../", "~/"].contains { trimmed.hasPrefix($0) } || looksLikeFileName(trimmed)
         if looksLikePath || (!trimmed.contains("\n") && FileManager.default.fileExists(atPath: trimmed)) {
             return try file(trimmed)
         }
         return try self.text(argument)
+    }
+
+    /// One word ending in an extension of a file type we know (`repot.pdf`): meant as a file, so a
+    /// misspelt name is refused ("no such file"), never shared as the text "repot.pdf".
+    static func looksLikeFileName(_ word: String) -> Bool {
+        guard !word.contains(where: \.isWhitespace), let dot = word.lastIndex(of: "."), dot > word.startIndex
+        else { return false }
+        return FileTypeDetector.extensionTypes[word[word.index(after: dot)...].lowercased()] != nil
     }
 
     /// Text as shared (standard input or an argument): printable, not empty, not too long.
@@ -82,20 +91,31 @@ public struct ShareItem: Sendable, Hashable {
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else {
-            throw ShareError("\(path): no such file")
+            let hint = nearestFile(to: expanded).map { "; did you mean '\(ControlCharacters.escaped($0))'?" }
+            throw ShareError("\(path): no such file" + (hint ?? ""))
         }
+        // A symlink is shared as the file it points to (attributes are read without following links).
+        let resolved = URL(fileURLWithPath: expanded).resolvingSymlinksInPath().path
         guard !isDirectory.boolValue else { throw ShareError("\(path) is a folder; share the files in it") }
-        guard FileManager.default.isReadableFile(atPath: expanded),
-            let attributes = try? FileManager.default.attributesOfItem(atPath: expanded),
+        guard FileManager.default.isReadableFile(atPath: resolved),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
             attributes[.type] as? FileAttributeType == .typeRegular
         else {
             throw ShareError("\(path) cannot be read")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let type: String
-        do { type = try FileTypeDetector.detect(path: expanded) } catch { throw ShareError("\(path) cannot be read") }
+        do { type = try FileTypeDetector.detect(path: resolved) } catch { throw ShareError("\(path) cannot be read") }
         let kind: Content = type.hasPrefix("image/") ? .image : type.hasPrefix("video/") ? .movie : .file
         return ShareItem(kind: kind, text: expanded, path: expanded, type: type, size: size)
+    }
+
+    /// The name in `path`'s folder closest to its own, for "did you mean".
+    static func nearestFile(to path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return EditDistance.closest(to: url.lastPathComponent, in: names)
     }
 
     /// `https://…` or `http://…` with a host and no spaces, or `www.…`: the address, else nil.

@@ -42,6 +42,10 @@ struct Continue: ParsableCommand {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)
         }
+        if list, json {
+            print(try JSONText.compact(continuations.map(ContinuationJSON.init)))
+            return
+        }
         if list {
             if continuations.isEmpty { print("Nothing to continue.") }
             for (number, continuation) in continuations.enumerated() { print("\(number + 1). \(continuation.line)") }
@@ -62,5 +66,30 @@ struct Continue: ParsableCommand {
             answer = engine.respond(to: reply.joined(separator: " "), request)
         }
         try Conversing.finish(answer, in: engine, request, json: json)
+    }
+}
+
+/// One entry of `intents continue --list --json`: `{kind, name, text, at, expires, link}`.
+struct ContinuationJSON: Encodable {
+    var kind: String
+    /// The intent a question belongs to, or the activity's type.
+    var name: String
+    /// The question, or the activity's title.
+    var text: String
+    var at: String
+    var expires: String?
+    var link: String?
+
+    init(_ continuation: Continuation) {
+        switch continuation {
+        case .question(let question):
+            (kind, name, text) = ("question", "\(question.intent)", question.question)
+            at = ISODate.format(question.at)
+        case .activity(let activity):
+            (kind, name, text) = ("activity", activity.type, activity.title)
+            at = ISODate.format(activity.at)
+            expires = ISODate.format(activity.expires)
+            link = activity.link
+        }
     }
 }

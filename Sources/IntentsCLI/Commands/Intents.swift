@@ -6,7 +6,7 @@ struct Intents: ParsableCommand {
         commandName: "intents",
         abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
         discussion:
-            "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite.",
+            "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite. Exit status: 0 done, 1 not done, 2 a wrong command line (intents help exit-codes).",
         version: "0.1.0",
         subcommands: [
             Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,

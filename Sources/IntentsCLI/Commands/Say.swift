@@ -14,9 +14,10 @@ struct Say: ParsableCommand {
             With no phrase, phrases are read from standard input, one per line, each answered in turn \
             (as `batch` does). On a terminal, follow-up questions
             are asked inline; otherwise a missing value is answered with status needs_value and its prompt.
-            Exit status: 0 for an answer (done, a question, no match), 1 when the intent failed or the
-            definitions or the store cannot be used, 2 for input that is not a phrase (empty, too long,
-            not text) or a --lang no app declares.
+            Exit status: 0 for an answer (done, or a question left open), 1 when nothing matched, the \
+            intent failed or the definitions or the store cannot be used, 2 for input that is not a \
+            phrase (empty, too long, not text, control characters) or a --lang no app declares \
+            (intents help exit-codes).
             """
     )
 
@@ -84,7 +85,8 @@ struct Say: ParsableCommand {
         // Follow-up questions are asked inline only for a phrase given as arguments: stdin holds the phrases.
         let answer = try Conversing.answer(
             engine.respond(to: text, request), in: engine, request, json: json, inline: !phrase.isEmpty)
-        return answer.storeFailure || answer.status == .error
+        // Nothing matched is "not done", as `batch` counts it and as grep exits 1 (see `ExitStatus`).
+        return answer.storeFailure || answer.status == .error || answer.status == .noMatch
     }
 
     /// The phrases to say: the arguments as one phrase, or each non-empty line of standard input
@@ -118,8 +120,10 @@ struct Say: ParsableCommand {
         } else {
             text = arguments.joined(separator: " ")
         }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
-            throw usage("the input holds control characters; it does not look like a phrase")
+        // C0, DEL and C1 alike (a lone U+009B is a CSI): not a phrase, a usage error like any other.
+        if let control = text.unicodeScalars.first(where: { ControlCharacters.isForbidden($0) && $0 != "\r" }) {
+            throw usage(
+                "the input holds control characters (\(ControlCharacters.name(control))); it does not look like a phrase")
         }
         text = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmed
         guard !text.isEmpty else {

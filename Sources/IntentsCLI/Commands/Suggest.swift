@@ -17,7 +17,9 @@ struct Suggest: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "Suggest for this moment (ISO-8601, e.g. 2026-11-23T09:00) instead of now.")
+    @Option(
+        help: ArgumentHelp(
+            "Suggest for this moment (ISO-8601, or e.g. \"tomorrow at 9\") instead of now.", valueName: "time"))
     var at: String?
 
     @Flag(help: "Print the suggestions as JSON.")
@@ -51,13 +53,8 @@ struct Suggest: ParsableCommand {
             print("Forgot \(count) donation\(count == 1 ? "" : "s") of \(intent.title).")
             return
         }
-        var now = project.clock.now
-        if let at {
-            guard let moment = ISODate.parse(at, timeZone: project.clock.timeZone) else {
-                throw ValidationError("--at: '\(at)' is not an ISO-8601 date")
-            }
-            now = moment
-        }
+        // One parser for `--at`, the widgets'.
+        let now = try WidgetDrawingOptions.moment(at, project.clock) ?? project.clock.now
         let suggestions = try StoreCommand.failing {
             try SuggestionModel(graph: graph).suggest(store: store, now: now, limit: limit)
         }
