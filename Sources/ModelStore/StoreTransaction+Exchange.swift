@@ -80,17 +80,14 @@ extension StoreTransaction {
 
     /// Every record by entity. Columns the definitions no longer declare (a migration was
     /// refused) are exported as stored, so nothing is lost on the way out.
-    public func export() throws -> StoreExport {
+    /// A value its column cannot read is exported as stored and handed to `unreadable`.
+    public func export(unreadable: (StoreError) -> Void = { _ in }) throws -> StoreExport {
         var records: [String: [[String: JSONValue]]] = [:]
         for (name, table) in store.tables {
             var objects: [[String: JSONValue]] = []
             let sql = "SELECT * FROM \(table.quoted) ORDER BY createdAt, \(store.dialect.insertionOrder)"
             for row in try Row.fetchAll(db, sql: sql) {
-                var object = try json(record(from: row, table))
-                for column in row.columnNames where table.type(of: column) == nil {
-                    if let value = Columns.json(stored: row[column]) { object[column] = value }
-                }
-                objects.append(object)
+                objects.append(try exportObject(row, table, unreadable: unreadable))
             }
             records[name.description] = objects
         }

@@ -31,7 +31,7 @@ public final class StoreTransaction {
         let table = try table(query.entity)
         let statement = try QueryLowering.select(query, from: table, store: store)
         let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.statementArguments)
-        return rows.map { record(from: $0, table) }
+        return try rows.map { try record(from: $0, table) }
     }
 
     /// How many records a query wants.
@@ -49,7 +49,7 @@ public final class StoreTransaction {
         let table = try table(entity)
         let statement = try db.cachedStatement(sql: "SELECT * FROM \(table.quoted) WHERE id = ?")
         return try Row.fetchOne(statement, arguments: [id]).map {
-            record(from: $0, table)
+            try record(from: $0, table)
         }
     }
 
@@ -85,15 +85,46 @@ public final class StoreTransaction {
         }
     }
 
-    func record(from row: Row, _ table: Store.Table) -> Record {
+    /// A row as a record; a column holding a value its type cannot read throws, naming the
+    /// record and the column (never a trap, never a value read as something else).
+    func record(from row: Row, _ table: Store.Table) throws -> Record {
+        try record(from: row, table) { column, mismatch in
+            throw StoreError.unreadable(
+                entity: table.entity.name, id: Self.id(of: row), column: column, stored: mismatch.stored,
+                type: mismatch.type)
+        }
+    }
+
+    /// A row as a record; `unreadable` decides what a value its column's type cannot read
+    /// becomes (throw, or leave the property out and report it).
+    func record(
+        from row: Row, _ table: Store.Table, unreadable: (String, Columns.Mismatch) throws -> Void
+    ) rethrows -> Record {
         var values: [String: Value] = [:]
         for column in table.columns {
-            if let value = Columns.decode(row[column.name] ?? .null, as: column.type) { values[column.name] = value }
+            do {
+                if let value = try Columns.decode(row[column.name] ?? .null, as: column.type) {
+                    values[column.name] = value
+                }
+            } catch {
+                try unreadable(column.name, error)
+            }
         }
         return Record(
-            entity: table.entity.name, id: row[IntentGraph.BuiltinProperty.id.rawValue],
+            entity: table.entity.name, id: Self.id(of: row),
             createdAt: Self.moment(row[IntentGraph.BuiltinProperty.createdAt.rawValue]),
             updatedAt: Self.moment(row[IntentGraph.BuiltinProperty.updatedAt.rawValue]), values: values)
+    }
+
+    /// A row's id as text, whatever the column holds.
+    static func id(of row: Row) -> String {
+        let stored: DatabaseValue = row[IntentGraph.BuiltinProperty.id.rawValue] ?? .null
+        switch stored.storage {
+        case .string(let text): return text
+        case .int64(let number): return String(number)
+        case .double(let number): return String(number)
+        case .null, .blob: return ""
+        }
     }
 
     /// A stamp as stored (UTC, `Z`).

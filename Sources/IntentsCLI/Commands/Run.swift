@@ -110,7 +110,7 @@ struct Run: ParsableCommand {
                 at: failure.location,
                 notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
             let printer = DiagnosticPrinter(sources: project.sources, colored: Terminal.stderrIsTerminal)
-            Terminal.standardError(printer.render(collector.diagnostics))
+            Terminal.standardError(raw: printer.render(collector.diagnostics))
             throw ExitCode(1)
         }
     }
@@ -192,7 +192,7 @@ struct Batch: ParsableCommand {
                 if json {
                     report.answers.append(.init(line: line.number, phrase: line.phrase, answer: answer.json))
                 } else if !ok {
-                    if progress { Terminal.standardError("\r\u{1B}[K") }
+                    if progress { Terminal.standardError(raw: "\r\u{1B}[K") }
                     let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
                     Terminal.standardError(
                         "\(file):\(line.number): error: “\(line.phrase)”: \(ControlCharacters.escaped(reason))\n")
@@ -202,7 +202,7 @@ struct Batch: ParsableCommand {
                 if progress, index % 10 == 0 || index == lines.count - 1 {
                     let width = 30, filled = (index + 1) * width / lines.count
                     Terminal.standardError(
-                        "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                        raw: "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
                             + "] \(index + 1)/\(lines.count)")
                 }
                 if answer.storeFailure { storeFailed = true }
@@ -222,7 +222,7 @@ struct Batch: ParsableCommand {
         } else {
             body()
         }
-        if progress { Terminal.standardError("\r\u{1B}[K") }
+        if progress { Terminal.standardError(raw: "\r\u{1B}[K") }
         report.notRun = lines.count - report.done - report.failed
         if json {
             print(try JSONText.compact(report))
