@@ -162,3 +162,196 @@ struct DefectsCommandTests {
         #expect(lines.first?.contains("“swift”") == true, "\(list.stdout)")
     }
 }
+
+// MARK: 5. Import refuses what it cannot keep as given
+
+extension DefectsCommandTests {
+    struct BadImport: Sendable, CustomTestStringConvertible {
+        var bytes: [UInt8]
+        var message: String
+        var testDescription: String { message }
+
+        init(_ text: String, _ message: String) {
+            bytes = Array(text.utf8)
+            self.message = message
+        }
+
+        init(bytes: [UInt8], _ message: String) {
+            self.bytes = bytes
+            self.message = message
+        }
+    }
+
+    static let badImports: [BadImport] = [
+        BadImport(
+            bytes: Array(#"{"Radar.Radar": [{"topic": "ok"}, {"topic": "a"#.utf8) + [0xFF] + Array(#"b"}]}"#.utf8),
+            "Radar.Radar[1] holds bytes that are not UTF-8 text"),
+        BadImport(#"{"Radar.Radar": [{"id": "", "topic": "ab"}]}"#, "Radar.Radar[0]: Radar.id: the id is empty"),
+        BadImport(#"{"Radar.Radar": [{"id": "a b", "topic": "ab"}]}"#, #"Radar.Radar[0]: Radar.id: the id "a b" may hold only"#),
+        BadImport(#"{"Radar.Radar": [{"id": "../x", "topic": "ab"}]}"#, #"Radar.Radar[0]: Radar.id: the id "../x" may hold only"#),
+        BadImport(
+            #"{"Radar.Radar": [{"id": "x1", "topic": "ab"}, {"id": "x1", "topic": "cd"}]}"#,
+            #"Radar.Radar[1]: the id "x1" is already taken"#),
+        BadImport(
+            #"{"sideBar.Website": [{"url": "not a url", "title": "t"}]}"#,
+            #"sideBar.Website[0]: Website.url: "not a url" is not a URL"#),
+        BadImport(
+            #"{"sideBar.Website": [{"url": "example.com", "title": "t"}]}"#,
+            #"sideBar.Website[0]: Website.url: "example.com" is not a URL"#),
+    ]
+
+    @Test("store import refuses each bad record by its position and changes nothing", arguments: badImports)
+    func importRefuses(_ bad: BadImport) throws {
+        let bytes = bad.bytes, message = bad.message
+        #expect(try intents(["say", "track rust"]).status == 0)
+        let file = directory + "/import.json"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let before = try intents(["store", "export"]).stdout
+        let run = try intents(["store", "import", file])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(try intents(["store", "export"]).stdout == before)
+    }
+
+    @Test("A key from another system is a fine id, and import keeps it")
+    func otherSystemsKeysAreIds() throws {
+        let file = directory + "/import.json"
+        try #"{"Radar.Radar": [{"id": "rust-2024_v1.0~x", "topic": "rust"}]}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(try intents(["store", "import", file]).stdout == "Imported 1 record.\n")
+        #expect(try intents(["store", "list", "Radar", "--json"]).stdout.contains(#""id": "rust-2024_v1.0~x""#))
+    }
+}
+
+// MARK: 8. Every input is limited as its bytes arrive
+
+extension DefectsCommandTests {
+    struct Measured {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// Peak resident memory of the process, in KB (`/usr/bin/time -f %M`).
+        var peakKB: Int
+    }
+
+    /// Runs `intents` under `/usr/bin/time`, its standard input fed `total` bytes made by
+    /// repeating `pattern` (or a file given as `stdin`), and reports its peak memory.
+    func measured(
+        _ arguments: [String], pattern: [UInt8] = [], total: Int = 0, stdin: String? = nil
+    ) throws -> Measured {
+        let timing = directory + "/time-\(UUID().uuidString)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", timing, CommandLineTests.root + "/.build/debug/intents"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["INTENTS_STORE"] = store
+        environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
+        process.environment = environment
+        let input = Pipe(), out = Pipe(), err = Pipe()
+        if let stdin {
+            process.standardInput = FileHandle(forReadingAtPath: stdin)
+        } else {
+            process.standardInput = input
+        }
+        process.standardOutput = out
+        process.standardError = err
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+        let writer = Thread {
+            guard stdin == nil else { return }
+            let handle = input.fileHandleForWriting
+            var chunk: [UInt8] = []
+            while chunk.count < 1 << 16 { chunk += pattern }
+            var written = 0
+            while written < total {
+                // The process may stop reading (it refused the input): then the write fails.
+                guard (try? handle.write(contentsOf: chunk)) != nil else { break }
+                written += chunk.count
+            }
+            try? handle.close()
+        }
+        writer.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let peak = (try? String(contentsOfFile: timing, encoding: .utf8))?
+            .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return Measured(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self), peakKB: peak)
+    }
+
+    /// Far below the input: the process held no more than a line (plus what it always holds).
+    static let boundedKB = 200_000
+
+    @Test("say < /dev/zero is refused at once, not read whole")
+    func sayFromZeros() throws {
+        let run = try measured(["say"], stdin: "/dev/zero")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("holds a NUL byte"), "\(run.stderr)")
+        #expect(run.peakKB < Self.boundedKB)
+    }
+
+    @Test("A line longer than the limit is refused at its limit and the next line answered")
+    func longLineThenPhrase() throws {
+        var input = Array(repeating: UInt8(ascii: "x"), count: 300 << 20)
+        input += Array("\ntrack rust\n".utf8)
+        let file = directory + "/input.txt"
+        try Data(input).write(to: URL(fileURLWithPath: file))
+        input = []
+        for arguments in [["say"], []] {
+            let run = try measured(arguments, stdin: file)
+            #expect(run.stdout.contains("Now tracking “rust”") || run.stdout.contains("Already tracking"), "\(arguments): \(run.stdout)")
+            #expect(run.stderr.contains("line 1"), "\(arguments): \(run.stderr)")
+            #expect(run.peakKB < Self.boundedKB, "\(arguments): \(run.peakKB) KB")
+        }
+    }
+
+    @Test("Endless phrases through a pipe: each answered as it comes, memory flat")
+    func endlessPhrases() throws {
+        // 40 MB of one short phrase: answering them all would take long; the process is killed by
+        // the closed pipe or finishes, and in either case never held the input.
+        let run = try measured(["batch", "-"], pattern: Array("what's next\n".utf8), total: 40 << 20)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is more than 16 MB"), "\(run.stderr)")
+        #expect(run.peakKB < Self.boundedKB)
+        let answers = try measured(
+            ["run", "Shortcuts/morning-review.yaml", "--answers", "-"], pattern: Array("yes\n".utf8), total: 40 << 20)
+        #expect(answers.status == 2)
+        #expect(answers.stderr.contains("is more than 16 MB"), "\(answers.stderr)")
+        #expect(answers.peakKB < Self.boundedKB)
+    }
+
+    @Test("A definition or shortcut file over 4 MB is refused after 4 MB, whatever its size")
+    func hugeYAML() throws {
+        let intents = directory + "/Intents/huge"
+        try FileManager.default.createDirectory(atPath: intents, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: intents + "/app.yaml", withDestinationPath: "/dev/zero")
+        let check = try measured(["check", directory + "/Intents"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("app.yaml:1:1: error: the file is more than 4 MB"), "\(check.stderr)")
+        #expect(check.peakKB < Self.boundedKB)
+        let shortcut = directory + "/zero.yaml"
+        try FileManager.default.createSymbolicLink(atPath: shortcut, withDestinationPath: "/dev/zero")
+        let run = try measured(["run", shortcut, "--run-anywhere"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("the file is more than 4 MB; a shortcut file is at most 4 MB"), "\(run.stderr)")
+        #expect(run.peakKB < Self.boundedKB)
+    }
+
+    @Test("One huge string in an import is refused as it arrives")
+    func hugeImportString() throws {
+        var text = Array(#"{"Radar.Radar": [{"topic": ""#.utf8)
+        text += Array(repeating: UInt8(ascii: "x"), count: 300 << 20)
+        text += Array(#""}]}"#.utf8)
+        let file = directory + "/big.json"
+        try Data(text).write(to: URL(fileURLWithPath: file))
+        text = []
+        let run = try measured(["store", "import", file])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("Radar.Radar[0] holds a text longer than 1 MB"), "\(run.stderr)")
+        #expect(run.peakKB < Self.boundedKB)
+    }
+}

@@ -160,21 +160,48 @@ struct Batch: ParsableCommand {
 
     private struct RolledBack: Error {}
 
+    /// Largest batch file (16 MB): read a line at a time, refused as it grows past this.
+    static let maximumBytes = 16 << 20
+
     func run() throws {
-        let data =
-            file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        guard let data else {
+        // Read a line at a time, each checked at the phrase's limit as it arrives, the whole at
+        // `maximumBytes`: a 5 GB line or an endless pipe is refused, never held in memory.
+        var input =
+            file == "-"
+            ? InputLines(maximumLine: Say.maximumBytes, maximumTotal: Self.maximumBytes)
+            : InputLines(path: file, maximumLine: Say.maximumBytes, maximumTotal: Self.maximumBytes)
+        guard input != nil else {
             Terminal.standardError("error: cannot read \(file)\n")
             throw ExitCode(2)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            Terminal.standardError("error: \(file) is not UTF-8 text\n")
-            throw ExitCode(2)
+        var lines: [(number: Int, phrase: String)] = []
+        var refused = false
+        while let line = input?.next() {
+            switch line {
+            case .text(let text, let number):
+                let phrase = text.trimmed
+                if !phrase.isEmpty && !phrase.hasPrefix("#") { lines.append((number, phrase)) }
+            case .tooLong(let number):
+                Terminal.standardError(
+                    "\(file):\(number): error: the line is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                refused = true
+            case .notText:
+                refused = true
+                input = nil
+            }
         }
+        switch input?.stopped {
+        case .tooMuch?:
+            Terminal.standardError("error: \(file) is more than \(Self.maximumBytes >> 20) MB; a batch is at most that (split it)\n")
+            throw ExitCode(2)
+        case .nul?, nil:
+            if input == nil || input?.stopped != nil {
+                Terminal.standardError("error: \(file) is not UTF-8 text\n")
+                throw ExitCode(2)
+            }
+        }
+        if refused { throw ExitCode(2) }
         var replies = try answers.map(AnswersFile.read)?[...] ?? []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
-            .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         let conversation = Conversation(

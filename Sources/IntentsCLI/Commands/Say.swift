@@ -46,18 +46,25 @@ struct Say: ParsableCommand {
     static let maximumBytes = 2_000
 
     func run() throws {
-        let texts = try Self.phraseTexts(phrase)
+        // Piped phrases are read a line at a time as they come (`yes … | say` answers each line),
+        // each line refused at the phrase's limit; the first is read before the store is opened.
+        var input = PipedPhrases(reading: phrase.isEmpty && isatty(STDIN_FILENO) == 0)
+        let first = input == nil ? try Self.phraseText(phrase) : try input?.next()
+        guard let first else {
+            if input?.refused == true { throw ExitCode(2) }
+            throw Self.usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
+        }
         let session = try storeOptions.session(global)
         try GlobalOptions.checkLanguage(lang, in: session.graph)
         var options = Conversation.Options(confirmAll: yes, dryRun: dryRun, language: lang, handoff: true)
         options.context = try RequestContext.parse(contexts)
         let conversation = Conversation(session: session, options: options)
-        var failed = false
-        for (number, text) in texts.enumerated() {
-            failed = try answer(text, conversation) || failed
+        var failed = try answer(first, conversation)
+        while let text = try input?.next() {
             // A question one line left open is not answered by the next line: that is a phrase of its own.
             // The last one stays open (and saved, for `intents continue`).
-            if number < texts.count - 1 { conversation.cancel() }
+            conversation.cancel()
+            failed = try answer(text, conversation) || failed
         }
         if let note = session.learned?.origin?.note(cacheFile: session.learned?.cacheFile) {
             Terminal.standardError(note)
@@ -65,7 +72,44 @@ struct Say: ParsableCommand {
         // The process ends here: freeing the graph, the phrase index and the learned model object by
         // object takes time the answer does not need (5 % of a cold `say` over 5,000 templates).
         _ = Unmanaged.passRetained(conversation)
+        if input?.refused == true { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The phrases piped into `say`, one a line, read as they come: a line over the phrase's limit
+    /// or holding control characters is refused with a message and the next one read; input that
+    /// is not text (not UTF-8, a NUL byte: `say < /dev/zero`) ends the reading.
+    struct PipedPhrases {
+        private var lines = InputLines(maximumLine: Say.maximumBytes)
+        /// Whether a line was refused (the exit status is then 2).
+        private(set) var refused = false
+
+        init?(reading: Bool) {
+            guard reading else { return nil }
+        }
+
+        mutating func next() throws -> String? {
+            while let line = lines.next() {
+                switch line {
+                case .text(let text, _):
+                    guard !text.trimmed.isEmpty else { continue }
+                    do { return try Say.phraseText([text]) } catch is ExitCode { refused = true }
+                case .tooLong(let number):
+                    Terminal.standardError(
+                        "error: line \(number) is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                    refused = true
+                case .notText(let number):
+                    Terminal.standardError("error: the input is not UTF-8 text (line \(number))\n")
+                    refused = true
+                    return nil
+                }
+            }
+            if case .nul(let line)? = lines.stopped {
+                Terminal.standardError("error: the input is not UTF-8 text (line \(line) holds a NUL byte)\n")
+                refused = true
+            }
+            return nil
+        }
     }
 
     /// Answers one phrase (asking follow-ups at a terminal) and prints the answer; true when the intent
@@ -77,37 +121,9 @@ struct Say: ParsableCommand {
         return answer.storeFailure || answer.status == .error
     }
 
-    /// The phrases to say: the arguments as one phrase, or each non-empty line of standard input
-    /// (a question left open by one line is cancelled by the next phrase, as in `batch`).
-    static func phraseTexts(_ arguments: [String]) throws -> [String] {
-        guard arguments.isEmpty, isatty(STDIN_FILENO) == 0 else { return [try phraseText(arguments)] }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let decoded = String(validating: data, as: UTF8.self) else {
-            throw usage("the input is not UTF-8 text (\(data.count) bytes)")
-        }
-        let lines = decoded.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
-        guard !lines.isEmpty else {
-            throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
-        }
-        return try lines.map { try phraseText([$0]) }
-    }
-
-    /// The phrase from the arguments or standard input, checked: text, not empty, not too long.
+    /// The phrase from the arguments (or a piped line), checked: text, not empty, not too long.
     static func phraseText(_ arguments: [String]) throws -> String {
-        var text: String
-        if arguments.isEmpty {
-            // At a terminal, waiting for end of input would look like a hang.
-            if isatty(STDIN_FILENO) != 0 {
-                throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
-            }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw usage("the input is not UTF-8 text (\(data.count) bytes)")
-            }
-            text = decoded
-        } else {
-            text = arguments.joined(separator: " ")
-        }
+        var text = arguments.joined(separator: " ")
         if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
             throw usage("the input holds control characters; it does not look like a phrase")
         }
@@ -121,7 +137,7 @@ struct Say: ParsableCommand {
         return text
     }
 
-    private static func usage(_ message: String) -> ExitCode {
+    static func usage(_ message: String) -> ExitCode {
         Terminal.standardError("error: \(message)\n")
         return ExitCode(2)
     }
