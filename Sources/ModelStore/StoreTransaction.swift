@@ -145,6 +145,7 @@ public final class StoreTransaction {
         for column in table.columns {
             let property = table.entity.property(column.name)
             if let value = values[column.name] {
+                try Self.checkStorable(value, as: column.type, what: "\(entity.name).\(column.name)")
                 complete[column.name] = value
             } else if let value = property?.defaultValue {
                 complete[column.name] = store.clock.resolve(value, at: now)
@@ -168,7 +169,8 @@ public final class StoreTransaction {
         }
         var after = before
         for (name, value) in values {
-            guard table.type(of: name) != nil, IntentGraph.BuiltinProperty(rawValue: name) == nil else { continue }
+            guard let type = table.type(of: name), IntentGraph.BuiltinProperty(rawValue: name) == nil else { continue }
+            if let value { try Self.checkStorable(value, as: type, what: "\(record.entity.name).\(name)") }
             if let value { after.values[name] = value } else { after.values[name] = nil }
         }
         after.updatedAt = now ?? store.clock.now
@@ -187,6 +189,27 @@ public final class StoreTransaction {
         try forgetSearch(record.id, table)
         try forgetDonations(referencing: record.id)
         changes.append((record.entity, record.id, before, nil))
+    }
+
+    /// Refuses a value `store export` could not write so that `store import` reads it back as it
+    /// was: text with a control character (a NUL would even cut it), a URL that is not one, a
+    /// number that is not finite. Whatever an intent stores thus survives a backup and a restore.
+    static func checkStorable(_ value: Value, as type: ValueType, what: String) throws {
+        switch value {
+        case .enumCase(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+        case .string(let text), .url(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+            if type == .url, let problem = ImportChecks.problem(withURL: text) {
+                throw StoreError.invalidData("\(what): \(problem)")
+            }
+        case .number(let number):
+            guard number.isFinite else { throw StoreError.invalidData("\(what) must be a finite number, not \(number)") }
+        case .array(let items):
+            for item in items { try checkStorable(item, as: type.element ?? type, what: what) }
+        case .integer, .boolean, .date, .duration:
+            break
+        }
     }
 
     func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {

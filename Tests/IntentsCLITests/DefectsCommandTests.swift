@@ -1,4 +1,6 @@
 import Foundation
+import IntentModel
+import TestSupport
 import Testing
 
 /// Issue 22 at the command line: what another program wrote into a store is read as an error
@@ -353,5 +355,119 @@ extension DefectsCommandTests {
         #expect(run.status != 0)
         #expect(run.stderr.contains("Radar.Radar[0] holds a text longer than 1 MB"), "\(run.stderr)")
         #expect(run.peakKB < Self.boundedKB)
+    }
+}
+
+// MARK: 3. Shared content holds no control character
+
+extension DefectsCommandTests {
+    @Test(
+        "share neutralises control characters in a URL's title and refuses them in text, links and file names",
+        arguments: [
+            (["share", "--to", "Radar", "https://example.com/a/%1B%5B2J"], "Now tracking “[2J”"),
+            (["share", "--to", "Radar", "https://example.com/nul%00topic"], "Now tracking “nul topic”"),
+            (["share", "--to", "sideBar", "hello \u{9B} there"], "error: the text holds control characters"),
+            (["share", "--to", "sideBar", "hello \u{7F} there"], "error: the text holds control characters"),
+            (["share", "--to", "sideBar", "https://x.com/\u{1B}[2J"], "error: the link holds a control character"),
+        ])
+    func shareKeepsControlsOut(arguments: [String], expected: String) throws {
+        let run = try intents(arguments)
+        #expect((run.stdout + run.stderr).contains(expected), "\(run.stdout) \(run.stderr)")
+        let export = try intents(["store", "export"]).stdout
+        #expect(!export.contains(#"\u00"#), "\(export)")
+        #expect(!export.contains(#"\u001b"#) && !export.contains(#"\u009b"#))
+    }
+
+    @Test("A file whose name holds ESC is refused, not stored")
+    func shareFileWithEscape() throws {
+        let file = directory + "/f\u{1B}[2Jname.txt"
+        try "hello".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try intents(["share", "--file", file])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("the file's path holds a control character (U+001B)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}"))
+        #expect(try intents(["store", "list", "Attachment"]).stdout.hasPrefix("No attachment records"))
+    }
+}
+
+// MARK: 4. What intents writes, export writes and import reads back identically
+
+extension DefectsCommandTests {
+    /// Every bundled example phrase, then the shortcuts, then shares: a store filled only through `intents`.
+    func fillThroughIntents(extra: [String] = []) throws {
+        var phrases = Bundled.graph.intents.flatMap(\.examples).map(\.say)
+        phrases += extra
+        let file = directory + "/phrases.txt"
+        try phrases.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try intents(["batch", "--yes", file])
+        for shortcut in ["morning-review", "plan-my-day", "reading-list", "weekly-cleanup", "fortune-for-every-sign"] {
+            _ = try intents(["run", "Shortcuts/\(shortcut).yaml", "--answers", "-"], input: "yes\nrust\n2\n")
+        }
+        for shared in [
+            ["share", "--to", "sideBar", "https://example.com/articles/quantum-computing.html"],
+            ["share", "--to", "Radar", "https://example.com/a/%E2%80%9Cquoted%E2%80%9D%20%5C%22back%22"],
+            ["share", "--to", "sideBar", "a note\nwith two lines\tand a tab, \"quotes\" and \\ backslashes"],
+        ] {
+            _ = try intents(shared)
+        }
+        try "file".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+        _ = try intents(["share", "--file", directory + "/notes.txt"])
+    }
+
+    /// Exports, imports into a new store, exports again: the two exports are the same bytes.
+    func expectRoundTrip(_ context: String = "") throws {
+        let first = try intents(["store", "export"])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let file = directory + "/export.json"
+        try first.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let restored = directory + "/restored.sqlite"
+        let load = try ConversationCommandTests.run(["store", "import", file], store: restored)
+        #expect(load.status == 0, "\(context) \(load.stderr)")
+        let second = try ConversationCommandTests.run(["store", "export"], store: restored)
+        #expect(second.stdout == first.stdout, "\(context)")
+    }
+
+    @Test("Every bundled example, shortcut and share: export, import, export again gives the same bytes")
+    func bundledRoundTrip() throws {
+        try fillThroughIntents()
+        let export = try intents(["store", "export"]).stdout
+        #expect(export.components(separatedBy: "\"id\"").count > 20, "\(export)")
+        try expectRoundTrip()
+    }
+
+    @Test("A fuzzed store (phrases of random text) round-trips byte for byte")
+    func fuzzedRoundTrip() throws {
+        var random = SystemRandomNumberGenerator()
+        var seed = UInt64.random(in: 0...UInt64.max, using: &random)
+        let context = "seed \(seed)"
+        func next() -> UInt64 {
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        // Letters, quotes, backslashes, emoji, combining marks, RTL, look-alikes; and the
+        // characters every input path must refuse (C0, DEL, C1), which must never reach the store.
+        let pieces = [
+            "a", "Z", "ß", "é", "e\u{301}", "\"", "\\", "'", "“", "”", "😀", "👩‍👩‍👧", "\u{202E}", "א", "日本",
+            "\u{1B}[2J", "\u{9B}", "\u{7F}", "\u{0}", "\u{85}", "\u{2028}", "%1B", "%00", "/", " ", "  ", "0", "1e19",
+        ]
+        var phrases: [String] = []
+        for _ in 0..<60 {
+            var text = ""
+            for _ in 0..<(1 + Int(next() % 6)) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            let template = [
+                "add a task \(text)", "track \(text)", "note \(text)", "save https://example.com/\(text)",
+                "start a focus block called \(text) for 10 minutes",
+            ]
+            phrases.append(template[Int(next() % UInt64(template.count))])
+        }
+        // Lines the batch reads as one phrase each (a line break inside a piece would split it).
+        try fillThroughIntents(
+            extra: phrases.map { $0.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\u{2028}", with: " ") })
+        let export = try intents(["store", "export"]).stdout
+        #expect(!export.contains(#"\u001b"#) && !export.contains(#"\u009b"#) && !export.contains(#"\u0000"#), "\(context)")
+        try expectRoundTrip(context)
     }
 }
