@@ -72,7 +72,12 @@ public struct JSONRecordStream {
 
     /// The text, `piece` bytes at a time (for tests: every value cut at every place).
     public init(text: String, piece: Int = Int.max) {
-        var rest = Array(text.utf8)[...]
+        self.init(bytes: Array(text.utf8), piece: piece)
+    }
+
+    /// Bytes as they would come from a file, not necessarily UTF-8 (for tests and fuzzing).
+    public init(bytes: [UInt8], piece: Int = Int.max) {
+        var rest = bytes[...]
         read = { count in
             let taken = rest.prefix(min(count, piece))
             rest = rest.dropFirst(taken.count)
