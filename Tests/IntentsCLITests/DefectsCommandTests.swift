@@ -239,13 +239,13 @@ extension DefectsCommandTests {
     /// Runs `intents` under `/usr/bin/time`, its standard input fed `total` bytes made by
     /// repeating `pattern` (or a file given as `stdin`), and reports its peak memory.
     func measured(
-        _ arguments: [String], pattern: [UInt8] = [], total: Int = 0, stdin: String? = nil
+        _ arguments: [String], pattern: [UInt8] = [], total: Int = 0, stdin: String? = nil, in folder: String = ""
     ) throws -> Measured {
         let timing = directory + "/time-\(UUID().uuidString)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%M", "-o", timing, CommandLineTests.root + "/.build/debug/intents"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
+        process.currentDirectoryURL = URL(fileURLWithPath: PathText.appending(CommandLineTests.root, folder))
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["INTENTS_STORE"] = store
@@ -469,5 +469,22 @@ extension DefectsCommandTests {
         let export = try intents(["store", "export"]).stdout
         #expect(!export.contains(#"\u001b"#) && !export.contains(#"\u009b"#) && !export.contains(#"\u0000"#), "\(context)")
         try expectRoundTrip(context)
+    }
+}
+
+// MARK: 15. A shortcut run by its bare name runs the files beside it
+
+extension DefectsCommandTests {
+    @Test("In Shortcuts/, run plan-my-day.yaml runs morning-review.yaml beside it, with or without --run-anywhere")
+    func runByBareName() throws {
+        let answers = directory + "/answers.txt"
+        try "ship the release\n25\n".write(toFile: answers, atomically: true, encoding: .utf8)
+        for extra in [[], ["--run-anywhere"]] {
+            let run = try measured(
+                ["run", "plan-my-day.yaml", "--intents", "../Intents", "--dry-run", "--answers", answers] + extra,
+                in: "Shortcuts")
+            #expect(run.status == 0, "\(extra): \(run.stderr)")
+            #expect(!run.stderr.contains("outside the folders") && !run.stderr.contains("'/morning-review.yaml'"))
+        }
     }
 }

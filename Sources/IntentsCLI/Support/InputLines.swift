@@ -101,6 +101,7 @@ struct InputLines {
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
             if count <= 0 {
                 ended = true
             } else {
