@@ -13,6 +13,8 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzDefinitions", ["IntentModel", "IntentLanguage", "YAML"]),
     ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
     ("FuzzShare", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
+    ("FuzzImport", ["IntentModel", "IntentLanguage", "ModelStore"]),
+    ("FuzzJSONOutput", ["IntentModel", "IntentLanguage", "ModelStore", "IntentRuntime"]),
 ]
 
 let package = Package(

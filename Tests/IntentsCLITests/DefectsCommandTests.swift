@@ -488,3 +488,17 @@ extension DefectsCommandTests {
         }
     }
 }
+
+extension DefectsCommandTests {
+    /// Found by FuzzImport: Foundation's Gregorian calendar is Julian before 1582, `gmtime` is not,
+    /// so a date of 1013 moved by 12 days on each import.
+    @Test("A date before 1583 survives export and import", arguments: ["1013-12-05T09:00:00Z", "0001-01-01T00:00:00Z", "1582-10-10T12:30:00Z"])
+    func earlyDatesRoundTrip(date: String) throws {
+        let file = directory + "/early.json"
+        try #"{"FocusBlox.Task": [{"id": "t1", "title": "old", "due": "\#(date)", "createdAt": "2026-11-22T10:00:00Z", "updatedAt": "2026-11-22T10:00:00Z"}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try intents(["store", "import", file]).status == 0)
+        #expect(try intents(["store", "export"]).stdout.contains(#""due": "\#(date)""#))
+        try expectRoundTrip(date)
+    }
+}
