@@ -14,6 +14,8 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzOpen", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
     ("FuzzShare", ["IntentModel", "IntentLanguage", "IntentRuntime"]),
     ("FuzzRequestBody", ["IntentModel", "IntentRequests"]),
+    ("FuzzImport", ["IntentModel", "IntentLanguage", "ModelStore"]),
+    ("FuzzJSONOutput", ["IntentModel", "IntentLanguage", "ModelStore", "IntentRuntime"]),
 ]
 
 let package = Package(

@@ -110,8 +110,8 @@ public struct Project: Sendable {
         guard let paths = try? DefinitionLoader.files(in: directory) else { return nil }
         var definitions: [(path: String, bytes: [UInt8])] = []
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            definitions.append((path, [UInt8](data)))
+            guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else { return nil }
+            definitions.append((path, bytes))
         }
         return definitions
     }

@@ -116,7 +116,10 @@ extension IntentServer {
             }
             action = known
         }
-        let chosen = action
+        // A toggle is never flipped unasked (it could end what is running): the request says how.
+        guard let chosen = action else {
+            throw APIError.badRequest("'\(name)' is a toggle: give 'action' (on, off or toggle)")
+        }
         return try await conversations.run(queueKey(engineRequest), timeout: configuration.limits.requestTimeout) {
             let answer: Answer = try await Blocking.run {
                 do {

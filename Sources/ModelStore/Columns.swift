@@ -56,7 +56,19 @@ enum Columns {
         }
     }
 
-    static func decode(_ stored: DatabaseValue, as type: ValueType) -> Value? {
+    /// A stored value that does not fit its column's type: written by another program, or by
+    /// `UPDATE … SET refreshCount = 1e19`. Named with the record and column by `record(from:)`.
+    struct Mismatch: Error {
+        /// The value as stored, as JSON text would write it (`1e+19`, `"abc"`).
+        var stored: String
+        var type: ValueType
+    }
+
+    /// A column's value as the definitions type it; nil for NULL. A value of another type (a REAL
+    /// outside `Int`'s range in an integer column, text in a number column, a date that does not
+    /// parse, a blob) throws rather than trapping or being read as something it is not.
+    static func decode(_ stored: DatabaseValue, as type: ValueType) throws(Mismatch) -> Value? {
+        let mismatch = Mismatch(stored: json(stored: stored).map(JSONText.compact) ?? "a blob", type: type)
         switch stored.storage {
         case .null:
             return nil
@@ -65,22 +77,35 @@ enum Columns {
             case .boolean: return .boolean(number != 0)
             case .duration: return .duration(seconds: Int(number))
             case .number: return .number(Double(number))
-            default: return .integer(Int(number))
+            case .integer: return .integer(Int(number))
+            default: throw mismatch
             }
         case .double(let number):
-            return type == .integer ? .integer(Int(number)) : .number(number)
+            switch type {
+            case .number: return .number(number)
+            case .integer, .duration:
+                // Only a whole number inside Int's range is an integer; Int(1e19) would trap.
+                guard let whole = Int(exactly: number) else { throw mismatch }
+                return type == .integer ? .integer(whole) : .duration(seconds: whole)
+            default: throw mismatch
+            }
         case .string(let text):
             switch type {
             case .url: return .url(text)
-            case .date: return DateValue.parse(text).map(Value.date)
+            case .date:
+                guard let date = DateValue.parse(text) else { throw mismatch }
+                return .date(date)
             case .enumeration: return .enumCase(text)
             case .array(let element):
-                guard let items = try? JSONText.decode([JSONValue].self, from: text) else { return .array([]) }
-                return .array(items.compactMap { value(fromJSON: $0, as: element, timeZone: .gmt) })
-            default: return .string(text)
+                guard let items = try? JSONText.decode([JSONValue].self, from: text) else { throw mismatch }
+                let values = items.compactMap { value(fromJSON: $0, as: element, timeZone: .gmt) }
+                guard values.count == items.count else { throw mismatch }
+                return .array(values)
+            case .string, .entity: return .string(text)
+            default: throw mismatch
             }
         case .blob:
-            return nil
+            throw mismatch
         }
     }
 

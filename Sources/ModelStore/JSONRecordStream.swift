@@ -30,6 +30,41 @@ public struct JSONRecordStream {
     private var key = ""
     private var index = 0
 
+    /// Longest text one value may hold (1 MB, as an intent's value): refused as its bytes arrive,
+    /// so one huge string cannot fill memory before it is measured.
+    public static let maximumTextBytes = 1 << 20
+    /// Largest record (16 MB of text, counting 16 bytes a value besides): a record of a million
+    /// fields is refused as it is read.
+    public static let maximumRecordBytes = 16 << 20
+    /// Longest number (digits, sign, point and exponent).
+    static let maximumNumberBytes = 400
+    /// What the record being read has cost so far, against `maximumRecordBytes`.
+    private var spent = 0
+
+    /// Where the reader is, for messages: `Radar.Radar[3]`, or the entity names between lists.
+    private var place: String {
+        state == .inList ? "\(key)[\(index)]" : "an entity name"
+    }
+
+    private mutating func spend(_ bytes: Int) throws(Problem) {
+        spent += bytes
+        guard spent <= Self.maximumRecordBytes else {
+            throw .shape("\(place) is larger than \(Self.maximumRecordBytes >> 20) MB; a record may be at most that")
+        }
+    }
+
+    private func tooLong() -> Problem {
+        .shape("\(place) holds a text longer than \(Self.maximumTextBytes >> 20) MB; a value may be at most that")
+    }
+
+    /// Bytes as text, refused unless they are UTF-8 (never a U+FFFD put in their place).
+    private func text(_ bytes: some Collection<UInt8>) throws(Problem) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .shape("\(place) holds bytes that are not UTF-8 text")
+        }
+        return text
+    }
+
     /// Reads chunks from `handle` (a file, or standard input) as it goes.
     public init(handle: FileHandle) {
         read = { count in (try? handle.read(upToCount: count)).map { Array($0) } ?? [] }
@@ -37,7 +72,12 @@ public struct JSONRecordStream {
 
     /// The text, `piece` bytes at a time (for tests: every value cut at every place).
     public init(text: String, piece: Int = Int.max) {
-        var rest = Array(text.utf8)[...]
+        self.init(bytes: Array(text.utf8), piece: piece)
+    }
+
+    /// Bytes as they would come from a file, not necessarily UTF-8 (for tests and fuzzing).
+    public init(bytes: [UInt8], piece: Int = Int.max) {
+        var rest = bytes[...]
         read = { count in
             let taken = rest.prefix(min(count, piece))
             rest = rest.dropFirst(taken.count)
@@ -82,6 +122,7 @@ public struct JSONRecordStream {
                 }
                 return .list(key: name)
             case .inList:
+                spent = 0
                 let item = try value()
                 guard case .object(let fields) = item else { throw .shape("\(key)[\(index)] must be an object") }
                 defer { index += 1 }
@@ -166,6 +207,7 @@ public struct JSONRecordStream {
 
     private mutating func value(depth: Int = 0) throws(Problem) -> JSONValue {
         guard depth < 512 else { throw .notAnExport }
+        try spend(16)
         switch try peek() {
         case UInt8(ascii: "{"):
             position += 1
@@ -234,6 +276,9 @@ public struct JSONRecordStream {
             }
             text.append(byte)
             position += 1
+            guard text.count <= Self.maximumNumberBytes else {
+                throw .shape("\(place) holds a number longer than \(Self.maximumNumberBytes) characters")
+            }
         }
         return try Self.number(text, integral: integral)
     }
@@ -255,12 +300,15 @@ public struct JSONRecordStream {
             if scan == buffer.count {
                 // Needs more input: make room and keep scanning from the same offset.
                 let offset = scan - position
+                guard offset <= Self.maximumTextBytes else { throw tooLong() }
                 guard fill(offset + 1) else { throw .notAnExport }
                 scan = position + offset
             }
             let byte = buffer[scan]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: buffer[position..<scan], as: UTF8.self)
+                guard scan - position <= Self.maximumTextBytes else { throw tooLong() }
+                try spend(scan - position)
+                let text = try text(buffer[position..<scan])
                 position = scan + 1
                 return text
             }
@@ -273,7 +321,8 @@ public struct JSONRecordStream {
             let byte = try self.byte()
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: bytes, as: UTF8.self)
+                try spend(bytes.count)
+                return try text(bytes)
             case UInt8(ascii: "\\"):
                 let escaped = try self.byte()
                 switch escaped {
@@ -301,6 +350,7 @@ public struct JSONRecordStream {
                 guard byte >= 0x20 else { throw .notAnExport }
                 bytes.append(byte)
             }
+            guard bytes.count <= Self.maximumTextBytes else { throw tooLong() }
         }
     }
 

@@ -67,6 +67,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case invalidData(String)
     /// `update`/`delete` of a record that is no longer there.
     case missingRecord(QualifiedName, String)
+    /// A stored value its column's type cannot read (written by another program): the record,
+    /// the column, the value as stored and the type it should have.
+    case unreadable(entity: QualifiedName, id: String, column: String, stored: String, type: ValueType)
 
     public var description: String {
         switch self {
@@ -78,6 +81,8 @@ public enum StoreError: Error, CustomStringConvertible {
         case .writeFailed(let reason): "the store could not be written: \(reason)"
         case .invalidData(let reason): reason
         case .missingRecord(let entity, let id): "\(entity.name) \(id) is no longer in the store"
+        case .unreadable(let entity, let id, let column, let stored, let type):
+            "\(entity.name) \(id): \(column) holds \(stored), not a value of type \(type)"
         }
     }
 }

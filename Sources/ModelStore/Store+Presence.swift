@@ -36,6 +36,10 @@ extension Store {
         if !columns.contains("previous") {
             try db.execute(sql: "ALTER TABLE _donations ADD COLUMN previous TEXT")
         }
+        // The execution that donated: `undo` takes its donation back with it.
+        if !columns.contains("execution") {
+            try db.execute(sql: "ALTER TABLE _donations ADD COLUMN execution INTEGER")
+        }
     }
 
     /// Rebuilds the search index when what is searchable changed since it was built (the
@@ -156,7 +160,9 @@ extension StoreTransaction {
                 let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table.quoted)")
                 var vocabulary: Set<String> = []
                 while let row = try cursor.next() {
-                    let record = record(from: row, table)
+                    // A record another program made unreadable stays out of the index (reading it
+                    // anywhere else names it); the index is rebuilt whole, so it is not lost.
+                    guard let record = try? record(from: row, table) else { continue }
                     guard let document = try indexer.document(for: record, in: self) else { continue }
                     let doc = try insertSearchItem(document, entity: table.name, id: record.id)
                     let (title, body, keywords) = Self.searchText(document)
@@ -275,13 +281,14 @@ extension StoreTransaction {
     /// the records it refers to (deleting one of them deletes the donation). The counts suggestions
     /// read are kept up to date in the same transaction (`SuggestionKeys`).
     public func donate(
-        intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date
+        intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date,
+        execution: Int64? = nil
     ) throws {
         let previous = try lastExecutedIntent(before: intent)
         let encoded = JSONText.compact(.object(parameters))
         try db.cachedStatement(
-            sql: "INSERT INTO _donations (intent, parameters, at, via, previous) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [intent.description, encoded, ISODate.format(at), via, previous])
+            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution])
         let donation = db.lastInsertedRowID
         for record in Set(records) {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO _donation_refs (record, donation) VALUES (?, ?)")
@@ -380,11 +387,23 @@ extension StoreTransaction {
 
     /// Forgets the donations that refer to a record that was deleted.
     func forgetDonations(referencing record: String) throws {
+        try forgetDonations(where: "id IN (SELECT donation FROM _donation_refs WHERE record = ?)", [record])
+        try db.cachedStatement(sql: "DELETE FROM _donation_refs WHERE record = ?").execute(arguments: [record])
+    }
+
+    /// Forgets the donation an execution made: an undone intent is not learned from.
+    func forgetDonations(ofExecution execution: Int64) throws {
+        try db.cachedStatement(
+            sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE execution = ?)"
+        ).execute(arguments: [execution])
+        try forgetDonations(where: "execution = ?", [execution])
+    }
+
+    /// Deletes the donations `condition` selects and takes them out of the suggestion statistics.
+    private func forgetDonations(where condition: String, _ arguments: StatementArguments) throws {
         let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql:
-                    "SELECT intent, parameters, at, previous FROM _donations WHERE id IN (SELECT donation FROM _donation_refs WHERE record = ?)"
-            ), arguments: [record])
+            db.cachedStatement(sql: "SELECT intent, parameters, at, previous FROM _donations WHERE \(condition)"),
+            arguments: arguments)
         for row in rows {
             let text: String = row["parameters"]
             let at: String = row["at"]
@@ -393,10 +412,7 @@ extension StoreTransaction {
             else { continue }
             try count(row["intent"], parameters: parameters, at: moment, previous: row["previous"], by: -1)
         }
-        try db.cachedStatement(
-            sql: "DELETE FROM _donations WHERE id IN (SELECT donation FROM _donation_refs WHERE record = ?)"
-        ).execute(arguments: [record])
-        try db.cachedStatement(sql: "DELETE FROM _donation_refs WHERE record = ?").execute(arguments: [record])
+        try db.cachedStatement(sql: "DELETE FROM _donations WHERE \(condition)").execute(arguments: arguments)
     }
 
     // MARK: Tips

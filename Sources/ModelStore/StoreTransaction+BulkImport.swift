@@ -27,6 +27,7 @@ extension StoreTransaction {
         /// References to records not (yet) stored: checked again at the end, when every record is in.
         var unresolved: [(origin: String, entity: String, column: String, target: QualifiedName, id: String)] = []
         var count = 0
+        var checks = ImportChecks()
         // A table that takes many records has its secondary indexes dropped while they come in and
         // made again at the end, in the same transaction: sorting once beats inserting into eight
         // B-trees a record at a time (a failed import rolls the drop back with everything else).
@@ -54,6 +55,9 @@ extension StoreTransaction {
                     !$0.isBuiltin && !$0.isOptional && $0.defaultValue == nil && record.values[$0.name] == nil
                 }
                 if let missing { throw StoreError.invalidData("\(entity.name).\(missing.name) needs a value") }
+                try checks.admit(id: record.id, entity: entity) {
+                    try journaled(record.id, of: entity, in: execution)
+                }
             } catch let error as StoreError {
                 throw StoreError.invalidData("\(key)[\(index)]: \(error)")
             }
@@ -97,6 +101,14 @@ extension StoreTransaction {
         } catch .shape(let message) {
             throw StoreError.invalidData(message)
         }
+    }
+
+    /// Whether execution `execution` (this import) journaled a record of `entity` with this id.
+    private func journaled(_ id: String, of entity: QualifiedName, in execution: Int64) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT EXISTS (SELECT 1 FROM _changes WHERE execution = ? AND entity = ? AND record = ?)"),
+            arguments: [execution, entity.description, id]) ?? false
     }
 
     private func exists(_ entity: QualifiedName, id: String) throws -> Bool {

@@ -44,7 +44,9 @@ extension StoreTransaction {
         }
         let id: String
         switch object[IntentGraph.BuiltinProperty.id.rawValue] {
-        case .string(let text): id = text
+        case .string(let text):
+            if let problem = ImportChecks.problem(withID: text) { throw StoreError.invalidData("\(entity.name).id: \(problem)") }
+            id = text
         case nil, .null: id = UUID().uuidString.lowercased()
         case let json?: throw StoreError.invalidData("\(entity.name).id must be text, not \(json)")
         }
@@ -56,8 +58,12 @@ extension StoreTransaction {
     /// as a case's identifier (a case's title or synonym is read as that case, as in a phrase).
     private func checked(_ value: Value, of what: String, cases: [IntentGraph.Enumeration.Case]?) throws -> Value {
         switch value {
-        case .string(let text), .url(let text):
+        case .string(let text):
             if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+            return value
+        case .url(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+            if let problem = ImportChecks.problem(withURL: text) { throw StoreError.invalidData("\(what): \(problem)") }
             return value
         case .enumCase(let text):
             guard let cases else { return value }
@@ -80,17 +86,14 @@ extension StoreTransaction {
 
     /// Every record by entity. Columns the definitions no longer declare (a migration was
     /// refused) are exported as stored, so nothing is lost on the way out.
-    public func export() throws -> StoreExport {
+    /// A value its column cannot read is exported as stored and handed to `unreadable`.
+    public func export(unreadable: (StoreError) -> Void = { _ in }) throws -> StoreExport {
         var records: [String: [[String: JSONValue]]] = [:]
         for (name, table) in store.tables {
             var objects: [[String: JSONValue]] = []
             let sql = "SELECT * FROM \(table.quoted) ORDER BY createdAt, \(store.dialect.insertionOrder)"
             for row in try Row.fetchAll(db, sql: sql) {
-                var object = try json(record(from: row, table))
-                for column in row.columnNames where table.type(of: column) == nil {
-                    if let value = Columns.json(stored: row[column]) { object[column] = value }
-                }
-                objects.append(object)
+                objects.append(try exportObject(row, table, unreadable: unreadable))
             }
             records[name.description] = objects
         }
@@ -112,6 +115,7 @@ extension StoreTransaction {
     public func importRecords(_ export: StoreExport) throws -> Int {
         var records: [Record] = []
         var origins: [String] = []
+        var checks = ImportChecks()
         for (key, items) in export.records.sorted(by: { $0.key < $1.key }) {
             let entity = store.tables.keys.first {
                 $0.description.lowercased() == key.lowercased() || $0.name.lowercased() == key.lowercased()
@@ -127,6 +131,9 @@ extension StoreTransaction {
                         !$0.isBuiltin && !$0.isOptional && $0.defaultValue == nil && record.values[$0.name] == nil
                     }
                     if let missing { throw StoreError.invalidData("\(entity.name).\(missing.name) needs a value") }
+                    try checks.admit(id: record.id, entity: entity) {
+                        records.contains { $0.entity == entity && $0.id == record.id }
+                    }
                     records.append(record)
                     origins.append("\(key)[\(index)]")
                 } catch let error as StoreError {

@@ -42,6 +42,11 @@ extension StoreTransaction {
         type: String, intent: QualifiedName, title: String, parameters: [String: JSONValue], eligible: [String],
         keywords: [String], link: String?, at: Date, expires: Date
     ) throws -> Int64 {
+        // One current activity per app, as `becomeCurrent()` makes it: the new one replaces the
+        // app's previous one (three opens of a radar leave one activity to continue, not three).
+        let app = intent.app + "."
+        try db.execute(
+            sql: "DELETE FROM _activities WHERE substr(intent, 1, length(?)) = ?", arguments: [app, app])
         try db.execute(
             sql: """
                 INSERT INTO _activities (type, intent, title, parameters, eligible, keywords, link, at, expires)

@@ -70,6 +70,7 @@ extension StoreTransaction {
             }
         }
         try endLiveActivities(startedBy: execution)
+        try forgetDonations(ofExecution: execution)
         try db.execute(sql: "UPDATE _executions SET undone = 1 WHERE id = ?", arguments: [execution])
         return (row["intent"], row["dialog"], changeRows.count)
     }

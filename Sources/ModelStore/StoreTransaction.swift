@@ -31,7 +31,7 @@ public final class StoreTransaction {
         let table = try table(query.entity)
         let statement = try QueryLowering.select(query, from: table, store: store)
         let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.statementArguments)
-        return rows.map { record(from: $0, table) }
+        return try rows.map { try record(from: $0, table) }
     }
 
     /// How many records a query wants.
@@ -49,7 +49,7 @@ public final class StoreTransaction {
         let table = try table(entity)
         let statement = try db.cachedStatement(sql: "SELECT * FROM \(table.quoted) WHERE id = ?")
         return try Row.fetchOne(statement, arguments: [id]).map {
-            record(from: $0, table)
+            try record(from: $0, table)
         }
     }
 
@@ -85,15 +85,46 @@ public final class StoreTransaction {
         }
     }
 
-    func record(from row: Row, _ table: Store.Table) -> Record {
+    /// A row as a record; a column holding a value its type cannot read throws, naming the
+    /// record and the column (never a trap, never a value read as something else).
+    func record(from row: Row, _ table: Store.Table) throws -> Record {
+        try record(from: row, table) { column, mismatch in
+            throw StoreError.unreadable(
+                entity: table.entity.name, id: Self.id(of: row), column: column, stored: mismatch.stored,
+                type: mismatch.type)
+        }
+    }
+
+    /// A row as a record; `unreadable` decides what a value its column's type cannot read
+    /// becomes (throw, or leave the property out and report it).
+    func record(
+        from row: Row, _ table: Store.Table, unreadable: (String, Columns.Mismatch) throws -> Void
+    ) rethrows -> Record {
         var values: [String: Value] = [:]
         for column in table.columns {
-            if let value = Columns.decode(row[column.name] ?? .null, as: column.type) { values[column.name] = value }
+            do {
+                if let value = try Columns.decode(row[column.name] ?? .null, as: column.type) {
+                    values[column.name] = value
+                }
+            } catch {
+                try unreadable(column.name, error)
+            }
         }
         return Record(
-            entity: table.entity.name, id: row[IntentGraph.BuiltinProperty.id.rawValue],
+            entity: table.entity.name, id: Self.id(of: row),
             createdAt: Self.moment(row[IntentGraph.BuiltinProperty.createdAt.rawValue]),
             updatedAt: Self.moment(row[IntentGraph.BuiltinProperty.updatedAt.rawValue]), values: values)
+    }
+
+    /// A row's id as text, whatever the column holds.
+    static func id(of row: Row) -> String {
+        let stored: DatabaseValue = row[IntentGraph.BuiltinProperty.id.rawValue] ?? .null
+        switch stored.storage {
+        case .string(let text): return text
+        case .int64(let number): return String(number)
+        case .double(let number): return String(number)
+        case .null, .blob: return ""
+        }
     }
 
     /// A stamp as stored (UTC, `Z`).
@@ -114,6 +145,7 @@ public final class StoreTransaction {
         for column in table.columns {
             let property = table.entity.property(column.name)
             if let value = values[column.name] {
+                try Self.checkStorable(value, as: column.type, what: "\(entity.name).\(column.name)")
                 complete[column.name] = value
             } else if let value = property?.defaultValue {
                 complete[column.name] = store.clock.resolve(value, at: now)
@@ -137,7 +169,8 @@ public final class StoreTransaction {
         }
         var after = before
         for (name, value) in values {
-            guard table.type(of: name) != nil, IntentGraph.BuiltinProperty(rawValue: name) == nil else { continue }
+            guard let type = table.type(of: name), IntentGraph.BuiltinProperty(rawValue: name) == nil else { continue }
+            if let value { try Self.checkStorable(value, as: type, what: "\(record.entity.name).\(name)") }
             if let value { after.values[name] = value } else { after.values[name] = nil }
         }
         after.updatedAt = now ?? store.clock.now
@@ -156,6 +189,27 @@ public final class StoreTransaction {
         try forgetSearch(record.id, table)
         try forgetDonations(referencing: record.id)
         changes.append((record.entity, record.id, before, nil))
+    }
+
+    /// Refuses a value `store export` could not write so that `store import` reads it back as it
+    /// was: text with a control character (a NUL would even cut it), a URL that is not one, a
+    /// number that is not finite. Whatever an intent stores thus survives a backup and a restore.
+    static func checkStorable(_ value: Value, as type: ValueType, what: String) throws {
+        switch value {
+        case .enumCase(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+        case .string(let text), .url(let text):
+            if let problem = ControlCharacters.problem(in: text, what: what) { throw StoreError.invalidData(problem) }
+            if type == .url, let problem = ImportChecks.problem(withURL: text) {
+                throw StoreError.invalidData("\(what): \(problem)")
+            }
+        case .number(let number):
+            guard number.isFinite else { throw StoreError.invalidData("\(what) must be a finite number, not \(number)") }
+        case .array(let items):
+            for item in items { try checkStorable(item, as: type.element ?? type, what: what) }
+        case .integer, .boolean, .date, .duration:
+            break
+        }
     }
 
     func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {

@@ -83,6 +83,8 @@ struct LimitsTests {
         ("GET", "/v1/nothing-here", 404),
         ("DELETE", "/v1/say", 404),
         ("POST", "/v1/controls/NoSuchControl", 404),
+        // A toggle is never flipped unasked (issue 22 item 16): the request must say how.
+        ("POST", "/v1/controls/Focus", 400),
     ]
 
     @Test func queryParametersAndPathsAreChecked() async throws {

@@ -108,7 +108,9 @@ struct SurfaceCommandTests {
         #expect(try intents("control", "Focus", "on").stdout == "Focusing on “Focus” for 25 minutes. Ends at 10:25.\n")
         #expect(try intents("controls", "--ascii").stdout.hasPrefix("[on ]  [timer] Focus  (FocusBlox)\n"))
         #expect(try intents("control", "focus", "on").stdout == "Focus is already on.\n")
-        #expect(try intents("control", "FocusBlox.Focus").stdout == "Ended “Focus”. Well done.\n")
+        // Named alone, a toggle is shown (issue 22, item 16); toggle flips it.
+        #expect(try intents("control", "FocusBlox.Focus").stdout == "● on   ◷ Focus  (FocusBlox)\n")
+        #expect(try intents("control", "FocusBlox.Focus", "toggle").stdout == "Ended “Focus”. Well done.\n")
         #expect(try intents("control", "Refresh Radars").stdout == "Refreshed 0 radars.\n")
     }
 }

@@ -23,9 +23,16 @@ public enum IntentCompiler {
         var inputs: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for path in paths {
-            if let data = FileManager.default.contents(atPath: path) {
-                inputs.append((path, [UInt8](data)))
-            } else {
+            // Read at most the parser's limit: a 5 GB file is refused after 4 MB, not read whole.
+            switch FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) {
+            case .bytes(let bytes):
+                inputs.append((path, bytes))
+            case .tooLarge:
+                unreadable.append(
+                    Diagnostic(
+                        .error, "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a definition file is at most \(YAMLParser.maximumBytes >> 20) MB",
+                        at: SourceRange(at: Mark(file: path, line: 1, column: 1))))
+            case .unreadable:
                 unreadable.append(
                     Diagnostic(
                         .error, "cannot read this file", at: SourceRange(at: Mark(file: path, line: 1, column: 1))))

@@ -218,8 +218,10 @@ extension ShortcutChecker {
         scope: inout Scope
     ) -> Shortcut.Kind? {
         let directory = PathText.deletingLastComponent(file.range.start.file)
-        // An absolute path is itself; a relative one is relative to the calling file.
-        let path = ShortcutPath.lexical(file.value.hasPrefix("/") ? file.value : directory + "/" + file.value)
+        // An absolute path is itself; a relative one is relative to the calling file (whose folder
+        // is "" when it was named by its bare name: then the current folder, never `/`).
+        let path = ShortcutPath.lexical(
+            file.value.hasPrefix("/") ? file.value : PathText.appending(directory, file.value))
         if let folders = runFolders, files[path] == nil,
             !folders.contains(where: { ShortcutPath.isInside(ShortcutPath.canonical(path), $0) })
         {

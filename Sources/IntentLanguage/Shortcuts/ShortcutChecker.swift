@@ -85,8 +85,14 @@ struct ShortcutChecker {
         let text: String
         if let given = files[path] {
             text = given
-        } else if let data = FileManager.default.contents(atPath: path) {
-            text = String(decoding: data, as: UTF8.self)
+        } else if case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else if FileBytes.read(path, limit: 0) == .tooLarge {
+            compiler.diagnostics.append(
+                Diagnostic(
+                    .error, "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a shortcut file is at most \(YAMLParser.maximumBytes >> 20) MB",
+                    at: step ?? SourceRange(at: Mark(file: path, line: 1, column: 1))))
+            return nil
         } else {
             compiler.diagnostics.error(.unreadableShortcut(path), at: step)
             return nil

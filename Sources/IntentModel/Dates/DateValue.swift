@@ -27,11 +27,10 @@ public enum DateValue: Sendable, Hashable, CustomStringConvertible {
             return TimeOfDay(clock).map { .relative(days: days, time: $0) }
         }
         guard words.count == 1, let parts = ISODate.components(text.trimmed) else { return nil }
-        if let offset = parts.zoneOffset {
-            guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return calendar.date(from: parts.dateComponents).map(DateValue.moment)
+        if parts.zoneOffset != nil {
+            // One reading of a written moment for the store and the definitions (ISODate's, which
+            // agrees with `ISODate.format` before 1583 too).
+            return ISODate.parse(text.trimmed, timeZone: .gmt).map(DateValue.moment)
         }
         return .local(year: parts.year, month: parts.month, day: parts.day, time: parts.time)
     }

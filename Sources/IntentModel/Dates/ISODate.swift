@@ -40,6 +40,9 @@ public enum ISODate {
     /// without a zone the time is local to `timeZone`.
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         guard let parts = components(text) else { return nil }
+        // `format` writes the proleptic Gregorian calendar (gmtime); Foundation's is Julian before
+        // 15 October 1582, which moved such a date by days on every export and import.
+        if parts.year < 1583 { return prolepticGregorian(parts, timeZone: timeZone) }
         var calendar = Calendar(identifier: .gregorian)
         if let offset = parts.zoneOffset {
             guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
@@ -48,6 +51,21 @@ public enum ISODate {
             calendar.timeZone = timeZone
         }
         return calendar.date(from: parts.dateComponents)
+    }
+
+    /// A date of the proleptic Gregorian calendar, as `gmtime` counts (days from the civil date,
+    /// Howard Hinnant's algorithm); without a written zone, `timeZone`'s offset at that moment.
+    private static func prolepticGregorian(_ parts: Parts, timeZone: TimeZone) -> Date {
+        let year = parts.month <= 2 ? parts.year - 1 : parts.year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (parts.month + (parts.month > 2 ? -3 : 9)) + 2) / 5 + parts.day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let time = parts.time.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
+        let local = TimeInterval(days * 86_400 + time)
+        let offset = parts.zoneOffset ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
+        return Date(timeIntervalSince1970: local - TimeInterval(offset))
     }
 
     /// The parts of an ISO-8601 date as written; nil when it is not one.

@@ -20,7 +20,7 @@ public struct DiagnosticPrinter: Sendable {
         if let fixIt = diagnostic.fixIt,
             fixIt.range.start.line == fixIt.range.end.line || fixIt.range.start == fixIt.range.end
         {
-            out += "    fix-it: replace with '\(fixIt.replacement)'\n"
+            out += "    fix-it: replace with '\(ControlCharacters.escaped(fixIt.replacement))'\n"
         }
         for note in diagnostic.notes {
             out += entry("note", note.message.text, note.location)
@@ -39,10 +39,13 @@ public struct DiagnosticPrinter: Sendable {
     }
 
     private func entry(_ severity: String, _ message: String, _ location: SourceRange?) -> String {
-        let place = location.map { "\($0.start): " } ?? ""
+        // What a file holds is quoted with its control characters escaped (an ESC in a source
+        // line or a name must not reach the terminal); the colours are this printer's own.
+        let place = location.map { ControlCharacters.escaped("\($0.start): ") } ?? ""
+        let message = ControlCharacters.escaped(message)
         var out = paint(place, "1") + paint("\(severity):", color(severity)) + " " + paint(message, "1") + "\n"
         if let location, let line = sources.line(location.start.line, of: location.start.file) {
-            out += "\(line)\n" + caret(line: line, range: location) + "\n"
+            out += ControlCharacters.escaped(String(line)) + "\n" + caret(line: line, range: location) + "\n"
         }
         return out
     }
@@ -52,7 +55,13 @@ public struct DiagnosticPrinter: Sendable {
         let start = max(0, min(range.start.column - 1, scalars.count))
         var lead = ""
         for scalar in scalars[..<start] {
-            lead.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            if scalar == "\t" {
+                lead.unicodeScalars.append("\t")
+            } else {
+                // An escaped control character is as wide as its escape.
+                let width = ControlCharacters.isForbidden(scalar) ? ControlCharacters.escaped(String(scalar)).count : 1
+                lead += String(repeating: " ", count: width)
+            }
         }
         var width = 1
         if range.end.line == range.start.line, range.end.column - 1 > start {

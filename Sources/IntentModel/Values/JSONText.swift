@@ -9,7 +9,23 @@ import Foundation
 public enum JSONText {
     /// One line of JSON text.
     public static func compact<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+        escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u007f`…`\u009f`:
+    /// `JSONEncoder` escapes only C0, and a raw U+009B is a terminal's CSI. Outside strings JSON
+    /// text is ASCII, so every such scalar is inside a string and the escape keeps it valid.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return text }
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                output.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+            } else {
+                output.append(scalar)
+            }
+        }
+        return String(output)
     }
 
     /// One line of JSON text for a `JSONValue`, written directly: the text `JSONEncoder` writes
@@ -85,7 +101,7 @@ public enum JSONText {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -9,7 +9,7 @@ enum Donation {
     /// values are remembered: deleting one deletes the donation.
     static func record(
         _ intent: IntentGraph.Intent, parameters: [String: JSONValue], via: String, in transaction: StoreTransaction,
-        at moment: Date
+        at moment: Date, execution: Int64? = nil
     ) throws {
         // An activity eligible for prediction is learned from like a donation (NSUserActivity's
         // isEligibleForPrediction): with the declared `donate:` parameters, else every stable one.
@@ -20,7 +20,8 @@ enum Donation {
             ? intent.parameters.filter { ![.date, .duration].contains($0.type) }.map(\.name) : intent.donate
         let donated = parameters.filter { names.contains($0.key) }
         try transaction.donate(
-            intent: intent.name, parameters: donated, via: via, records: donated.values.flatMap(recordIDs), at: moment)
+            intent: intent.name, parameters: donated, via: via, records: donated.values.flatMap(recordIDs), at: moment,
+            execution: execution)
     }
 
     /// The ids of entities in a JSON answer value: `{type, id, title}` objects, also inside lists.

@@ -55,7 +55,14 @@ public struct ShareItem: Sendable, Hashable {
     /// A shared argument: a URL (when that is all it is), a path to an existing file, else text.
     public static func classify(_ argument: String) throws(ShareError) -> ShareItem {
         let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let url = webAddress(trimmed) { return ShareItem(kind: .url, text: trimmed, url: url) }
+        if let url = webAddress(trimmed) {
+            // A link is stored and printed as given: one with a control character is refused.
+            if let scalar = trimmed.unicodeScalars.first(where: isForbidden) {
+                throw ShareError(
+                    "the link holds a control character (\(ControlCharacters.name(scalar))); links are printable text")
+            }
+            return ShareItem(kind: .url, text: trimmed, url: url)
+        }
         let looksLikePath = ["/", "./", "../", "~/"].contains { trimmed.hasPrefix($0) } || looksLikeFileName(trimmed)
         if looksLikePath || (!trimmed.contains("\n") && FileManager.default.fileExists(atPath: trimmed)) {
             return try file(trimmed)
@@ -73,13 +80,16 @@ public struct ShareItem: Sendable, Hashable {
 
     /// Text as shared (standard input or an argument): printable, not empty, not too long.
     public static func text(_ text: String) throws(ShareError) -> ShareItem {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Line breaks as a store keeps them: `\r\n` and a lone `\r` are `\n`.
+        let trimmed = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ShareError("there is nothing to share: the text is empty") }
         guard trimmed.utf8.count <= maximumTextBytes else {
             throw ShareError(
                 "the text is \(trimmed.utf8.count) bytes; a shared text is at most \(maximumTextBytes) bytes")
         }
-        if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" || $0.value == 0x7F }) {
+        // C0 (but tab and line break), DEL, C1 (a lone U+009B is a terminal's CSI) and NUL.
+        if trimmed.unicodeScalars.contains(where: isForbidden) {
             throw ShareError("the text holds control characters; share a file instead (--file)")
         }
         if let url = webAddress(trimmed) { return ShareItem(kind: .url, text: trimmed, url: url) }
@@ -88,6 +98,11 @@ public struct ShareItem: Sendable, Hashable {
 
     /// A file by path: it must exist, be a regular file and be readable; its type is detected.
     public static func file(_ path: String) throws(ShareError) -> ShareItem {
+        // A file's path and name are stored and printed: one with a control character is refused.
+        if let scalar = path.unicodeScalars.first(where: isForbidden) {
+            throw ShareError(
+                "the file's path holds a control character (\(ControlCharacters.name(scalar))); rename the file to share it")
+        }
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else {
@@ -142,7 +157,12 @@ public struct ShareItem: Sendable, Hashable {
         var host = parts.first ?? url
         if host.lowercased().hasPrefix("www.") { host = String(host.dropFirst(4)) }
         guard let last = parts.dropFirst().last else { return host }
-        var words = last.removingPercentEncoding ?? last
+        // Percent-decoded, the segment may hold anything (`%1B%5B2J`, `%00`): control characters
+        // become spaces, so the title is text a store keeps as it is.
+        var words = String(
+            String.UnicodeScalarView(
+                (last.removingPercentEncoding ?? last).unicodeScalars.map { isForbidden($0) ? " " : $0 }))
+            .split(separator: " ").joined(separator: " ")
         for suffix in [".html", ".htm", ".php", ".aspx", ".asp"] where words.lowercased().hasSuffix(suffix) {
             words = String(words.dropLast(suffix.count))
         }
@@ -150,6 +170,11 @@ public struct ShareItem: Sendable, Hashable {
             .replacingOccurrences(of: "+", with: " ").trimmingCharacters(in: .whitespaces)
         guard words.contains(where: \.isLetter) else { return host }
         return words
+    }
+
+    /// What shared content may not hold: ControlCharacters' set (tab and line feed are text).
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        ControlCharacters.isForbidden(scalar)
     }
 
     /// The first line, at most 100 characters (cut at a word).

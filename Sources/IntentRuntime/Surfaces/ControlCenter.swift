@@ -13,6 +13,11 @@ public struct ControlCenter {
         public let control: IntentGraph.Control
         /// A toggle's state; nil for a button.
         public let isOn: Bool?
+
+        public init(control: IntentGraph.Control, isOn: Bool?) {
+            self.control = control
+            self.isOn = isOn
+        }
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -31,10 +36,11 @@ public struct ControlCenter {
 
     public let session: Session
 
-    /// What naming a control alone asks: a button is pressed, a toggle flips.
-    public static func defaultRequest(for control: IntentGraph.Control) -> Request {
+    /// What naming a control alone asks: a button is pressed; a toggle is only shown (nil), since
+    /// flipping it unasked could end what is running (a focus block): that is `toggle`.
+    public static func defaultRequest(for control: IntentGraph.Control) -> Request? {
         if case .button = control.kind { return .press }
-        return .toggle
+        return nil
     }
 
     public init(session: Session) {

@@ -67,7 +67,7 @@ struct ControlCommand: ParsableCommand {
         abstract: "Turn a toggle on or off, or press a button.",
         discussion: """
             A toggle takes on, off or toggle: it runs the intent that sets that state and answers with its dialog; \
-            asked for the state it already has, it runs nothing. A button takes no state (or press). When the \
+            asked for the state it already has, it runs nothing. A toggle named alone is shown, not changed. A button takes no state (or press). When the \
             intent fails, the toggle keeps its state.
             """
     )
@@ -78,7 +78,7 @@ struct ControlCommand: ParsableCommand {
     @Argument(help: "The control: its name, App.Name or its title.")
     var name: String
 
-    @Argument(help: "on, off, toggle (toggles) or press (buttons; the default for them).")
+    @Argument(help: "on, off, toggle (toggles; none shows the state) or press (buttons; the default for them).")
     var request: ControlCenter.Request?
 
     @Flag(help: "Confirm without asking, when the intent asks.")
@@ -102,7 +102,19 @@ struct ControlCommand: ParsableCommand {
                     : "error: '\(name)' names several controls: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")
             throw ExitCode(2)
         }
-        let request = self.request ?? ControlCenter.defaultRequest(for: control)
+        guard let request = self.request ?? ControlCenter.defaultRequest(for: control) else {
+            // A toggle named alone is shown, never flipped.
+            let center = ControlCenter(session: session)
+            let isOn = try WidgetCommand.failing { try center.state(of: control) }
+            let state = ControlCenter.State(control: control, isOn: isOn)
+            print(
+                json
+                    ? try JSONText.compact(
+                        Controls.Entry(
+                            app: control.app, name: control.name, title: control.title, kind: "toggle", isOn: isOn))
+                    : Controls.line(state, ascii: false))
+            return
+        }
         let answer: Answer
         do {
             answer = try engine.control(control, request, EngineRequest(conversation: .make(), confirmAll: yes))

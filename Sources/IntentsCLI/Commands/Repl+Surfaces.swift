@@ -52,8 +52,13 @@ extension Repl {
                     print("Usage: :control NAME [on|off|toggle] (controls: \(titles))")
                     return
                 }
-                let answer = try ControlCenter(session: session).perform(
-                    request ?? ControlCenter.defaultRequest(for: control), on: control, options: .init(language: lang))
+                let center = ControlCenter(session: session)
+                guard let request = request ?? ControlCenter.defaultRequest(for: control) else {
+                    // A toggle named alone is shown, never flipped.
+                    print(Controls.line(.init(control: control, isOn: try center.state(of: control)), ascii: false))
+                    return
+                }
+                let answer = try center.perform(request, on: control, options: .init(language: lang))
                 print(answer.text)
             }
         } catch let failure as ControlCenter.Failure {

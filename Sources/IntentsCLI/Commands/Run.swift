@@ -114,7 +114,7 @@ struct Run: ParsableCommand {
                 at: failure.location,
                 notes: failure.calledFrom.map { Diagnostic.Note("in the shortcut run from here", at: $0) })
             let printer = DiagnosticPrinter(sources: project.sources, colored: Terminal.stderrIsTerminal)
-            Terminal.standardError(printer.render(collector.diagnostics))
+            Terminal.standardError(raw: printer.render(collector.diagnostics))
             throw ExitCode(1)
         }
     }
@@ -165,21 +165,48 @@ struct Batch: ParsableCommand {
 
     private struct RolledBack: Error {}
 
+    /// Largest batch file (16 MB): read a line at a time, refused as it grows past this.
+    static let maximumBytes = 16 << 20
+
     func run() throws {
-        let data =
-            file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        guard let data else {
+        // Read a line at a time, each checked at the phrase's limit as it arrives, the whole at
+        // `maximumBytes`: a 5 GB line or an endless pipe is refused, never held in memory.
+        var input =
+            file == "-"
+            ? InputLines(maximumLine: Say.maximumBytes, maximumTotal: Self.maximumBytes)
+            : InputLines(path: file, maximumLine: Say.maximumBytes, maximumTotal: Self.maximumBytes)
+        guard input != nil else {
             Terminal.standardError("error: cannot read \(file)\n")
             throw ExitCode(2)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            Terminal.standardError("error: \(file) is not UTF-8 text\n")
-            throw ExitCode(2)
+        var lines: [(number: Int, phrase: String)] = []
+        var refused = false
+        while let line = input?.next() {
+            switch line {
+            case .text(let text, let number):
+                let phrase = text.trimmed
+                if !phrase.isEmpty && !phrase.hasPrefix("#") { lines.append((number, phrase)) }
+            case .tooLong(let number):
+                Terminal.standardError(
+                    "\(file):\(number): error: the line is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                refused = true
+            case .notText:
+                refused = true
+                input = nil
+            }
         }
+        switch input?.stopped {
+        case .tooMuch?:
+            Terminal.standardError("error: \(file) is more than \(Self.maximumBytes >> 20) MB; a batch is at most that (split it)\n")
+            throw ExitCode(2)
+        case .nul?, nil:
+            if input == nil || input?.stopped != nil {
+                Terminal.standardError("error: \(file) is not UTF-8 text\n")
+                throw ExitCode(2)
+            }
+        }
+        if refused { throw ExitCode(2) }
         var replies = try answers.map(AnswersFile.read)?[...] ?? []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { (number: $0.offset + 1, phrase: $0.element.trimmed) }
-            .filter { !$0.phrase.isEmpty && !$0.phrase.hasPrefix("#") }
         // Many phrases in one conversation of the runtime's, without keeping it between lines in the
         // store (a batch is one request); `--atomic` runs them all in one transaction.
         let session = try storeOptions.engine(global, dryRun: dryRun).session
@@ -199,7 +226,7 @@ struct Batch: ParsableCommand {
                 if json {
                     report.answers.append(.init(line: line.number, phrase: line.phrase, answer: answer.json))
                 } else if !ok {
-                    if progress { Terminal.standardError("\r\u{1B}[K") }
+                    if progress { Terminal.standardError(raw: "\r\u{1B}[K") }
                     let reason = answer.isQuestion ? "needs an answer: \(answer.dialog)" : answer.dialog
                     Terminal.standardError(
                         "\(file):\(line.number): error: “\(line.phrase)”: \(ControlCharacters.escaped(reason))\n")
@@ -209,7 +236,7 @@ struct Batch: ParsableCommand {
                 if progress, index % 10 == 0 || index == lines.count - 1 {
                     let width = 30, filled = (index + 1) * width / lines.count
                     Terminal.standardError(
-                        "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                        raw: "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
                             + "] \(index + 1)/\(lines.count)")
                 }
                 if answer.storeFailure { storeFailed = true }
@@ -229,7 +256,7 @@ struct Batch: ParsableCommand {
         } else {
             body()
         }
-        if progress { Terminal.standardError("\r\u{1B}[K") }
+        if progress { Terminal.standardError(raw: "\r\u{1B}[K") }
         report.notRun = lines.count - report.done - report.failed
         if json {
             print(try JSONText.compact(report))

@@ -55,7 +55,14 @@ struct Say: ParsableCommand {
     var conversation: String?
 
     func run() throws {
-        let texts = try Self.phraseTexts(phrase)
+        // Piped phrases are read a line at a time as they come (`yes … | say` answers each line),
+        // each line refused at the phrase's limit; the first is read before the store is opened.
+        var input = PipedPhrases(reading: phrase.isEmpty && isatty(STDIN_FILENO) == 0)
+        let first = input == nil ? try Self.phraseText(phrase) : try input?.next()
+        guard let first else {
+            if input?.refused == true { throw ExitCode(2) }
+            throw Self.usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
+        }
         let engine = try storeOptions.engine(global, dryRun: dryRun)
         try GlobalOptions.checkLanguage(lang, in: engine.graph)
         let request = EngineRequest(
@@ -63,12 +70,12 @@ struct Say: ParsableCommand {
             context: try RequestContext.parse(contexts), dryRun: dryRun, confirmAll: yes,
             // Kept in the store only when it has a name to be carried on by.
             kept: conversation != nil)
-        var failed = false
-        for (number, text) in texts.enumerated() {
-            failed = try answer(text, engine, request) || failed
+        var failed = try answer(first, engine, request)
+        while let text = try input?.next() {
             // A question one line left open is not answered by the next line: that is a phrase of its own.
             // The last one stays open (and saved, for `intents continue`).
-            if number < texts.count - 1 { engine.cancel(request) }
+            engine.cancel(request)
+            failed = try answer(text, engine, request) || failed
         }
         if let note = engine.session.learned?.origin?.note(cacheFile: engine.session.learned?.cacheFile) {
             Terminal.standardError(note)
@@ -76,7 +83,44 @@ struct Say: ParsableCommand {
         // The process ends here: freeing the graph, the phrase index and the learned model object by
         // object takes time the answer does not need (5 % of a cold `say` over 5,000 templates).
         _ = Unmanaged.passRetained(engine)
+        if input?.refused == true { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The phrases piped into `say`, one a line, read as they come: a line over the phrase's limit
+    /// or holding control characters is refused with a message and the next one read; input that
+    /// is not text (not UTF-8, a NUL byte: `say < /dev/zero`) ends the reading.
+    struct PipedPhrases {
+        private var lines = InputLines(maximumLine: Say.maximumBytes)
+        /// Whether a line was refused (the exit status is then 2).
+        private(set) var refused = false
+
+        init?(reading: Bool) {
+            guard reading else { return nil }
+        }
+
+        mutating func next() throws -> String? {
+            while let line = lines.next() {
+                switch line {
+                case .text(let text, _):
+                    guard !text.trimmed.isEmpty else { continue }
+                    do { return try Say.phraseText([text]) } catch is ExitCode { refused = true }
+                case .tooLong(let number):
+                    Terminal.standardError(
+                        "error: line \(number) is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                    refused = true
+                case .notText(let number):
+                    Terminal.standardError("error: the input is not UTF-8 text (line \(number))\n")
+                    refused = true
+                    return nil
+                }
+            }
+            if case .nul(let line)? = lines.stopped {
+                Terminal.standardError("error: the input is not UTF-8 text (line \(line) holds a NUL byte)\n")
+                refused = true
+            }
+            return nil
+        }
     }
 
     /// Answers one phrase (asking follow-ups at a terminal) and prints the answer; true when the intent
@@ -89,37 +133,9 @@ struct Say: ParsableCommand {
         return answer.storeFailure || answer.status == .error || answer.status == .noMatch
     }
 
-    /// The phrases to say: the arguments as one phrase, or each non-empty line of standard input
-    /// (a question left open by one line is cancelled by the next phrase, as in `batch`).
-    static func phraseTexts(_ arguments: [String]) throws -> [String] {
-        guard arguments.isEmpty, isatty(STDIN_FILENO) == 0 else { return [try phraseText(arguments)] }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let decoded = String(validating: data, as: UTF8.self) else {
-            throw usage("the input is not UTF-8 text (\(data.count) bytes)")
-        }
-        let lines = decoded.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
-        guard !lines.isEmpty else {
-            throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
-        }
-        return try lines.map { try phraseText([$0]) }
-    }
-
-    /// The phrase from the arguments or standard input, checked: text, not empty, not too long.
+    /// The phrase from the arguments (or a piped line), checked: text, not empty, not too long.
     static func phraseText(_ arguments: [String]) throws -> String {
-        var text: String
-        if arguments.isEmpty {
-            // At a terminal, waiting for end of input would look like a hang.
-            if isatty(STDIN_FILENO) != 0 {
-                throw usage("nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\"")
-            }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw usage("the input is not UTF-8 text (\(data.count) bytes)")
-            }
-            text = decoded
-        } else {
-            text = arguments.joined(separator: " ")
-        }
+        var text = arguments.joined(separator: " ")
         // C0, DEL and C1 alike (a lone U+009B is a CSI): not a phrase, a usage error like any other.
         if let control = text.unicodeScalars.first(where: { ControlCharacters.isForbidden($0) && $0 != "\r" }) {
             throw usage(
@@ -135,7 +151,7 @@ struct Say: ParsableCommand {
         return text
     }
 
-    private static func usage(_ message: String) -> ExitCode {
+    static func usage(_ message: String) -> ExitCode {
         Terminal.standardError("error: \(message)\n")
         return ExitCode(2)
     }

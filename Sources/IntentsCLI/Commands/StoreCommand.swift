@@ -105,13 +105,20 @@ struct StoreCommand: ParsableCommand {
             do {
                 try StoreCommand.failing {
                     try store.read { transaction in
-                        try transaction.export { text in
-                            pending += text.utf8
-                            if pending.count >= 1 << 20 {
-                                try handle.write(contentsOf: pending)
-                                pending.removeAll(keepingCapacity: true)
-                            }
-                        }
+                        try transaction.export(
+                            to: { text in
+                                pending += text.utf8
+                                if pending.count >= 1 << 20 {
+                                    try handle.write(contentsOf: pending)
+                                    pending.removeAll(keepingCapacity: true)
+                                }
+                            },
+                            unreadable: { problem in
+                                // Exported as stored, so nothing is lost; `store import` refuses it by name.
+                                Terminal.standardError(
+                                    ControlCharacters.escaped(
+                                        "warning: \(problem); exported as stored (store import refuses it until it is corrected)\n"))
+                            })
                     }
                 }
                 try handle.write(contentsOf: pending)

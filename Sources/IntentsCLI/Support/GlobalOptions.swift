@@ -50,7 +50,15 @@ struct GlobalOptions: ParsableArguments {
 }
 
 enum Terminal {
+    /// Writes to standard error with each control character written visibly (`\u{1B}`): messages
+    /// quote what people typed and what files and stores hold, which may hold terminal escapes.
     static func standardError(_ text: String) {
+        standardError(raw: ControlCharacters.escaped(text))
+    }
+
+    /// Writes to standard error as given: for the sequences this program means (colours, clearing
+    /// a progress line) and text already escaped (`DiagnosticPrinter` escapes what it quotes).
+    static func standardError(raw text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
@@ -63,7 +71,7 @@ enum Terminal {
         let shown = project.diagnostics.filter { warnings || $0.severity == .error || project.isShortcutFile($0) }
         guard !shown.isEmpty else { return }
         let printer = DiagnosticPrinter(sources: project.sources, colored: stderrIsTerminal)
-        standardError(printer.render(shown))
+        standardError(raw: printer.render(shown))
         if let summary = DiagnosticPrinter.summary(shown) { standardError(summary + "\n") }
     }
 }

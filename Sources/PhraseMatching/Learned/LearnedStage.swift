@@ -165,7 +165,7 @@ public final class LearnedStage: @unchecked Sendable {
         hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for file in files.sorted() {
             hash.add(file)
-            hash.add(FileManager.default.contents(atPath: file).map(Array.init) ?? [])
+            if case .bytes(let bytes) = FileBytes.read(file, limit: FileBytes.maximumDefinitionBytes) { hash.add(bytes) }
             hash.add(CollectionOfOne(0))
         }
         return hash.value

@@ -55,7 +55,11 @@ extension PhraseIndex {
 
     /// The key of the definition files at `paths`, as they are on disk now.
     public static func cacheKey(files paths: some Sequence<String>) -> UInt64 {
-        cacheKey(definitions: paths.map { ($0, FileManager.default.contents(atPath: $0).map(Array.init) ?? []) })
+        cacheKey(
+            definitions: paths.map { path in
+                guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else { return (path, []) }
+                return (path, bytes)
+            })
     }
 
     /// Where an entry's `set:` values come from: the phrase of its intent, as (list, shortcut, phrase)
