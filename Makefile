@@ -1,7 +1,7 @@
 # The two commands a new machine needs: `make run` and `make test`.
 # Both install the system libraries first when they are missing (Debian: libyaml-dev).
 SWIFT ?= swift
-APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config wordnet-base
+APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
 INTENTS = .build/debug/intents
 
 .PHONY: run test build deps bench bench-build bench-check bench-record clean

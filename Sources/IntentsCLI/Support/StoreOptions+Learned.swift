@@ -25,7 +25,7 @@ extension LearnedStage.Origin {
         case .cached: return nil
         case .trained(let seconds):
             return String(format: "note: trained the learned stage in %.0f ms", seconds * 1000) + where_ + "\n"
-                + (LearnedStage.lexicon == "none" && ProcessInfo.processInfo.environment["INTENTS_NO_WORDNET"] == nil
+                + (LearnedStage.lexicon == "none" && ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] == "1"
                     ? "note: WordNet is not installed (Debian package wordnet-base): words the definitions do not have "
                         + "are not related to theirs\n" : "")
         case .rebuilt(let seconds):

@@ -141,8 +141,10 @@ public enum LearnedTrainer {
             postingWeight: prototypes.postingWeight, classifier: classifier, related: related)
     }
 
-    /// Whether training reads WordNet when it is installed (off: to measure what it adds).
-    nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_NO_WORDNET"] == nil
+    /// Whether training reads WordNet (when it is installed): off unless `INTENTS_USE_WORDNET=1`, since
+    /// it did not pay (BENCHMARKS.md, "Understanding": 34 vs 33 of 70 paraphrases, the same SNIPS and
+    /// CLINC figures) for a second of training and 2–4 MB of model.
+    nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] == "1"
 
     /// Word → WordNet features: the synonym sets of the definitions' words ("finish" and "complete"
     /// share one) and the more general set each is a kind of, marked "^" ("monitor" and "track" are
