@@ -170,7 +170,7 @@ extension IntentEngine {
     /// store's (empty when there is none or it expired); `stored` says whether the store holds a row.
     func state(of request: EngineRequest) throws(EngineError) -> (state: ConversationState, stored: Bool) {
         let key = key(request)
-        if let memory = memoryConversations[key] { return (memory, false) }
+        if let memory = inMemory(key) { return (memory, false) }
         guard request.kept else { return (ConversationState(), false) }
         let now = clock.now
         let row: StoredConversation?
@@ -199,7 +199,7 @@ extension IntentEngine {
         previous: ConversationState, _ answer: inout Answer
     ) {
         if inMemory || state.dryRun {
-            memoryConversations[key] = state
+            holdInMemory(state, for: key)
             return
         }
         let wasDry = memoryConversations.removeValue(forKey: key) != nil
@@ -225,6 +225,34 @@ extension IntentEngine {
             answer.storeFailure = true
             answer.error = answer.error ?? "the conversation could not be kept in the store: \(error)"
         }
+    }
+
+    /// The state held in memory for a conversation, unless it was last used longer ago than a
+    /// conversation lives.
+    private func inMemory(_ key: ConversationKey) -> ConversationState? {
+        guard let held = memoryConversations[key] else { return nil }
+        guard clock.now.timeIntervalSince(held.touched) <= configuration.conversationLifetime else {
+            memoryConversations[key] = nil
+            return nil
+        }
+        return held.state
+    }
+
+    /// Holds a state in memory: when the limit is reached, conversations past their lifetime go
+    /// first, then the least recently used.
+    func holdInMemory(_ state: ConversationState, for key: ConversationKey) {
+        let now = clock.now
+        if memoryConversations[key] == nil, memoryConversations.count >= Self.memoryConversationLimit {
+            let lifetime = configuration.conversationLifetime
+            memoryConversations = memoryConversations.filter { now.timeIntervalSince($0.value.touched) <= lifetime }
+            while memoryConversations.count >= Self.memoryConversationLimit,
+                let oldest = memoryConversations.min(by: { $0.value.use < $1.value.use })?.key
+            {
+                memoryConversations[oldest] = nil
+            }
+        }
+        memoryUses += 1
+        memoryConversations[key] = (state, now, memoryUses)
     }
 
     /// Remembers the decoded state of a row (a few hundred conversations at most).

@@ -81,8 +81,15 @@ public final class IntentEngine: @unchecked Sendable {
     public var clock: Clock { session.clock }
 
     let lock = NSRecursiveLock()
-    /// Conversations whose last request was a dry run, or that are not kept: here, never in the store.
-    var memoryConversations: [ConversationKey: ConversationState] = [:]
+    /// Conversations whose last request was a dry run, or that are not kept: here, never in the store;
+    /// each with when it was last used. Bounded (`memoryConversationLimit`, and the conversation
+    /// lifetime), so a client that makes up a new id for every dry run cannot grow the process.
+    var memoryConversations: [ConversationKey: (state: ConversationState, touched: Date, use: UInt64)] = [:]
+    /// Counts uses of conversations held in memory: which was used least recently (the clock may
+    /// stand still, as in tests).
+    var memoryUses: UInt64 = 0
+    /// How many conversations are held in memory at most.
+    package static let memoryConversationLimit = 1_024
     /// The last state read or written per conversation, with its bytes: a row that did not change is not decoded again.
     var decodedConversations: [ConversationKey: (bytes: Data, state: ConversationState)] = [:]
 

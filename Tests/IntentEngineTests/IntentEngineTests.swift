@@ -207,4 +207,19 @@ struct IntentEngineTests {
         #expect(try !scratch.engine().isWaiting(dry))
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.store)) == before)
     }
+
+    @Test("Conversations held in memory are bounded: a client cannot grow the process with new ids")
+    func memoryConversationsAreBounded() throws {
+        let engine = try scratch.engine()
+        let requests = (0..<(IntentEngine.memoryConversationLimit + 76)).map { _ in
+            EngineRequest(conversation: .make(), dryRun: true)
+        }
+        for request in requests {
+            #expect(engine.respond(to: "create a radar", request).status == .needsValue)
+        }
+        // The least recently used went first; the newest still waits for its answer.
+        #expect(try !engine.isWaiting(requests[0]))
+        #expect(try engine.isWaiting(requests[requests.count - 1]))
+        #expect(engine.respond(to: "quantum computing", requests[requests.count - 1]).status == .ready)
+    }
 }
