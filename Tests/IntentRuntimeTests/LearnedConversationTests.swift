@@ -45,7 +45,7 @@ struct LearnedConversationTests {
     @Test("Between the thresholds it asks “Did you mean …?”; yes carries on, no cancels")
     func asksBetweenThresholds() throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say("fortune of mine")
+        let question = conversation.say("my luck today")
         #expect(question.status == .needsConfirmation)
         #expect(question.dialog == "Did you mean: Get Daily Fortune in Fortune?")
         let next = conversation.say("yes")
@@ -53,7 +53,7 @@ struct LearnedConversationTests {
         #expect(next.status != .noMatch)
 
         let again = try Scratch().conversation()
-        #expect(again.say("fortune of mine").status == .needsConfirmation)
+        #expect(again.say("my luck today").status == .needsConfirmation)
         #expect(again.say("no").status == .cancelled)
         #expect(!again.isWaiting)
     }
