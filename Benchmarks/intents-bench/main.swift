@@ -27,10 +27,12 @@ let usage = """
       assistant: [--rounds N] [--repeats N] [--entities N] [--apps N]   (tail latency on assistant-shaped templates)
       robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
+      lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
 if CommandLine.arguments.dropFirst().first == "coldsay" { try coldSayBenchmark(); exit(0) }  // issue 11 item 5
+if CommandLine.arguments.dropFirst().first == "lsp" { try languageServerBenchmark(); exit(0) }  // issue 23
 if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first
