@@ -14,7 +14,7 @@ struct Intents: ParsableCommand {
             Search.self, Suggest.self, Tips.self,
             Open.self, Link.self, Share.self, Continue.self,
             Widgets.self, WidgetGroup.self, Controls.self, ControlCommand.self, Activities.self,
-            Init.self, LanguageServerCommand.self,
+            Init.self, LanguageServerCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: Repl.self
     )
