@@ -216,6 +216,28 @@ struct LanguageServerTests {
         #expect(!FileManager.default.fileExists(atPath: other), "the server never writes files")
     }
 
+    @Test("A shortcut file is checked against the definitions as it is typed")
+    func shortcutFiles() throws {
+        let (client, _) = try start()
+        try FileManager.default.createDirectory(atPath: directory + "/Shortcuts", withIntermediateDirectories: true)
+        let file = directory + "/Shortcuts/shopping.yaml"
+        let draft = """
+            shortcut: Shopping
+            steps:
+              - intent: Groceries.AddItme
+                with: { title: milk }
+
+            """
+        try open(client, file, draft)
+        let diagnostics = try client.diagnostics(for: file)
+        let message = try #require(diagnostics.first?["message"] as? String)
+        #expect(message.contains("AddItme") && message.contains("AddItem"), "\(diagnostics)")
+        let line = ((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Int])?["line"]
+        #expect(line == 2)
+        try change(client, file, draft.replacingOccurrences(of: "AddItme", with: "AddItem"))
+        #expect(try client.diagnostics(for: file).isEmpty)
+    }
+
     @Test("Completion, hover, go to definition and document symbols")
     func navigation() throws {
         let (client, text) = try start()

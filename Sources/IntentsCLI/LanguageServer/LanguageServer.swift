@@ -139,7 +139,7 @@ final class LanguageServer {
         needsCheck = false
         workspace.check()
         var byFile: [String: [LSPDiagnostic]] = [:]
-        for diagnostic in workspace.compilation?.diagnostics ?? [] {
+        for diagnostic in (workspace.compilation?.diagnostics ?? []) + workspace.shortcutDiagnostics {
             guard let location = diagnostic.location else { continue }
             let message = diagnostic.message.text
             let related = diagnostic.notes.compactMap { note -> LSPDiagnostic.RelatedInformation? in
@@ -151,7 +151,8 @@ final class LanguageServer {
                     range: workspace.range(of: location), severity: diagnostic.severity == .error ? 1 : 2,
                     message: message, relatedInformation: related.isEmpty ? nil : related))
         }
-        let files = Set(byFile.keys).union(published).union(workspace.documents.keys.filter(workspace.isDefinition))
+        let open = workspace.documents.keys.filter { workspace.isDefinition($0) || workspace.isShortcut($0) }
+        let files = Set(byFile.keys).union(published).union(open)
         for file in files.sorted() {
             let params: [String: LSPValue] = [
                 "uri": .string(Self.uri(of: file)),
@@ -163,7 +164,7 @@ final class LanguageServer {
     }
 
     private func codeActions(uri: String, path: String) -> [CodeAction] {
-        (workspace.compilation?.diagnostics ?? []).compactMap { diagnostic in
+        ((workspace.compilation?.diagnostics ?? []) + workspace.shortcutDiagnostics).compactMap { diagnostic in
             guard let fixIt = diagnostic.fixIt, fixIt.range.start.file == path else { return nil }
             let edit = TextEdit(range: workspace.range(of: fixIt.range), newText: fixIt.replacement)
             return CodeAction(

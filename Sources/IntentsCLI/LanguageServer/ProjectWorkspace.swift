@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import PhraseMatching
 import YAML
 
 /// The definitions as the editor sees them: the files on disk under the definitions folder, with
@@ -16,6 +17,10 @@ struct ProjectWorkspace {
     private(set) var lastGraph: IntentGraph?
     /// The text each file had at the last check, for positions.
     private(set) var texts: [String: String] = [:]
+    /// The diagnostics of the open shortcut files, checked against the last graph.
+    private(set) var shortcutDiagnostics: [Diagnostic] = []
+    /// The matcher over the last graph (for shortcut files' `say:` steps), built when first needed.
+    private var matcher: (graph: IntentGraph, matcher: Matcher)?
 
     init(intentsDirectory: String) {
         self.intentsDirectory = intentsDirectory
@@ -40,7 +45,36 @@ struct ProjectWorkspace {
         }
         let result = IntentCompiler.compile(files: inputs, root: intentsDirectory)
         compilation = result
-        if let graph = result.graph { lastGraph = graph }
+        if let graph = result.graph {
+            lastGraph = graph
+            matcher = nil
+        }
+        checkShortcuts()
+    }
+
+    /// Whether `path` is a shortcut file: a YAML file outside the definitions whose text starts a
+    /// shortcut (`shortcut:` at the top level).
+    func isShortcut(_ path: String) -> Bool {
+        guard (path.hasSuffix(".yaml") || path.hasSuffix(".yml")) && !isDefinition(path), let text = documents[path] else {
+            return false
+        }
+        return text.split(separator: "\n").contains { $0.hasPrefix("shortcut:") }
+    }
+
+    /// Checks every open shortcut file against the last graph that compiled, with the open texts.
+    private mutating func checkShortcuts() {
+        shortcutDiagnostics = []
+        let open = documents.keys.filter(isShortcut).sorted()
+        guard !open.isEmpty, let graph = lastGraph else { return }
+        if matcher == nil { matcher = (graph, Matcher(index: PhraseIndex(graph: graph), clock: Clock())) }
+        guard let matcher = matcher?.matcher else { return }
+        let folders = [PathText.appending(PathText.deletingLastComponent(intentsDirectory), "Shortcuts")]
+        for path in open {
+            texts[path] = documents[path]
+            let result = ShortcutCompiler.compile(
+                path: path, graph: graph, matcher: matcher, files: documents.filter { isShortcut($0.key) }, runFolders: folders)
+            shortcutDiagnostics += result.diagnostics.filter { $0.location?.start.file == path }
+        }
     }
 
     /// The text of `path`: the open document, else the text at the last check, else the file.
