@@ -31,6 +31,7 @@ let usage = """
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; not in all)
       paraphrases: (Benchmarks/data/paraphrases.tsv through both stages; not in all)
+      lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
@@ -40,6 +41,7 @@ if CommandLine.arguments.dropFirst().first == "engine" { try engineBenchmark(); 
 if CommandLine.arguments.dropFirst().first == "tagger" { try taggerBenchmark(); exit(0) }  // issue 20 item 2: DIR
 if CommandLine.arguments.dropFirst().first == "nlu" { try nluBenchmark(); exit(0) }  // issue 20: --corpus snips|clinc DIR
 if CommandLine.arguments.dropFirst().first == "paraphrases" { try paraphraseBenchmark(); exit(0) }  // issue 20
+if CommandLine.arguments.dropFirst().first == "lsp" { try languageServerBenchmark(); exit(0) }  // issue 23
 if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
 let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
 let first = CommandLine.arguments.dropFirst().first

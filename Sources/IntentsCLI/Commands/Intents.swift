@@ -15,6 +15,7 @@ struct Intents: ParsableCommand {
             Open.self, Link.self, Share.self, Continue.self,
             Widgets.self, WidgetGroup.self, Controls.self, ControlCommand.self, Activities.self,
             Serve.self, Users.self,
+            Init.self, LanguageServerCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: Repl.self
     )
