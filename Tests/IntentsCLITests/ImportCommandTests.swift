@@ -78,7 +78,7 @@ struct ImportCommandTests {
         (["import", "rasa", "missing.yml"], 1, "error: cannot read 'missing.yml'\n"),
         (["import", "alexa", "broken.json"], 1, "error: 'broken.json' could not be read as YAML or JSON; nothing was imported\n"),
         (["import", "homeassistant", "nowhere"], 1, "error: 'nowhere' does not exist\n"),
-        (["import", "rasa", "broken.json", "--app", "two words"], 64, "'two words' cannot name an app"),
+        (["import", "rasa", "broken.json", "--app", "two words"], 2, "'two words' cannot name an app"),
     ])
     func badInputIsAClearError(arguments: [String], status: Int32, message: String) throws {
         try "{ \"interactionModel\": [ }".write(toFile: directory + "/broken.json", atomically: true, encoding: .utf8)

@@ -69,7 +69,7 @@ struct InitCommandTests {
     ])
     func badNamesAreRefused(name: String, why: String) throws {
         let run = try intents(["init", name])
-        #expect(run.status == 64)
+        #expect(run.status == 2)
         #expect(run.stderr.contains("'\(name)' cannot name an app: \(why)."), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/Intents"))
     }
