@@ -43,21 +43,14 @@ extension LearnedModel {
             writer.put(word)
             writer.put(related[word]!.joined(separator: " "))
         }
-        var hash = StableHash()
-        hash.add(writer.bytes)
-        writer.put(hash.value)
-        return writer.bytes
+        return writer.sealed()
     }
 
     /// The model in `bytes`, when they are a whole, valid model of this format for `definitionsHash`.
     public init?(decoding bytes: [UInt8], definitionsHash: UInt64) {
-        guard bytes.count >= Self.magic.count + 4 + 8 + 8, bytes.starts(with: Self.magic) else { return nil }
-        var hash = StableHash()
-        hash.add(bytes[..<(bytes.count - 8)])
-        var reader = ByteReader(bytes: bytes, position: bytes.count - 8)
-        guard reader.uint64() == hash.value else { return nil }
-        reader = ByteReader(bytes: Array(bytes[..<(bytes.count - 8)]), position: Self.magic.count)
-        guard reader.uint32() == Self.formatVersion, reader.uint64() == definitionsHash,
+        guard
+            var reader = ByteReader(
+                opening: bytes, magic: Self.magic, formatVersion: Self.formatVersion, key: definitionsHash),
             let intentCount = reader.count()
         else { return nil }
         var intents: [QualifiedName] = []
@@ -132,6 +125,15 @@ extension LearnedModel {
 struct ByteWriter {
     var bytes: [UInt8] = []
 
+    /// The bytes written, with their FNV-1a checksum after them (what `ByteReader(opening:…)` checks).
+    func sealed() -> [UInt8] {
+        var hash = StableHash()
+        hash.add(bytes)
+        var writer = self
+        writer.put(hash.value)
+        return writer.bytes
+    }
+
     mutating func put<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -150,6 +152,23 @@ struct ByteWriter {
 struct ByteReader {
     let bytes: [UInt8]
     var position: Int
+
+    init(bytes: [UInt8], position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// A cache file's body, read after its magic word, format version and key: nil when any of them
+    /// differs, the file is too short, or its checksum (the last 8 bytes, from `sealed()`) is wrong.
+    init?(opening bytes: [UInt8], magic: [UInt8], formatVersion: UInt32, key: UInt64) {
+        guard bytes.count >= magic.count + 4 + 8 + 8, bytes.starts(with: magic) else { return nil }
+        var hash = StableHash()
+        hash.add(bytes[..<(bytes.count - 8)])
+        var checksum = ByteReader(bytes: bytes, position: bytes.count - 8)
+        guard checksum.uint64() == hash.value else { return nil }
+        self.init(bytes: Array(bytes[..<(bytes.count - 8)]), position: magic.count)
+        guard uint32() == formatVersion, uint64() == key else { return nil }
+    }
 
     var isAtEnd: Bool { position == bytes.count }
 

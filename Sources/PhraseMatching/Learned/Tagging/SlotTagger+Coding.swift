@@ -29,20 +29,14 @@ extension SlotTagger {
         writer.put(rowLabel)
         writer.put(rowWeight.map(\.bitPattern))
         writer.put(transitions.map(\.bitPattern))
-        var hash = StableHash()
-        hash.add(writer.bytes)
-        writer.put(hash.value)
-        return writer.bytes
+        return writer.sealed()
     }
 
     public init?(decoding bytes: [UInt8], definitionsHash: UInt64) {
-        guard bytes.count >= Self.magic.count + 4 + 8 + 8, bytes.starts(with: Self.magic) else { return nil }
-        var hash = StableHash()
-        hash.add(bytes[..<(bytes.count - 8)])
-        var reader = ByteReader(bytes: bytes, position: bytes.count - 8)
-        guard reader.uint64() == hash.value else { return nil }
-        reader = ByteReader(bytes: Array(bytes[..<(bytes.count - 8)]), position: Self.magic.count)
-        guard reader.uint32() == Self.formatVersion, reader.uint64() == definitionsHash, let slotCount = reader.count()
+        guard
+            var reader = ByteReader(
+                opening: bytes, magic: Self.magic, formatVersion: Self.formatVersion, key: definitionsHash),
+            let slotCount = reader.count()
         else { return nil }
         var slots: [String] = []
         for _ in 0..<slotCount {
