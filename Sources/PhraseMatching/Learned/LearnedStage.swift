@@ -88,7 +88,18 @@ public final class LearnedStage: @unchecked Sendable {
     private var memoKey: UInt64 {
         var hash = StableHash()
         hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
-        for app in index.graph.apps {
+        Self.hashDefinitions(of: index.graph, into: &hash) { intent, hash in
+            for sentence in training[intent.name] ?? [] { hash.add(sentence) }
+        }
+        return hash.value
+    }
+
+    /// Hashes what both learned models read of the definitions (apps' names and synonyms, rules,
+    /// enums, intents' parameters and phrases); `intent` adds what one model reads besides, per intent.
+    static func hashDefinitions(
+        of graph: IntentGraph, into hash: inout StableHash, intent extra: (IntentGraph.Intent, inout StableHash) -> Void
+    ) {
+        for app in graph.apps {
             hash.add(app.name)
             for synonym in app.synonyms { hash.add(synonym) }
             for (name, rule) in app.rules.sorted(by: { $0.key < $1.key }) {
@@ -96,6 +107,7 @@ public final class LearnedStage: @unchecked Sendable {
                 hash.add(rule.source)
             }
             for enumeration in app.enums {
+                hash.add(enumeration.name.description)
                 for c in enumeration.cases {
                     hash.add(c.title)
                     for synonym in c.synonyms { hash.add(synonym) }
@@ -111,10 +123,9 @@ public final class LearnedStage: @unchecked Sendable {
                     hash.add(phrase.language)
                     hash.add(phrase.template.source)
                 }
-                for sentence in training[intent.name] ?? [] { hash.add(sentence) }
+                extra(intent, &hash)
             }
         }
-        return hash.value
     }
 
     /// Which lexicon training reads ("wordnet", or "none" when WordNet is not installed): part of the

@@ -82,48 +82,25 @@ extension LearnedStage {
         return tagger
     }
 
-    /// What the tagger is trained from, hashed: phrases, parameters, enums, training marks, examples.
+    /// What the tagger is trained from, hashed: the definitions' words (as the learned model's key),
+    /// with the training sentences' marks and the examples.
     private var taggerKey: UInt64 {
         var hash = StableHash()
         hash.add("tagger \(SlotTagger.formatVersion)")
-        for app in index.graph.apps {
-            hash.add(app.name)
-            for synonym in app.synonyms { hash.add(synonym) }
-            for (name, rule) in app.rules.sorted(by: { $0.key < $1.key }) {
-                hash.add(name)
-                hash.add(rule.source)
-            }
-            for enumeration in app.enums {
-                hash.add(enumeration.name.description)
-                for c in enumeration.cases {
-                    hash.add(c.title)
-                    for synonym in c.synonyms { hash.add(synonym) }
+        Self.hashDefinitions(of: index.graph, into: &hash) { intent, hash in
+            for sentence in intent.trainingSentences {
+                for piece in sentence.pieces {
+                    hash.add(piece.text)
+                    hash.add(piece.slot ?? "")
                 }
             }
-            for intent in app.intents {
-                hash.add(intent.name.description)
-                for parameter in intent.parameters {
-                    hash.add(parameter.name)
-                    hash.add(parameter.type.description)
-                }
-                for phrase in intent.phrases {
-                    hash.add(phrase.language)
-                    hash.add(phrase.template.source)
-                }
-                for sentence in intent.trainingSentences {
-                    for piece in sentence.pieces {
-                        hash.add(piece.text)
-                        hash.add(piece.slot ?? "")
-                    }
-                }
-                for example in intent.examples {
-                    hash.add(example.say)
-                    if case .match(let name, let values) = example.expectation {
-                        hash.add(name.description)
-                        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-                            hash.add(key)
-                            hash.add(value.description)
-                        }
+            for example in intent.examples {
+                hash.add(example.say)
+                if case .match(let name, let values) = example.expectation {
+                    hash.add(name.description)
+                    for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                        hash.add(key)
+                        hash.add(value.description)
                     }
                 }
             }
