@@ -36,7 +36,9 @@ struct ProjectLoadTests {
         #expect(!project.hasErrors, "\(project.diagnostics.map(\.message.text))")
         #expect(project.graph != nil)
         #expect(project.index != nil)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.shortcuts).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.shortcuts).filter {
+            $0.hasSuffix(".yaml")
+        }
         #expect(project.shortcutFiles.count == files.count)
         for file in project.shortcutFiles { #expect(project.shortcut(at: file) != nil, "\(file) not compiled") }
         #expect(project.definitionFiles.contains { $0.hasSuffix("radar/app.yaml") })
@@ -58,8 +60,10 @@ struct ProjectLoadTests {
         let folder = try Folder()
         let app = folder.intents + "/radar/app.yaml"
         let text = try String(contentsOfFile: app, encoding: .utf8)
-        try text.replacingOccurrences(of: "type: RadarPosition, default: neutral }", with: "type: RadarPositon, default: neutral }")
-            .write(toFile: app, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "type: RadarPosition, default: neutral }", with: "type: RadarPositon, default: neutral }"
+        )
+        .write(toFile: app, atomically: true, encoding: .utf8)
         let project = try Project.load(intents: folder.intents, clock: Bundled.clock)
         #expect(project.graph == nil && project.index == nil)
         let error = try #require(project.diagnostics.first { $0.severity == .error })
@@ -70,14 +74,17 @@ struct ProjectLoadTests {
 
     @Test func aMissingFolderThrows() {
         #expect(throws: DefinitionLoadError.self) {
-            try Project.load(intents: NSTemporaryDirectory() + "no-such-intents-" + UUID().uuidString, clock: Bundled.clock)
+            try Project.load(
+                intents: NSTemporaryDirectory() + "no-such-intents-" + UUID().uuidString, clock: Bundled.clock)
         }
     }
 
     @Test func theIndexCacheIsWrittenOnceAndADamagedOneIsRebuilt() throws {
         let folder = try Folder()
         let first = try Project.load(intents: folder.intents, clock: Bundled.clock, indexCache: folder.cache)
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder.cache).filter { $0.hasPrefix("index-") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.cache).filter {
+            $0.hasPrefix("index-")
+        }
         #expect(written.count == 1)
         let file = folder.cache + "/" + written[0]
         let again = try Project.load(intents: folder.intents, clock: Bundled.clock, indexCache: folder.cache)

@@ -42,7 +42,9 @@ struct BuiltinFunctionTests {
     }
 
     @Test func anUnknownFunctionIsAnErrorNamingTheClosest() {
-        #expect(throws: IntentGraph.FilterError.self) { try Bundled.graph.expression("lowercas('A')", app: "FocusBlox") }
+        #expect(throws: IntentGraph.FilterError.self) {
+            try Bundled.graph.expression("lowercas('A')", app: "FocusBlox")
+        }
         do {
             _ = try Bundled.graph.expression("lowercas('A')", app: "FocusBlox")
         } catch {

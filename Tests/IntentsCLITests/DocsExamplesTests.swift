@@ -102,7 +102,8 @@ struct DocsExamplesTests {
     /// the training (seconds) is paid once and not by each block.
     static let caches: ScratchDirectory = {
         let warm = ScratchDirectory("docs-caches")
-        let shell = "cp -R '\(Bundled.root)/Intents' Intents && intents say 'note that the caches are warm' >/dev/null 2>&1"
+        let shell =
+            "cp -R '\(Bundled.root)/Intents' Intents && intents say 'note that the caches are warm' >/dev/null 2>&1"
         _ = try? shellOutput(shell, in: warm.path)
         return warm
     }()
@@ -181,23 +182,65 @@ struct DocsExamplesTests {
         let text = try String(contentsOfFile: Bundled.root + "/" + document, encoding: .utf8)
         for block in Self.blocks(in: text, file: document) where !block.commands.isEmpty {
             let results = try Self.run(block)
-            #expect(
-                results.count == block.commands.count,
-                "\(document):\(block.line): the block stopped after \(results.count) of \(block.commands.count) commands")
+            let ran = "\(results.count) of \(block.commands.count) commands"
+            #expect(results.count == block.commands.count, "\(document):\(block.line): the block stopped after \(ran)")
             for (index, (command, result)) in zip(block.commands, results).enumerated() {
                 let place = "\(document):\(command.line): $ \(command.text)"
                 let next = index + 1 < block.commands.count ? block.commands[index + 1] : nil
                 if next?.text != "echo $?" {
-                    #expect(result.status == 0, "\(place) exited \(result.status):\n\(result.output.joined(separator: "\n"))")
+                    #expect(
+                        result.status == 0,
+                        "\(place) exited \(result.status):\n\(result.output.joined(separator: "\n"))")
                 }
                 var shown = command.shown
                 while shown.last?.isEmpty == true { shown.removeLast() }
                 if !shown.isEmpty {
+                    let printed = result.output.joined(separator: "\n")
                     #expect(
                         Self.matches(result.output, shown),
-                        "\(place) printed:\n\(result.output.joined(separator: "\n"))\n— the doc shows:\n\(shown.joined(separator: "\n"))")
+                        "\(place) printed:\n\(printed)\n— the doc shows:\n\(shown.joined(separator: "\n"))")
                 }
             }
+        }
+    }
+
+    /// The relative links of a Markdown text (outside code), without their `#anchor`.
+    static func relativeLinks(in text: String) -> [String] {
+        var prose = ""
+        var inFence = false
+        for line in text.components(separatedBy: "\n") {
+            if line.drop(while: { $0 == " " }).hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
+            if !inFence { prose += line + "\n" }
+        }
+        // Inline code spans hold examples such as `[four](partySize)`, no links.
+        let withoutCode = prose.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+        var links: [String] = []
+        var rest = Substring(withoutCode)
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let target = String(rest[..<close])
+            rest = rest[close...]
+            guard !target.contains("://"), !target.hasPrefix("mailto:"), !target.hasPrefix("#"),
+                !target.contains(" ")
+            else { continue }
+            links.append(String(target.split(separator: "#", maxSplits: 1).first ?? ""))
+        }
+        return links
+    }
+
+    @Test(
+        "every relative link in the README and docs/ names a file that exists", arguments: documents + ["CHANGELOG.md"])
+    func linksResolve(_ document: String) throws {
+        let text = try String(contentsOfFile: Bundled.root + "/" + document, encoding: .utf8)
+        let folder = URL(fileURLWithPath: Bundled.root + "/" + document).deletingLastPathComponent()
+        for link in Self.relativeLinks(in: text) {
+            let path = folder.appendingPathComponent(link).standardized.path
+            #expect(FileManager.default.fileExists(atPath: path), "\(document) links to \(link), which does not exist")
         }
     }
 
@@ -225,5 +268,8 @@ struct DocsExamplesTests {
         #expect(Self.matches(["id 1234 done"], ["id … done"]))
         #expect(!Self.matches(["a", "b"], ["a"]))
         #expect(!Self.matches(["id 1234 gone"], ["id … done"]))
+        #expect(
+            Self.relativeLinks(in: "[a](docs/a.md#x), `[four](partySize)`, [w](https://x.org), [b](b.md)")
+                == ["docs/a.md", "b.md"])
     }
 }
