@@ -34,6 +34,7 @@ extension IntentServer {
         router.get("/v1/controls") { request, context in try await controls(request, context) }
         router.post("/v1/controls/:name") { request, context in try await control(request, context) }
         router.get("/v1/activities") { request, context in try await activities(request, context) }
+        addConsoleRoutes(to: router)
     }
 
     // MARK: Conversations

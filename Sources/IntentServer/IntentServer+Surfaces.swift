@@ -79,6 +79,7 @@ extension IntentServer {
             if let value { object[key] = .string(value) }
         }
         if let gauge = snapshot.gauge { object["gauge"] = .number((gauge * 1_000).rounded() / 1_000) }
+        addConsoleFields(snapshot, to: &object)
         return .object(object)
     }
 
@@ -87,15 +88,16 @@ extension IntentServer {
         let user = try self.user(context)
         let engine = try await engines.engine(for: user)
         let states = try await Blocking.run { try engine.controls(user: user) }
-        let json = states.map { state -> JSONValue in
-            var object: [String: JSONValue] = [
-                "control": .string("\(state.control.app).\(state.control.name)"), "title": .string(state.control.title),
-                "kind": .string(state.isOn == nil ? "button" : "toggle"),
-            ]
-            if let isOn = state.isOn { object["isOn"] = .bool(isOn) }
-            return .object(object)
-        }
-        return JSONBody.response(["controls": JSONValue.array(json)])
+        return JSONBody.response(["controls": JSONValue.array(states.map(Self.json))])
+    }
+
+    static func json(_ state: ControlCenter.State) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "control": .string("\(state.control.app).\(state.control.name)"), "title": .string(state.control.title),
+            "kind": .string(state.isOn == nil ? "button" : "toggle"),
+        ]
+        if let isOn = state.isOn { object["isOn"] = .bool(isOn) }
+        return .object(object)
     }
 
     /// Turns a control on or off, toggles or presses it (`action`, by default what naming it does).

@@ -124,12 +124,60 @@ public enum OpenAPIDocument {
                         "type": "object", "required": ["id", "line"], "additionalProperties": false,
                         "properties": {
                           "id": { "type": "string" }, "line": { "type": "string" }, "detail": { "type": "string" },
-                          "link": { "type": "string" }
+                          "link": { "type": "string" }, "buttons": { "$ref": "#/components/schemas/WidgetButtons" }
                         }
                       }
-                    }
+                    },
+                    "name": { "type": "string", "description": "The widget's own title." }, "app": { "type": "string" },
+                    "families": { "type": "array", "items": { "type": "string" } },
+                    "family": { "type": "string", "description": "The family an added widget was added in." },
+                    "instance": { "type": "integer", "minimum": 1, "description": "The added widget's number (widget add)." },
+                    "settings": {
+                      "type": "array",
+                      "items": {
+                        "type": "object", "required": ["name", "value"], "additionalProperties": false,
+                        "properties": { "name": { "type": "string" }, "value": { "type": "string" } }
+                      }
+                    },
+                    "text": { "type": "string" },
+                    "figures": {
+                      "type": "array",
+                      "items": {
+                        "type": "object", "required": ["value"], "additionalProperties": false,
+                        "properties": { "value": { "type": "string" }, "label": { "type": "string" } }
+                      }
+                    },
+                    "link": { "type": "string" },
+                    "buttons": { "$ref": "#/components/schemas/WidgetButtons" }
                   }
                 }
+              }
+            }
+          },
+          "WidgetButtons": {
+            "type": "array", "description": "Press one with POST /v1/widgets/press.",
+            "items": {
+              "type": "object", "required": ["number", "title"], "additionalProperties": false,
+              "properties": { "number": { "type": "integer", "minimum": 1 }, "title": { "type": "string" } }
+            }
+          },
+          "PressRequest": {
+            "type": "object", "required": ["widget", "button"], "additionalProperties": false,
+            "properties": {
+              "widget": { "type": "string", "description": "App.Name, as GET /v1/widgets gives it." },
+              "button": { "type": "integer", "minimum": 1 }, "instance": { "type": "integer", "minimum": 1 },
+              "conversation": { "type": "string" }, "dryRun": { "type": "boolean" }
+            }
+          },
+          "TipRequest": {
+            "type": "object", "additionalProperties": false, "properties": { "lang": { "type": "string" } }
+          },
+          "Tip": {
+            "type": "object", "required": ["tip"], "additionalProperties": false,
+            "properties": {
+              "tip": {
+                "type": ["object", "null"], "required": ["app", "intent", "phrase"], "additionalProperties": false,
+                "properties": { "app": { "type": "string" }, "intent": { "type": "string" }, "phrase": { "type": "string" } }
               }
             }
           },
@@ -289,7 +337,28 @@ public enum OpenAPIDocument {
         },
         "/v1/activities": {
           "get": { "responses": { "200": { "description": "Live activities now", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Activities" } } } }, "default": { "$ref": "#/components/responses/Refused" } } }
-        }
+        },
+        "/v1/widgets/press": {
+          "post": {
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PressRequest" } } } },
+            "responses": { "200": { "$ref": "#/components/responses/Answer" }, "422": { "$ref": "#/components/responses/Answer" }, "500": { "$ref": "#/components/responses/Answer" }, "default": { "$ref": "#/components/responses/Refused" } }
+          }
+        },
+        "/v1/tip": {
+          "post": {
+            "requestBody": { "required": false, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TipRequest" } } } },
+            "responses": { "200": { "description": "The tip of the moment (shown once), or null", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Tip" } } } }, "default": { "$ref": "#/components/responses/Refused" } }
+          }
+        },
+        "/v1/events": {
+          "get": {
+            "description": "Server-sent events: `event: state` with `{widgets, controls, activities}` (each as its own GET answers) at once and whenever one changes; a comment every 15 s keeps the connection open. Send the token in the header (fetch with a stream reader: EventSource cannot).",
+            "responses": { "200": { "description": "The stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } }, "default": { "$ref": "#/components/responses/Refused" } }
+          }
+        },
+        "/": { "get": { "security": [], "description": "The web console (docs/console.md), in the language Accept-Language asks for.", "responses": { "200": { "description": "The page", "content": { "text/html": { "schema": { "type": "string" } } } } } } },
+        "/console.js": { "get": { "security": [], "responses": { "200": { "description": "The console's script", "content": { "text/javascript": { "schema": { "type": "string" } } } } } } },
+        "/console.css": { "get": { "security": [], "responses": { "200": { "description": "The console's style", "content": { "text/css": { "schema": { "type": "string" } } } } } } }
       }
     }
     """#

@@ -96,9 +96,12 @@ struct GateMiddleware: RouterMiddleware {
 }
 
 extension IntentServer {
-    static let openPaths: Set<String> = ["/healthz", "/metrics", "/v1/openapi.json"]
+    /// The console's page, script and style carry no data: the page asks for the token itself.
+    static let openPaths: Set<String> = [
+        "/healthz", "/metrics", "/v1/openapi.json", "/", ConsolePage.scriptPath, ConsolePage.stylePath,
+    ]
     static let knownPaths: Set<String> = openPaths.union([
         "/v1/say", "/v1/open", "/v1/share", "/v1/search", "/v1/suggest", "/v1/widgets", "/v1/controls",
-        "/v1/activities", "/v1/undo", "/v1/continuations", "/v1/continue",
+        "/v1/activities", "/v1/undo", "/v1/continuations", "/v1/continue", "/v1/events", "/v1/widgets/press", "/v1/tip",
     ])
 }

@@ -32,8 +32,9 @@ final class ServerHarness: Sendable {
     /// many tests at once (a request's turn never times out because the machine is slow).
     static let patient = Limits(requestTimeout: .seconds(300))
 
-    static func start(limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil) async throws
-        -> ServerHarness
+    static func start(
+        limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil, clock: Clock = Bundled.clock
+    ) async throws -> ServerHarness
     {
         let folder = directory ?? NSTemporaryDirectory() + "intents-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -43,7 +44,7 @@ final class ServerHarness: Sendable {
             for name in ["ann", "bob"] { known[name] = try users.add(name) }
         }
         let engines = PerUserEngines(
-            definitions: Bundled.root + "/Intents", store: folder + "/store.sqlite", capacity: 4, clock: Bundled.clock,
+            definitions: Bundled.root + "/Intents", store: folder + "/store.sqlite", capacity: 4, clock: clock,
             cacheDirectory: sharedCache)
         let server = IntentServer(.init(host: "127.0.0.1", port: 0, limits: limits), engines: engines, users: users)
         let running = try await server.start()

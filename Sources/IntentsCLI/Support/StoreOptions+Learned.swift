@@ -9,11 +9,13 @@ extension StoreOptions {
     /// by the definition files' contents.
     func learnedStage(_ project: Project, index: PhraseIndex) -> LearnedStage {
         let directory = PathText.deletingLastComponent(path)
-        return LearnedStage(
+        let stage = LearnedStage(
             index: index, cacheDirectory: directory.isEmpty ? "." : directory,
             definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
             thresholds: project.graph.map(LearnedStage.thresholds(of:)) ?? [:],
             training: project.graph.map(LearnedStage.trainingSentences(of:)) ?? [:])
+        stage.compiled = project.compiled
+        return stage
     }
 }
 
