@@ -129,7 +129,7 @@ extension IntentEngine {
     private func converseInOrder(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         let key = key(request)
         do {
-            return try session.store.holdingConversation(key.user.id + "\u{0}" + key.conversation.rawValue) {
+            return try session.store.holdingConversation(key.user.id + " " + key.conversation.rawValue) {
                 converseHoldingLock(request, body)
             }
         } catch {

@@ -406,9 +406,10 @@ enum PostgresText {
 
 extension PostgresLocation {
     /// The schema of a user of the server: `u_` and the name, `_` written `__` and `-` written
-    /// `_h` (so two names never share a schema); a name too long for that, by its hash.
-    public static func userSchema(_ name: String) -> String {
-        var escaped = "u_"
+    /// `_h` (so two names never share a schema), after `prefix` (the main store's schema and `_`,
+    /// unless it is `public`); a name too long for that, by its hash.
+    public static func userSchema(_ name: String, prefix: String = "") -> String {
+        var escaped = prefix + "u_"
         for character in name.lowercased() {
             switch character {
             case "_": escaped += "__"
@@ -419,6 +420,10 @@ extension PostgresLocation {
         guard !isSchemaName(escaped) else { return escaped }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        for byte in prefix.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
@@ -442,7 +447,12 @@ public enum StoreLocation {
     /// The store of a user of the server: `<folder>/users/<name>/store.sqlite`, or the user's own
     /// schema of the same PostgreSQL database.
     public static func store(of user: String, besides store: String) -> String {
-        if isPostgres(store) { return PostgresLocation.withSchema(store, PostgresLocation.userSchema(user)) }
+        if isPostgres(store) {
+            // Beside a store in a schema of its own, the users' schemas are named after it.
+            let main = (try? PostgresLocation(store))?.schema ?? "public"
+            return PostgresLocation.withSchema(
+                store, PostgresLocation.userSchema(user, prefix: main == "public" ? "" : main + "_"))
+        }
         return folder(of: store) + "/users/" + user + "/store.sqlite"
     }
 }
