@@ -2,6 +2,8 @@
 # Both install the system libraries first when they are missing (Debian: libyaml-dev).
 SWIFT ?= swift
 APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
+# The web console's browser tests (docs/console.md) drive headless Chromium through chromedriver.
+TEST_APT_PACKAGES = chromium chromium-driver
 INTENTS = .build/debug/intents
 
 .PHONY: run test build deps bench bench-build bench-check bench-record clean
@@ -26,6 +28,7 @@ run: build
 	$(INTENTS)
 
 test: deps
+	@$(MAKE) --no-print-directory APT_PACKAGES="$(TEST_APT_PACKAGES)" deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
