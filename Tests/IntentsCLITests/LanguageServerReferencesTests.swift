@@ -182,6 +182,16 @@ struct LanguageServerReferencesTests {
         let declaration = try LanguageServerTests.position(of: "title: { type: string", in: Self.app, offset: 1)
         let uses = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
         #expect(try lines(uses["result"], holding: "title").count == 12)
+        // An unsaved edit in another file is seen: only that file is read again.
+        let edited = Self.more.replacingOccurrences(
+            of: "    action: { intent: AddItem, with: { title: milk } }\n",
+            with: "    action: { intent: AddItem, with: { title: milk } }\n  Again:\n    action: { intent: AddItem, with: { title: jam } }\n")
+        #expect(edited != Self.more)
+        try client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri(moreFile), "languageId": "yaml", "version": 1, "text": edited]])
+        let again = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
+        #expect((again["result"] as? [Any])?.count == 13)
     }
 
     @Test("References of a type and of an intent, across files and into shortcut files")
