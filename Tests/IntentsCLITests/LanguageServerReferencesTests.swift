@@ -52,6 +52,13 @@ struct LanguageServerReferencesTests {
             examples:
               - say: "add milk to shop"
                 expect: { title: milk }
+          CountItems:
+            title: Count Items
+            phrases: ["how many items are in {app}"]
+            result:
+              dialog: "${count(Item)} items."
+            examples:
+              - { say: "how many items are in shop" }
 
         """
 
@@ -202,7 +209,7 @@ struct LanguageServerReferencesTests {
         let typeUses = try lines(types["result"], holding: "Item")
         #expect(
             typeUses == [
-                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "more.yaml:18: - find: Item",
+                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "app.yaml:45: dialog: \"${count(Item)} items.\"", "more.yaml:18: - find: Item",
                 "more.yaml:32: value: \"${count(Item where !isDone)}\"",
             ], "\(typeUses)")
         let intent = try LanguageServerTests.position(of: "AddItem:", in: Self.app, offset: 3)

@@ -485,6 +485,14 @@ private struct Walker {
                 }
                 continue
             }
+            // An entity named alone, as in `exists(Radar)` or `count(App.Task)`.
+            let qualifiedByApp = qualifier.map({ index.types[$0.lowercased()] != nil }) ?? false
+            if !parameters.contains(token.text), next?.text != "(", next?.text != ".", !afterDot || qualifiedByApp,
+                let resolved = index.resolve(qualifier.map { $0 + "." + token.text } ?? token.text, from: app, in: index.types)
+            {
+                add(.type(app: resolved.app, name: resolved.name), token.start, token.end)
+                continue
+            }
             guard !afterDot, next?.text != "(", queries.isEmpty, !bareNamesAreProperties, !startsWithEntity,
                 let owner, parameters.contains(token.text)
             else { continue }
