@@ -51,18 +51,40 @@ func languageServerBenchmark() throws {
     let slotLine = lines.firstIndex { $0.contains("{title}") } ?? 0
     let slotCharacter = (lines[slotLine].range(of: "{title}").map { lines[slotLine][..<$0.lowerBound].utf16.count } ?? 0) + 1
     let keyLine = lines.firstIndex { $0.hasPrefix("    phrases:") } ?? 0
-    var slots: [Double] = [], keys: [Double] = []
+    let holeLine = lines.firstIndex { $0.contains("summary: \"${") } ?? 0
+    let holeCharacter = (lines[holeLine].range(of: "${").map { lines[holeLine][..<$0.lowerBound].utf16.count } ?? 0) + 2
+    var slots: [Double] = [], keys: [Double] = [], holes: [Double] = []
     for run in 0..<runs {
-        for (position, into) in [((slotLine, slotCharacter), 0), ((keyLine, 4), 1)] {
+        for (position, into) in [((slotLine, slotCharacter), 0), ((keyLine, 4), 1), ((holeLine, holeCharacter), 2)] {
             let start = DispatchTime.now().uptimeNanoseconds
             let response = try server.request(
-                100 + run * 2 + into, "textDocument/completion",
+                100 + run * 3 + into, "textDocument/completion",
                 ["textDocument": ["uri": uri], "position": ["line": position.0, "character": position.1]])
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if into == 0 { slots.append(ms) } else { keys.append(ms) }
+            [0: { slots.append(ms) }, 1: { keys.append(ms) }, 2: { holes.append(ms) }][into]?()
             if run == 0, (response["result"] as? [Any])?.isEmpty ?? true {
                 print("lsp: completion at \(position) answered nothing")
             }
+        }
+    }
+    // References of a parameter: after an edit (the symbol index of all 1,000 intents rebuilt),
+    // then again (the index kept); rename from the same place.
+    var cold: [Double] = [], warm: [Double] = [], renames: [Double] = []
+    let at: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": slotLine, "character": slotCharacter]]
+    for run in 0..<runs {
+        let edited = original.replacingOccurrences(of: "dialog: \"done\"", with: "dialog: \"again \(run)\"")
+        try server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 1_000 + run], "contentChanges": [["text": edited]]])
+        _ = try server.diagnostics(uri)
+        for target in 0..<3 {
+            var params = at
+            params["context"] = ["includeDeclaration": true]
+            if target == 2 { params["newName"] = "heading" }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let response = try server.request(
+                10_000 + run * 3 + target, target == 2 ? "textDocument/rename" : "textDocument/references", params)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            [0: { cold.append(ms) }, 1: { warm.append(ms) }, 2: { renames.append(ms) }][target]?()
+            if run == 0, target == 0 { print("lsp: references of {title}: \((response["result"] as? [Any])?.count ?? 0) places") }
         }
     }
     func figures(_ values: [Double]) -> String {
@@ -72,6 +94,10 @@ func languageServerBenchmark() throws {
     print("lsp: re-check after didChange (whole project → publishDiagnostics): \(figures(checks))")
     print("lsp: completion of a {slot} in a phrase: \(figures(slots))")
     print("lsp: completion of an intent's keys: \(figures(keys))")
+    print("lsp: completion inside ${…}: \(figures(holes))")
+    print("lsp: references after an edit (index rebuilt): \(figures(cold))")
+    print("lsp: references again (index kept): \(figures(warm))")
+    print("lsp: rename of a parameter: \(figures(renames))")
 }
 
 /// The load with one example per intent (its last phrase without the optional words), so it checks clean.

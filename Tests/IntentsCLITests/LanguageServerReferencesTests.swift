@@ -52,6 +52,13 @@ struct LanguageServerReferencesTests {
             examples:
               - say: "add milk to shop"
                 expect: { title: milk }
+          CountItems:
+            title: Count Items
+            phrases: ["how many items are in {app}"]
+            result:
+              dialog: "${count(Item)} items."
+            examples:
+              - { say: "how many items are in shop" }
 
         """
 
@@ -182,6 +189,16 @@ struct LanguageServerReferencesTests {
         let declaration = try LanguageServerTests.position(of: "title: { type: string", in: Self.app, offset: 1)
         let uses = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
         #expect(try lines(uses["result"], holding: "title").count == 12)
+        // An unsaved edit in another file is seen: only that file is read again.
+        let edited = Self.more.replacingOccurrences(
+            of: "    action: { intent: AddItem, with: { title: milk } }\n",
+            with: "    action: { intent: AddItem, with: { title: milk } }\n  Again:\n    action: { intent: AddItem, with: { title: jam } }\n")
+        #expect(edited != Self.more)
+        try client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri(moreFile), "languageId": "yaml", "version": 1, "text": edited]])
+        let again = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
+        #expect((again["result"] as? [Any])?.count == 13)
     }
 
     @Test("References of a type and of an intent, across files and into shortcut files")
@@ -192,7 +209,7 @@ struct LanguageServerReferencesTests {
         let typeUses = try lines(types["result"], holding: "Item")
         #expect(
             typeUses == [
-                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "more.yaml:18: - find: Item",
+                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "app.yaml:45: dialog: \"${count(Item)} items.\"", "more.yaml:18: - find: Item",
                 "more.yaml:32: value: \"${count(Item where !isDone)}\"",
             ], "\(typeUses)")
         let intent = try LanguageServerTests.position(of: "AddItem:", in: Self.app, offset: 3)

@@ -17,6 +17,7 @@ final class LanguageServer {
     private var initialized = false
     /// The symbol index of the texts as they are now; dropped whenever a text changes.
     private var index: SymbolIndex?
+    private let parsed = SymbolIndex.ParseCache()
     private var shuttingDown = false
 
     /// Whether `--intents` named the definitions; otherwise they are `Intents` in the workspace's root.
@@ -225,7 +226,7 @@ final class LanguageServer {
     /// The symbol index of the definitions and shortcut files as the editor holds them.
     func symbolIndex() -> SymbolIndex {
         if let index { return index }
-        let built = SymbolIndex(definitions: workspace.definitionTexts(), shortcuts: workspace.shortcutTexts())
+        let built = SymbolIndex(definitions: workspace.definitionTexts(), shortcuts: workspace.shortcutTexts(), cache: parsed)
         index = built
         return built
     }

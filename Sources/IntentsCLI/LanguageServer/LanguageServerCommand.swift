@@ -7,7 +7,7 @@ struct LanguageServerCommand: ParsableCommand {
         commandName: "lsp",
         abstract: "Serve the Language Server Protocol for definition files over stdio.",
         discussion:
-            "Diagnostics as you type (the whole project, open files laid over the files on disk), fix-its as code actions, completion, hover, go to definition and document symbols. The definitions are --intents when given, else Intents in the editor's workspace root. See docs/editor.md."
+            "Diagnostics as you type (the whole project, open files laid over the files on disk), fix-its as code actions, completion, hover, go to definition, find references, rename and document symbols. The definitions are --intents when given, else Intents in the editor's workspace root. See docs/editor.md."
     )
 
     @Option(name: .customLong("intents"), help: ArgumentHelp("The definitions directory.", valueName: "dir"))

@@ -42,13 +42,32 @@ struct SymbolIndex {
     private(set) var parameters: [String: [String: Set<String>]] = [:]
     private(set) var rules: [String: Set<String>] = [:]
 
-    init(definitions: [(path: String, text: String)], shortcuts: [(path: String, text: String)]) {
+    /// Each file's YAML as last parsed, kept while its text stays the same: after an edit only the
+    /// edited file is parsed again.
+    final class ParseCache {
+        private var entries: [String: (text: String, root: Node?)] = [:]
+
+        func root(of path: String, text: String) -> Node? {
+            if let entry = entries[path], entry.text == text { return entry.root }
+            let root = try? YAMLParser.parse(text, file: path).root
+            entries[path] = (text, root)
+            return root
+        }
+
+        /// Forgets the files no longer in the project.
+        func keep(only paths: Set<String>) {
+            entries = entries.filter { paths.contains($0.key) }
+        }
+    }
+
+    init(definitions: [(path: String, text: String)], shortcuts: [(path: String, text: String)], cache: ParseCache = ParseCache()) {
+        cache.keep(only: Set(definitions.map(\.path) + shortcuts.map(\.path)))
         var roots: [(path: String, app: String, root: Node)] = []
         var appOfFolder: [String: String] = [:]
         var parsed: [(String, Node)] = []
         for (path, text) in definitions {
             sources[path] = SourceText(text)
-            guard let root = try? YAMLParser.parse(text, file: path).root else { continue }
+            guard let root = cache.root(of: path, text: text) else { continue }
             parsed.append((path, root))
             if let app = root["app"]?.string { appOfFolder[PathText.deletingLastComponent(path)] = app.lowercased() }
         }
@@ -67,7 +86,7 @@ struct SymbolIndex {
         for (path, text) in shortcuts {
             let source = SourceText(text)
             sources[path] = source
-            guard let root = try? YAMLParser.parse(text, file: path).root else { continue }
+            guard let root = cache.root(of: path, text: text) else { continue }
             var walker = Walker(index: self, file: path, app: nil, source: source)
             walker.value(root, key: nil)
             occurrences += walker.found
@@ -464,6 +483,14 @@ private struct Walker {
                 if let resolved = index.resolve(written, from: app, in: index.types) {
                     add(.type(app: resolved.app, name: resolved.name), token.start, token.end)
                 }
+                continue
+            }
+            // An entity named alone, as in `exists(Radar)` or `count(App.Task)`.
+            let qualifiedByApp = qualifier.map({ index.types[$0.lowercased()] != nil }) ?? false
+            if !parameters.contains(token.text), next?.text != "(", next?.text != ".", !afterDot || qualifiedByApp,
+                let resolved = index.resolve(qualifier.map { $0 + "." + token.text } ?? token.text, from: app, in: index.types)
+            {
+                add(.type(app: resolved.app, name: resolved.name), token.start, token.end)
                 continue
             }
             guard !afterDot, next?.text != "(", queries.isEmpty, !bareNamesAreProperties, !startsWithEntity,
