@@ -67,4 +67,13 @@ struct ShellCompletionTests {
         #expect(try candidates(["widget", "add"], "--set", words + ["shelf="]) == ["shelf=top", "shelf=bottom"])
         #expect(try candidates(["widget", "show"], "--set", ["intents", "widget", "show", "OneShelf", "--set", "done=t"]) == ["done=true"])
     }
+
+    @Test("A shortcut file's --input: its inputs, then an enum input's cases")
+    func shortcutInputs() throws {
+        let root = CommandLineTests.root
+        let words = ["intents", "run", "--intents", root + "/Intents", root + "/Shortcuts/fortune-for-every-sign.yaml", "--input"]
+        #expect(try candidates(["run"], "--input", words + [""]) == ["mySign=", "signs="])
+        #expect(try candidates(["run"], "--input", words + ["mySign=ca"]) == ["mySign=cancer", "mySign=capricorn"])
+        #expect(try candidates(["run"], "--input", ["intents", "run", "--input", "x="]).isEmpty, "no file named yet")
+    }
 }

@@ -41,7 +41,7 @@ enum ConsoleStyle {
     .quiet { margin-top: .5rem; }
     .error { color: var(--bad); min-height: 1.2em; }
     #log { list-style: none; margin: 0 0 .75rem; padding: 0; max-height: 28rem; overflow-y: auto; }
-    #log li { margin: .4rem 0; padding: .5rem .7rem; border-radius: .6rem; max-width: 92%; }
+    #log li { margin: .4rem 0; padding: .5rem .7rem; border-radius: .6rem; max-width: 92%; width: fit-content; }
     #log li.user { background: var(--accent); color: var(--accent-ink); margin-left: auto; }
     #log li.answer { background: var(--paper); border: 1px solid var(--line); }
     #log li.answer.failed { border-color: var(--bad); }

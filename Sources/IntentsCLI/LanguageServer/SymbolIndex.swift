@@ -59,7 +59,8 @@ struct SymbolIndex {
             declare(root, app: app)
         }
         for (path, app, root) in roots {
-            var walker = Walker(index: self, file: path, app: app, source: sources[path]!)
+            guard let source = sources[path] else { continue }
+            var walker = Walker(index: self, file: path, app: app, source: source)
             walker.file(root)
             occurrences += walker.found
         }

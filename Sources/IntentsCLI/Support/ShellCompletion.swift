@@ -5,7 +5,8 @@ import IntentModel
 import YAML
 
 /// The shell's Tab on arguments that name something in the definitions: intents, apps, entities,
-/// enums, widgets, controls, and a configurable widget's `--set name=value`. The script
+/// enums, widgets, controls, a configurable widget's `--set name=value` and a shortcut file's
+/// `--input name=value`. The script
 /// `intents --generate-completion-script` writes calls `intents ---completion …`, which runs these
 /// with the words typed so far. The definitions are read as written (no compilation, so a project
 /// with errors still completes): the `--intents` typed on the line, else `./Intents`.
@@ -26,12 +27,33 @@ enum ShellCompletion {
     static let widgetSettings = CompletionKind.custom { words, _, prefix in
         let declarations = Declarations(words: words)
         guard let widget = words.lazy.compactMap({ declarations.widgets[$0] }).first else { return [] }
+        return values(of: widget.parameters, typed: prefix, declarations: { declarations })
+    }
+
+    /// `run FILE --input name=value`: the shortcut file's inputs, then an enum input's cases (the
+    /// enum named bare or as `App.Enum`) or a boolean's true and false.
+    static let shortcutInputs = CompletionKind.custom { words, _, prefix in
+        guard let file = words.first(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }),
+            let data = FileManager.default.contents(atPath: file), data.count <= YAMLParser.maximumBytes,
+            let root = try? YAMLParser.parse(bytes: [UInt8](data), file: file).root
+        else { return [] }
+        let inputs = (root["input"]?.mapping ?? []).compactMap { input in
+            input.key.string.map { ($0, input.value["type"]?.string ?? input.value.string ?? "") }
+        }
+        return values(of: inputs, typed: prefix, declarations: { Declarations(words: words) })
+    }
+
+    /// `name=` for each of `parameters`, or, once a name and `=` are typed, its values.
+    private static func values(
+        of parameters: [(name: String, type: String)], typed prefix: String, declarations: () -> Declarations
+    ) -> [String] {
         guard let equals = prefix.firstIndex(of: "=") else {
-            return widget.parameters.map { $0.name + "=" }.filter { $0.hasPrefix(prefix) }
+            return parameters.map { $0.name + "=" }.filter { $0.hasPrefix(prefix) }
         }
         let name = String(prefix[..<equals])
-        guard let parameter = widget.parameters.first(where: { $0.name == name }) else { return [] }
-        let values = parameter.type == "boolean" ? ["true", "false"] : declarations.cases[parameter.type] ?? []
+        guard let parameter = parameters.first(where: { $0.name == name }) else { return [] }
+        let type = parameter.type.split(separator: ".").last.map(String.init) ?? parameter.type
+        let values = type == "boolean" ? ["true", "false"] : declarations().cases[type] ?? []
         return values.map { name + "=" + $0 }.filter { $0.hasPrefix(prefix) }
     }
 

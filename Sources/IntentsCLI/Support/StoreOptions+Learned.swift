@@ -8,9 +8,8 @@ extension StoreOptions {
     /// The learned stage for `project`, cached beside the store (`.intents/learned-<hash>.bin`), keyed
     /// by the definition files' contents.
     func learnedStage(_ project: Project, index: PhraseIndex) -> LearnedStage {
-        let directory = PathText.deletingLastComponent(path)
         let stage = LearnedStage(
-            index: index, cacheDirectory: directory.isEmpty ? "." : directory,
+            index: index, cacheDirectory: cacheDirectory,
             definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
             thresholds: project.graph.map(LearnedStage.thresholds(of:)) ?? [:],
             training: project.graph.map(LearnedStage.trainingSentences(of:)) ?? [:])
