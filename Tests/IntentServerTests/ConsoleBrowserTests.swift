@@ -132,6 +132,10 @@ struct ConsoleBrowserTests {
 
     @Test func widgetButtonsControlsAndALiveActivity() async throws {
         try await Self.session(clock: Self.fastClock) { (browser, server) async throws in
+            // The tip of the moment, as a button that says it.
+            try await browser.wait("the tip", until: "document.querySelector('#tip button')")
+            #expect(try await browser.text("#tip button") == "“New task in FocusBlox”")
+
             let card = "#stack .card[data-widget='Fortune.DailyFortune']"
             #expect(try await browser.text(card + " .content-title") == "Daily fortune")
             try await browser.click(card + " .buttons button[data-button='1']")
@@ -146,6 +150,10 @@ struct ConsoleBrowserTests {
             // The focus block's live activity, its progress moving through the event stream.
             let bar = "#activities li[data-activity='FocusBlox.Focus'] progress"
             try await browser.wait("the activity", until: "document.querySelector(\"\(bar)\")")
+            let motion = "return getComputedStyle(document.querySelector(arguments[0])).transitionDuration;"
+            #expect(try await browser.run(motion, [bar]) as? String == "0.4s")
+            try await browser.reduceMotion()
+            #expect(try await browser.run(motion, [bar]) as? String == "0s", "prefers-reduced-motion stops the bar's animation")
             let first = try await browser.run("return Number(document.querySelector(arguments[0]).value);", [bar]) as? Double ?? -1
             try await browser.wait(
                 "the progress to move", until: "Number(document.querySelector(\"\(bar)\").value) > \(first) + 0.01")
