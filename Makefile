@@ -1,7 +1,8 @@
 # The two commands a new machine needs: `make run` and `make test`.
 # Both install the system libraries first when they are missing (Debian: libyaml-dev).
+# `postgresql`: the tests start a private PostgreSQL server of their own (docs/store.md).
 SWIFT ?= swift
-APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
+APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config postgresql
 # The web console's browser tests (docs/console.md) drive headless Chromium through chromedriver.
 TEST_APT_PACKAGES = chromium chromium-driver
 INTENTS = .build/debug/intents

@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // The second store backend (`--store postgres://…`), beside SQLite.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -47,7 +49,13 @@ let package = Package(
         // PhraseMatching: the store's on-disk name index folds names as the matcher does.
         .target(
             name: "ModelStore",
-            dependencies: ["IntentModel", "PhraseMatching", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "IntentModel", "PhraseMatching", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         .target(name: "IntentProject", dependencies: ["IntentModel", "IntentLanguage", "PhraseMatching"]),
         .target(
             name: "IntentRuntime",
@@ -114,6 +122,7 @@ let package = Package(
         .testTarget(
             name: "ModelStoreTests",
             dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
+        .testTarget(name: "IntentProjectTests", dependencies: ["IntentProject", "IntentLanguage", "TestSupport"]),
         .testTarget(
             name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
         .testTarget(

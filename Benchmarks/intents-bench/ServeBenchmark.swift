@@ -27,7 +27,14 @@ func serveBenchmark() throws {
     let folder = NSTemporaryDirectory() + "intents-serve-bench-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let store = folder + "/store.sqlite"
+    // --store postgres://…: the same load on a PostgreSQL store (the user gets a schema of its own).
+    let given = CommandLine.arguments.firstIndex(of: "--store").flatMap {
+        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+    }
+    let store = given ?? folder + "/store.sqlite"
+    let backend = given.map { IntentEngine.Configuration.isPostgres($0) ? "PostgreSQL" : "SQLite" } ?? "SQLite"
+    // A PostgreSQL store keeps the users file in ./.intents: this run's folder, not the project's.
+    if given != nil { _ = FileManager.default.changeCurrentDirectoryPath(folder) }
     let token = try runCapturing(intents, ["users", "add", "bench", "--store", store]).trimmingCharacters(in: .whitespacesAndNewlines)
     let port = 20_000 + Int(getpid() % 20_000)
     let server = Process()
@@ -52,7 +59,7 @@ func serveBenchmark() throws {
     }
     guard up else { throw LoadConnection.Failure(description: "the server did not come up on port \(port)") }
 
-    print("serve \(intents) (SQLite, one user, \(requests) requests per row, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
+    print("serve \(intents) (\(backend), one user, \(requests) requests per row, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
     print("mode        conns   req/s     p50 ms   p99 ms   errors")
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         // Warm: the user's engine opened, caches built.

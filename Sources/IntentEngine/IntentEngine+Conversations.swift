@@ -119,43 +119,64 @@ extension IntentEngine {
             return Answer(status: .error, dialog: problem, error: problem)
         }
         return locked {
-            let key = key(request)
-            let conversation = Conversation(session: session, options: options(request))
-            let existing: (state: ConversationState, stored: Bool)
-            do {
-                existing = try state(of: request)
-            } catch {
-                var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
-                answer.storeFailure = true
-                return answer
+            // Another instance over the same PostgreSQL database takes this conversation's
+            // requests in turn with this one (a dry run writes nothing and needs no turn).
+            guard request.dryRun || !request.kept else { return converseInOrder(request, body) }
+            return converseHoldingLock(request, body)
+        }
+    }
+
+    private func converseInOrder(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
+        let key = key(request)
+        do {
+            return try session.store.holdingConversation(key.user.id + " " + key.conversation.rawValue) {
+                converseHoldingLock(request, body)
             }
-            // A question whose intent or records are gone cannot be answered: the conversation
-            // starts over (the request is then read as a new phrase).
-            try? conversation.restore(existing.state)
-            let inMemory = request.dryRun || !request.kept
-            if !inMemory {
-                // A request that executes keeps the conversation in its own transaction: one write.
-                let lifetime = configuration.conversationLifetime
-                let clock = self.clock
-                conversation.stateKeeper = { [unowned self] transaction, state in
-                    let now = clock.now
-                    let bytes = try state.encoded()
-                    try transaction.saveConversation(
-                        key.conversation.rawValue, user: key.user.id, state: bytes, at: now,
-                        expires: now.addingTimeInterval(lifetime))
-                    remember(state, bytes: bytes, for: key)
-                }
-            }
-            var answer = body(conversation)
-            if !inMemory, let kept = conversation.keptState, kept == conversation.state {
-                memoryConversations[key] = nil
-                return answer
-            }
-            keep(
-                conversation.state, for: key, inMemory: inMemory, stored: existing.stored,
-                previous: existing.state, &answer)
+        } catch {
+            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
+            answer.storeFailure = true
             return answer
         }
+    }
+
+    /// `converse` with the engine's lock (and the conversation's, when it is kept) held.
+    private func converseHoldingLock(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
+        let key = key(request)
+        let conversation = Conversation(session: session, options: options(request))
+        let existing: (state: ConversationState, stored: Bool)
+        do {
+            existing = try state(of: request)
+        } catch {
+            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
+            answer.storeFailure = true
+            return answer
+        }
+        // A question whose intent or records are gone cannot be answered: the conversation
+        // starts over (the request is then read as a new phrase).
+        try? conversation.restore(existing.state)
+        let inMemory = request.dryRun || !request.kept
+        if !inMemory {
+            // A request that executes keeps the conversation in its own transaction: one write.
+            let lifetime = configuration.conversationLifetime
+            let clock = self.clock
+            conversation.stateKeeper = { [unowned self] transaction, state in
+                let now = clock.now
+                let bytes = try state.encoded()
+                try transaction.saveConversation(
+                    key.conversation.rawValue, user: key.user.id, state: bytes, at: now,
+                    expires: now.addingTimeInterval(lifetime))
+                remember(state, bytes: bytes, for: key)
+            }
+        }
+        var answer = body(conversation)
+        if !inMemory, let kept = conversation.keptState, kept == conversation.state {
+            memoryConversations[key] = nil
+            return answer
+        }
+        keep(
+            conversation.state, for: key, inMemory: inMemory, stored: existing.stored,
+            previous: existing.state, &answer)
+        return answer
     }
 
     func options(_ request: EngineRequest) -> Conversation.Options {

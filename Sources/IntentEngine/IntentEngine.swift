@@ -62,12 +62,23 @@ public final class IntentEngine: @unchecked Sendable {
             self.readOnly = readOnly
         }
 
-        /// The cache folder used: the one given, else the store's.
+        /// The cache folder used: the one given, else the store's (`./.intents` for PostgreSQL).
         public var cacheFolder: String {
             if let cacheDirectory { return cacheDirectory }
-            let directory = PathText.deletingLastComponent(store)
-            return directory.isEmpty ? "." : directory
+            return Self.folder(ofStore: store)
         }
+
+        /// The folder beside a store (a SQLite file's, or `./.intents` for a `postgres://` store).
+        public static func folder(ofStore store: String) -> String { StoreLocation.folder(of: store) }
+
+        /// A server user's own store beside `store`: a file under its folder's `users/`, or the
+        /// user's schema of the same PostgreSQL database.
+        public static func store(ofUser user: String, besides store: String) -> String {
+            StoreLocation.store(of: user, besides: store)
+        }
+
+        /// Whether `store` is a PostgreSQL database (`postgres://…`) rather than a SQLite file.
+        public static func isPostgres(_ store: String) -> Bool { StoreLocation.isPostgres(store) }
     }
 
     public let configuration: Configuration
@@ -129,6 +140,7 @@ public final class IntentEngine: @unchecked Sendable {
             index: index, cacheDirectory: configuration.cacheFolder,
             definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
             thresholds: LearnedStage.thresholds(of: graph), training: LearnedStage.trainingSentences(of: graph))
+        session.learned?.compiled = project.compiled
     }
 
     /// Runs `body` holding the engine's lock.

@@ -310,48 +310,47 @@ struct Evaluator {
     }
 
     private func call(_ name: String, _ arguments: [Expression], in scope: Scope) throws(RuntimeError) -> Datum {
+        guard let function = BuiltinFunction(rawValue: name) else { throw .failed("unknown function '\(name)'") }
         // `count(Task where …)` and `exists(…)` ask the store for a number instead of reading every record.
-        if name == "count" || name == "exists", arguments.count == 1,
+        if function == .count || function == .exists, arguments.count == 1,
             case .query(let entity, let filter) = arguments[0].kind,
-            let counted = try count(entity, filter, upTo: name == "exists" ? 1 : nil, in: scope)
+            let counted = try count(entity, filter, upTo: function == .exists ? 1 : nil, in: scope)
         {
-            return name == "count" ? .integer(counted) : .boolean(counted > 0)
+            return function == .count ? .integer(counted) : .boolean(counted > 0)
         }
         var evaluated: [Datum] = []
         for argument in arguments { evaluated.append(try evaluate(argument, in: scope)) }
         func list(_ index: Int) -> [Datum] {
             evaluated.indices.contains(index) ? evaluated[index].items ?? [evaluated[index]] : []
         }
-        switch name {
-        case "count": return .integer(list(0).count)
-        case "exists": return .boolean(!list(0).isEmpty)
-        case "first": return list(0).first ?? .null
-        case "now": return .date(values.clock.resolve(.now))
-        case "today": return .date(values.clock.resolve(.relative(days: 0, time: nil)))
-        case "pick":
+        switch function {
+        case .count: return .integer(list(0).count)
+        case .exists: return .boolean(!list(0).isEmpty)
+        case .first: return list(0).first ?? .null
+        case .now: return .date(values.clock.resolve(.now))
+        case .today: return .date(values.clock.resolve(.relative(days: 0, time: nil)))
+        case .pick:
             let items = list(0)
             guard !items.isEmpty else { return .null }
             return items[Int(Self.stableHash(evaluated.dropFirst().map(\.seed).sorted()) % UInt64(items.count))]
-        case "percent":
+        case .percent:
             return .integer(Int(Self.stableHash(evaluated.map(\.seed).sorted()) % 101))
-        case "lowercase": return .string(describe(evaluated.first ?? .null).lowercased())
-        case "uppercase": return .string(describe(evaluated.first ?? .null).uppercased())
-        case "capitalized":
+        case .lowercase: return .string(describe(evaluated.first ?? .null).lowercased())
+        case .uppercase: return .string(describe(evaluated.first ?? .null).uppercased())
+        case .capitalized:
             let text = describe(evaluated.first ?? .null)
             return .string(text.prefix(1).uppercased() + text.dropFirst())
-        case "join":
+        case .join:
             let separator = evaluated.count > 1 ? describe(evaluated[1]) : ", "
             return .string(try Self.bounded(list(0).map(describe).joined(separator: separator)))
-        case "minutes", "hours", "days":
+        case .minutes, .hours, .days:
             guard let amount = evaluated.first?.numeric else { return .null }
-            let unit = name == "minutes" ? 60.0 : name == "hours" ? 3600.0 : 86400.0
+            let unit = function == .minutes ? 60.0 : function == .hours ? 3600.0 : 86400.0
             // A span of more than 100 years is no span a shortcut means (and past Int it would trap).
             guard abs(amount * unit) <= 100 * 366 * 86400 else {
                 throw .failed("\(name)(\(describe(evaluated[0]))) is out of range: a span is at most 100 years")
             }
             return .duration(Int((amount * unit).rounded()))
-        default:
-            throw .failed("unknown function '\(name)'")
         }
     }
 

@@ -82,7 +82,7 @@ public final class ShortcutRunner {
     var unknown: Set<String> = []
     /// Whether the last answer was typed at the terminal (a wrong one is asked again) rather than
     /// read from the answers list (a wrong one fails the run: the list would go out of step).
-    private var lastAnswerWasTyped = false
+    private(set) var lastAnswerWasTyped = false
 
     public init(
         session: Session, shortcuts: [String: Shortcut], options: Options, prompt: ((String, [String]) -> String?)?,
@@ -101,7 +101,7 @@ public final class ShortcutRunner {
         case stop
     }
 
-    private var evaluator: Evaluator { session.evaluator(app: nil, store: nil, clock: session.clock.frozen()) }
+    var evaluator: Evaluator { session.evaluator(app: nil, store: nil, clock: session.clock.frozen()) }
 
     /// Runs `shortcut` to its end.
     public func run(_ shortcut: Shortcut) -> Result {
@@ -144,7 +144,7 @@ public final class ShortcutRunner {
     }
 
     /// Runs a shortcut's steps with its inputs bound; its output (nil when none).
-    private func call(_ shortcut: Shortcut, inputs: [String: Datum]) throws -> Datum? {
+    func call(_ shortcut: Shortcut, inputs: [String: Datum]) throws -> Datum? {
         depth += 1
         defer { depth -= 1 }
         guard depth <= 16 else {
@@ -198,7 +198,7 @@ public final class ShortcutRunner {
     }
 
     /// Text read as a value of `type`: ISO dates, numbers in words, enum titles and synonyms, lists.
-    private func parse(_ text: String, as type: ValueType) -> Datum? {
+    func parse(_ text: String, as type: ValueType) -> Datum? {
         let values = Values(graph: session.graph, clock: session.clock.frozen())
         if case .array(let element) = type, text.contains(",") {
             let items = text.split(separator: ",").map { String($0).trimmed }
@@ -228,8 +228,7 @@ public final class ShortcutRunner {
 
     /// The next answer: from the answers list, else the person at the terminal, else nil.
     /// An answer holding a control character is refused (it could be stored and printed later).
-    private func answer(_ question: String, choices: [String], at location: SourceRange, step: String) throws -> String?
-    {
+    func answer(_ question: String, choices: [String], at location: SourceRange, step: String) throws -> String? {
         lastAnswerWasTyped = false
         if let next = answers.popFirst() {
             if let problem = ControlCharacters.problem(in: next, what: "the answer to “\(question)”") {
@@ -259,8 +258,7 @@ public final class ShortcutRunner {
         for step in steps { try run(step, in: &scope) }
     }
 
-    private func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum
-    {
+    func evaluate(_ expression: Expression, _ scope: [String: Datum], at location: SourceRange) throws -> Datum {
         try reading(at: location, queries: expression.containsQuery) { evaluator in
             try evaluator.evaluate(expression, in: scope)
         }
@@ -310,182 +308,36 @@ public final class ShortcutRunner {
         if try describeInDryRun(step, in: &scope) { return }
         switch step.kind {
         case .say(let template, _, let binding):
-            let phrase = try text(template, scope, at: location)
-            let conversation = Conversation(session: session, options: .shortcutStep(options))
-            let answer = try converse(
-                conversation, conversation.respond(to: phrase), step: "say", at: location, what: "“\(phrase)”")
-            bind(binding, answer, in: &scope)
-
+            try runSay(template, binding: binding, at: location, in: &scope)
         case .intent(let name, let arguments, let binding):
-            guard let intent = session.graph.intent(name) else {
-                throw Failure(message: "unknown intent \(name)", location: location)
-            }
-            var values: [String: Datum] = [:]
-            for argument in arguments { values[argument.name] = try value(argument.value, scope, at: location) }
-            let conversation = Conversation(session: session, options: .shortcutStep(options))
-            let answer = try converse(
-                conversation, conversation.perform(intent, arguments: values), step: "intent", at: location,
-                what: intent.title)
-            bind(binding, answer, in: &scope)
-
+            try runIntent(name, arguments, binding: binding, at: location, in: &scope)
         case .set(let assignments):
-            for assignment in assignments { scope[assignment.name] = try value(assignment.value, scope, at: location) }
-
+            try runSet(assignments, at: location, in: &scope)
         case .branch(let condition, _, let then, let otherwise):
-            try run(try evaluate(condition, scope, at: location).truthy ? then : otherwise, in: &scope)
-
+            try runBranch(condition, then: then, otherwise: otherwise, at: location, in: &scope)
         case .repeatCount(let count, _, let binding, let body):
-            let times = try evaluate(count, scope, at: location)
-            guard case .integer(let n) = times else {
-                throw Failure(
-                    message: "'repeat' needs a whole number, not \(evaluator.describe(times))", location: location)
-            }
-            guard n <= options.loopLimit else {
-                throw Failure(
-                    message: "repeat \(n) is more than the limit of \(options.loopLimit) rounds", location: location)
-            }
-            for round in 0..<max(0, n) {
-                if let binding { scope[binding] = .integer(round + 1) }
-                try run(body, in: &scope)
-            }
-            if let binding { scope[binding] = nil }
-
+            try runRepeatCount(count, binding: binding, body: body, at: location, in: &scope)
         case .repeatEach(let list, _, let binding, let body):
-            let items = try evaluate(list, scope, at: location)
-            let elements = items.items ?? [items]
-            guard elements.count <= options.loopLimit else {
-                throw Failure(
-                    message:
-                        "repeat_each over \(elements.count) items is more than the limit of \(options.loopLimit) rounds",
-                    location: location)
-            }
-            let outer = scope[binding]
-            for element in elements {
-                scope[binding] = element
-                try run(body, in: &scope)
-            }
-            scope[binding] = outer
-
+            try runRepeatEach(list, binding: binding, body: body, at: location, in: &scope)
         case .choose(let promptTemplate, let options, _, let binding):
-            let question = try text(promptTemplate, scope, at: location)
-            let choices = try evaluate(options, scope, at: location).items ?? []
-            guard !choices.isEmpty else {
-                throw Failure(message: "nothing to choose from for “\(question)”", location: location)
-            }
-            let titles = choices.map(evaluator.describe)
-            var asking = question
-            while true {
-                guard let reply = try answer(asking, choices: titles, at: location, step: "choose") else {
-                    throw Failure(
-                        message: "“\(question)” needs a choice: give one with --answers FILE", location: location)
-                }
-                if let index = Conversation.choice(reply, count: choices.count) {
-                    scope[binding] = choices[index]
-                } else if let index = titles.map(Normalizer.foldedWords).firstIndex(of: Normalizer.foldedWords(reply)) {
-                    scope[binding] = choices[index]
-                } else if lastAnswerWasTyped {
-                    asking = "“\(reply)” is not one of the choices. \(question)"
-                    continue
-                } else {
-                    throw Failure(
-                        message:
-                            "“\(reply)” is not one of the choices for “\(question)”: \(titles.joined(separator: ", "))",
-                        location: location)
-                }
-                break
-            }
-
+            try runChoose(promptTemplate, from: options, binding: binding, at: location, in: &scope)
         case .ask(let promptTemplate, let type, let binding):
-            let question = try text(promptTemplate, scope, at: location)
-            guard let reply = try answer(question, choices: [], at: location, step: "ask") else {
-                throw Failure(
-                    message: "“\(question)” needs an answer: give one with --answers FILE", location: location)
-            }
-            guard let datum = parse(reply, as: type) else {
-                throw Failure(message: "“\(reply)” is not \(type) (answering “\(question)”)", location: location)
-            }
-            scope[binding] = datum
-
+            try runAsk(promptTemplate, type: type, binding: binding, at: location, in: &scope)
         case .show(let template):
-            record(
-                Event(
-                    location: location, step: "show", text: try text(template, scope, at: location), intent: nil,
-                    status: nil))
-
+            try runShow(template, at: location, in: scope)
         case .output(let template):
-            let output = try value(template, scope, at: location)
-            if depth == 1 {
-                record(
-                    Event(
-                        location: location, step: "output", text: evaluator.describe(output), intent: nil, status: nil))
-            }
-            throw Stop.output(output)
-
+            try runOutput(template, at: location, in: scope)
         case .activity(let activityStep):
-            if options.dryRun {
-                let shown = try activityStep.arguments.map { "\($0.name): \(try text($0.value, scope, at: location))" }
-                record(
-                    Event(
-                        location: location, step: activityStep.action.verb,
-                        text: "Would \(activityStep.action.rawValue) \(activityStep.activity.name)"
-                            + (shown.isEmpty ? "" : " with " + shown.joined(separator: ", ")),
-                        intent: nil, status: .ready))
-                return
-            }
-            do {
-                try session.store.write { transaction in
-                    let evaluator = Evaluator(
-                        graph: session.graph, clock: session.clock.frozen(), app: activityStep.activity.app,
-                        store: transaction)
-                    try LiveActivityWriter(
-                        graph: session.graph, store: transaction, evaluator: evaluator, clock: session.clock.frozen()
-                    ).run(activityStep, in: scope)
-                }
-            } catch let error as RuntimeError {
-                throw Failure(message: error.description, location: location)
-            }
-
+            try runActivity(activityStep, at: location, in: scope)
         case .stop(let message):
-            if let message {
-                record(
-                    Event(
-                        location: location, step: "stop", text: try text(message, scope, at: location), intent: nil,
-                        status: nil))
-            }
-            throw Stop.stop
-
+            try runStop(message, at: location, in: scope)
         case .run(let file, let arguments, let binding):
-            guard let callee = shortcuts[file] else {
-                throw Failure(message: "the shortcut \(file) is not compiled", location: location)
-            }
-            let values = Values(graph: session.graph, clock: session.clock.frozen())
-            var inputs: [String: Datum] = [:]
-            for input in callee.inputs {
-                if let argument = arguments.first(where: { $0.name == input.name }) {
-                    do {
-                        inputs[input.name] = try values.coerce(
-                            try value(argument.value, scope, at: location), to: input.type)
-                    } catch let error as RuntimeError {
-                        throw Failure(
-                            message: "input '\(input.name)' of \(callee.name): \(error.description)", location: location
-                        )
-                    }
-                } else if let value = input.defaultValue {
-                    inputs[input.name] = values.datum(value, as: input.type)
-                }
-            }
-            do {
-                let output = try call(callee, inputs: inputs)
-                if let binding { scope[binding] = output ?? .null }
-            } catch var failure as Failure {
-                failure.calledFrom.append(location)
-                throw failure
-            }
+            try runShortcut(file, arguments, binding: binding, at: location, in: &scope)
         }
     }
 
     /// Binds an intent's result; in a dry run (nothing executed, no result) the name is unknown.
-    private func bind(_ binding: String?, _ answer: Answer, in scope: inout [String: Datum]) {
+    func bind(_ binding: String?, _ answer: Answer, in scope: inout [String: Datum]) {
         guard let binding else { return }
         if options.dryRun, answer.status == .ready {
             unknown.insert(binding)
@@ -497,7 +349,7 @@ public final class ShortcutRunner {
     }
 
     /// Carries a conversation through its questions with answers; fails the step if it cannot.
-    private func converse(
+    func converse(
         _ conversation: Conversation, _ first: Answer, step: String, at location: SourceRange, what: String
     ) throws -> Answer {
         var answer = first

@@ -143,14 +143,14 @@ public struct StoreLayout: Sendable {
         self.store = store
     }
 
+    /// The store's folder (`./.intents` for a PostgreSQL store): the users file and the compiled cache.
     public var folder: String {
-        let folder = (store as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        IntentEngine.Configuration.folder(ofStore: store)
     }
 
-    /// `<folder>/users/<name>/store.sqlite`: a user's data, apart from everyone else's by construction.
+    /// `<folder>/users/<name>/store.sqlite`, or on PostgreSQL the user's own schema of the same
+    /// database: a user's data, apart from everyone else's by construction.
     public func store(of user: User) -> String {
-        ((folder as NSString).appendingPathComponent("users") as NSString)
-            .appendingPathComponent(user.id).appending("/store.sqlite")
+        IntentEngine.Configuration.store(ofUser: user.id, besides: store)
     }
 }

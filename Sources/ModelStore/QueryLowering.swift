@@ -42,7 +42,8 @@ struct QueryLowering {
         var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
         var sql = "SELECT 1 FROM \(table.quoted)"
         if let filter = query.filter { sql += " WHERE " + (try lowering.condition(filter)) }
-        return SQLStatement(sql: "SELECT count(*) FROM (\(sql) LIMIT \(max(0, limit)))", arguments: lowering.arguments)
+        return SQLStatement(
+            sql: "SELECT count(*) FROM (\(sql) LIMIT \(max(0, limit))) AS matching", arguments: lowering.arguments)
     }
 
     /// A property that always holds a value (required, defaulted or built in): never NULL.

@@ -1,3 +1,5 @@
+import IntentModel
+
 /// The parts of a query's SQL text that differ between databases. `QueryLowering` writes every
 /// `RecordQuery` through one of these, so a second backend (PostgreSQL) is a new dialect and a
 /// new connection, not a new lowering. Values are never written into the text: each is bound to
@@ -24,6 +26,8 @@ protocol SQLDialect: Sendable {
     func orderTerms(_ expression: String, column: String, descending: Bool, nullable: Bool) -> [String]
     /// The last ORDER BY term, so equal records keep the order they were written in.
     var insertionOrder: String { get }
+    /// A column's SQL type for values of `type`.
+    func columnType(_ type: ValueType) -> String
 }
 
 /// SQLite: `?` placeholders, `IS` for null-safe equality, lists as JSON text read with `json_each`.
@@ -58,4 +62,6 @@ struct SQLiteDialect: SQLDialect {
     }
 
     var insertionOrder: String { "rowid" }
+
+    func columnType(_ type: ValueType) -> String { Columns.sqlType(type) }
 }

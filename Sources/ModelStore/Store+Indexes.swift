@@ -134,11 +134,17 @@ extension Store {
     }
 
     /// Indexes of this store's tables that are not planned, and planned ones that are missing.
-    func indexChanges(_ db: Database) throws -> (drop: [String], create: [PlannedIndex]) {
+    func indexChanges(_ db: any SQLExecutor) throws -> (drop: [String], create: [PlannedIndex]) {
         let tableNames = Set(tables.values.map(\.name))
         var existing: Set<String> = []
-        for row in try Row.fetchAll(
-            db, sql: "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND name LIKE '\\_ix\\_%' ESCAPE '\\'")
+        let sql =
+            db.isPostgres
+            ? """
+            SELECT indexname::text AS name, tablename::text AS tbl_name FROM pg_indexes
+            WHERE schemaname = current_schema() AND indexname LIKE '\\_ix\\_%' ESCAPE '\\'
+            """
+            : "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND name LIKE '\\_ix\\_%' ESCAPE '\\'"
+        for row in try db.fetchAll(sql: sql)
         where tableNames.contains(row["tbl_name"]) {
             existing.insert(row["name"])
         }
@@ -147,7 +153,7 @@ extension Store {
     }
 
     /// Drops the indexes no longer planned and creates the missing ones (in the migration's transaction).
-    func migrateIndexes(_ db: Database) throws {
+    func migrateIndexes(_ db: any SQLExecutor) throws {
         let (drop, create) = try indexChanges(db)
         for name in drop { try db.execute(sql: "DROP INDEX IF EXISTS \(dialect.quote(name))") }
         for index in create { try db.execute(sql: index.sql) }
@@ -173,6 +179,7 @@ extension Store {
     package func queryPlans(during body: () throws -> Void) throws -> [(sql: String, plan: String)] {
         var statements: [String] = []
         let tableNames = tables.values.map(\.quoted)
+        let queue = try self.queue
         queue.inDatabase { db in
             db.trace(options: .statement) { event in
                 guard case .statement(let statement) = event else { return }

@@ -190,7 +190,9 @@ extension Store {
     /// unchanged since the last phrase and no write open on this connection; else the on-disk
     /// index, each span read once.
     func namesForPhrase() -> any EntityNameLookup {
-        let resident: ResidentNameTable?? = try? queue.unsafeReentrantRead { db -> ResidentNameTable? in
+        // PostgreSQL: another process may write at any time and tells no version; read from the index.
+        guard let sqlite else { return DiskNames(store: self) }
+        let resident: ResidentNameTable?? = try? sqlite.unsafeReentrantRead { db -> ResidentNameTable? in
             // Inside a write, what it has written so far, which may yet roll back: read from disk.
             guard !db.isInsideTransaction else { return nil }
             let stamp = NameCache.Stamp(
@@ -222,7 +224,8 @@ extension Store {
     /// around each read, and every pragma write expires every prepared statement: a look-up
     /// prepared its statements again each time). `body` only reads.
     func readPrepared<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        try queue.unsafeReentrantRead { db in try body(StoreTransaction(db: db, store: self)) }
+        guard let sqlite else { return try read(body) }
+        return try sqlite.unsafeReentrantRead { db in try body(StoreTransaction(db: SQLiteExecutor(db), store: self)) }
     }
 }
 

@@ -17,14 +17,14 @@ extension Store {
 
     /// Creates the name index; makes it again from `_names` when it is new, keyed by another
     /// folding or laid out otherwise.
-    static func migrateNameIndex(_ db: Database) throws {
-        let version = try String.fetchOne(
-            db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [nameIndexVersionKey])
+    static func migrateNameIndex(_ db: any SQLExecutor) throws {
+        let version = try db.fetchValue(
+            String.self, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [nameIndexVersionKey])
         guard version != nameIndexVersion else { return }
         // A key row is found by (entity, length, key) — an exact name's length is known — and
         // named by its rowid in the word rows, so its text is stored once.
         try db.execute(
-            sql: """
+            sql: db.isPostgres ? postgresNameIndexTables : """
                 DROP TABLE IF EXISTS _name_keys;
                 DROP TABLE IF EXISTS _name_words;
                 CREATE TABLE _name_keys (
@@ -36,67 +36,66 @@ extension Store {
                     entity TEXT NOT NULL, word TEXT NOT NULL, length INTEGER NOT NULL, id INTEGER NOT NULL,
                     PRIMARY KEY (entity, word, length, id)) WITHOUT ROWID;
                 """)
-        let names = try Row.fetchCursor(db, sql: "SELECT entity, name FROM _names")
         var pending: [(String, String)] = []
-        while let row = try names.next() { pending.append((row["entity"], row["name"])) }
+        try db.forEachRow(sql: "SELECT entity, name FROM _names", arguments: []) {
+            pending.append(($0["entity"], $0["name"]))
+        }
         for (entity, name) in pending { try addIndexedName(name, entity: entity, db) }
         try db.execute(
-            sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
+            sql: "INSERT INTO _meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             arguments: [nameIndexVersionKey, nameIndexVersion])
     }
 
     /// Whether this store's file has the on-disk name index (a store opened read-only before any
     /// process migrated it has not).
     public var hasNameIndex: Bool {
-        (try? queue.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
+        (try? read { transaction in
+            try transaction.db.fetchValue(
+                String.self, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
         }) == Self.nameIndexVersion
     }
 
     /// Makes the file look as one written before the name index (for the migration's test).
     package func dropNameIndexForTesting() throws {
-        try queue.write { db in
-            try db.execute(
-                sql: "DROP TABLE _name_keys; DROP TABLE _name_words; DELETE FROM _meta WHERE key = ?",
-                arguments: [Self.nameIndexVersionKey])
+        try write { transaction in
+            try transaction.db.execute(sql: "DROP TABLE _name_keys; DROP TABLE _name_words")
+            try transaction.db.execute(sql: "DELETE FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
         }
     }
 
     /// One more holder of `name`: a new key row and its words, or one more on an existing key.
-    static func addIndexedName(_ name: String, entity: String, _ db: Database) throws {
+    static func addIndexedName(_ name: String, entity: String, _ db: any SQLExecutor) throws {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
         let length = key.count
-        try db.cachedStatement(
-            sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ?"
-        ).execute(arguments: [entity, length, key])
-        guard db.changesCount == 0 else { return }
-        try db.cachedStatement(
-            sql: "INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek) VALUES (?, ?, ?, ?, 1, ?, ?)"
-        ).execute(arguments: [entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed())])
-        let id = db.lastInsertedRowID
-        let insertWord = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO _name_words (entity, word, length, id) VALUES (?, ?, ?, ?)")
-        for word in Set(words) { try insertWord.execute(arguments: [entity, word, length, id]) }
+        let updated = try db.execute(
+            sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ?",
+            arguments: [entity, length, key])
+        guard updated == 0 else { return }
+        let id = try db.insert(
+            sql: "INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek) VALUES (?, ?, ?, ?, 1, ?, ?)",
+            arguments: [entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed())],
+            returning: "id")
+        let insertWord = "INSERT INTO _name_words (entity, word, length, id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        for word in Set(words) { try db.execute(sql: insertWord, arguments: [entity, word, length, id]) }
     }
 
     /// One holder fewer of `name`: the key leaves the index with its last holder.
-    static func removeIndexedName(_ name: String, entity: String, _ db: Database) throws {
+    static func removeIndexedName(_ name: String, entity: String, _ db: any SQLExecutor) throws {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
         let length = key.count
-        try db.cachedStatement(
-            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1"
-        ).execute(arguments: [entity, length, key])
-        guard db.changesCount == 0,
-            let id = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+        let updated = try db.execute(
+            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1",
+            arguments: [entity, length, key])
+        guard updated == 0,
+            let id = try db.fetchValue(
+                Int64.self, sql: "SELECT id FROM _name_keys WHERE entity = ? AND length = ? AND key = ?",
                 arguments: [entity, length, key])
         else { return }
-        try db.cachedStatement(sql: "DELETE FROM _name_keys WHERE id = ?").execute(arguments: [id])
-        let deleteWord = try db.cachedStatement(
-            sql: "DELETE FROM _name_words WHERE entity = ? AND word = ? AND length = ? AND id = ?")
-        for word in Set(words) { try deleteWord.execute(arguments: [entity, word, length, id]) }
+        try db.execute(sql: "DELETE FROM _name_keys WHERE id = ?", arguments: [id])
+        let deleteWord = "DELETE FROM _name_words WHERE entity = ? AND word = ? AND length = ? AND id = ?"
+        for word in Set(words) { try db.execute(sql: deleteWord, arguments: [entity, word, length, id]) }
     }
 }
 
@@ -116,8 +115,8 @@ extension StoreTransaction {
     public func lookUpName(_ text: String, entity: QualifiedName) throws -> NameLookupResult {
         let entity = entity.description
         var rowsRead = 0
-        if let name = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT name FROM _name_keys WHERE entity = ? AND length = ? AND key = ?"),
+        if let name = try db.fetchValue(
+            String.self, sql: "SELECT name FROM _name_keys WHERE entity = ? AND length = ? AND key = ?",
             arguments: [entity, text.count, text])
         {
             return NameLookupResult(hits: [(name, 0)], rowsRead: 1)
@@ -126,17 +125,17 @@ extension StoreTransaction {
         guard let allowance = EntityNameKey.allowance(length) else { return NameLookupResult(hits: [], rowsRead: 0) }
         let limit = EntityNameKey.maximumCandidates
         // The rarest word among keys about this long; counting stops past the limit.
-        let counting = try db.cachedStatement(
-            sql: """
-                SELECT count(*) FROM (SELECT 1 FROM _name_words
-                WHERE entity = ? AND word = ? AND length BETWEEN ? AND ? LIMIT ?)
-                """)
+        let counting = """
+            SELECT count(*) FROM (SELECT 1 FROM _name_words
+            WHERE entity = ? AND word = ? AND length BETWEEN ? AND ? LIMIT ?) AS w
+            """
         var best: String?
         var bestCount = Int.max
         for word in Set(text.split(separator: " ").map(String.init)).sorted() {
             let count =
-                try Int.fetchOne(
-                    counting, arguments: [entity, word, length - allowance, length + allowance, limit + 1]) ?? 0
+                try db.fetchValue(
+                    Int.self, sql: counting,
+                    arguments: [entity, word, length - allowance, length + allowance, limit + 1]) ?? 0
             rowsRead += count
             if count > 0, count < bestCount {
                 best = word
@@ -145,8 +144,8 @@ extension StoreTransaction {
         }
         let textMask = EntityNameKey.mask(text)
         var hits: [(name: String, distance: Int)] = []
-        func consider(_ rows: RowCursor) throws {
-            while let row = try rows.next() {
+        func consider(_ rows: [SQLRow]) throws {
+            for row in rows {
                 rowsRead += 1
                 let mask = UInt64(bitPattern: row[2] as Int64)
                 guard (mask ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
@@ -158,35 +157,37 @@ extension StoreTransaction {
             // Every word common among names this long: too vague to be a typo of one.
             guard bestCount <= limit else { return NameLookupResult(hits: [], rowsRead: rowsRead) }
             try consider(
-                Row.fetchCursor(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT k.key, k.name, k.mask FROM _name_words w
-                            JOIN _name_keys k ON k.id = w.id
-                            WHERE w.entity = ? AND w.word = ? AND w.length BETWEEN ? AND ?
-                            """),
+                db.fetchAll(
+                    sql: """
+                        SELECT k.key, k.name, k.mask FROM _name_words w
+                        JOIN _name_keys k ON k.id = w.id
+                        WHERE w.entity = ? AND w.word = ? AND w.length BETWEEN ? AND ?
+                        """,
                     arguments: [entity, best, length - allowance, length + allowance]))
         } else if !text.contains(" ") {
             let characters = Array(text)
             let half = characters.count / 2
             let head = String(characters[..<half])
             let daeh = String(characters[half...].reversed())
-            let byHead = try db.cachedStatement(
-                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_head WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?")
-            let byTail = try db.cachedStatement(
-                sql: "SELECT key, name, mask FROM _name_keys INDEXED BY _name_keys_tail WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?")
+            // PostgreSQL takes no index hints (and needs none here).
+            let head_ = db.isPostgres ? "" : " INDEXED BY _name_keys_head"
+            let tail_ = db.isPostgres ? "" : " INDEXED BY _name_keys_tail"
+            let byHead =
+                "SELECT key, name, mask FROM _name_keys\(head_) WHERE entity = ? AND length = ? AND key >= ? AND key < ? LIMIT ?"
+            let byTail =
+                "SELECT key, name, mask FROM _name_keys\(tail_) WHERE entity = ? AND length = ? AND yek >= ? AND yek < ? AND key NOT BETWEEN ? AND ? LIMIT ?"
             // More names about as long that begin or end like it than this: too vague, as above.
             let budget = limit * 4
             let before = rowsRead
             for candidateLength in (length - allowance)...(length + allowance) {
                 // Keys beginning with the head were read already: not twice.
                 try consider(
-                    Row.fetchCursor(
-                        byHead,
+                    db.fetchAll(
+                        sql: byHead,
                         arguments: [entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1]))
                 try consider(
-                    Row.fetchCursor(
-                        byTail,
+                    db.fetchAll(
+                        sql: byTail,
                         arguments: [
                             entity, candidateLength, daeh, daeh + "\u{10FFFF}", head, head + "\u{10FFFF}",
                             budget - (rowsRead - before) + 1,

@@ -49,15 +49,17 @@ extension Store {
             "_activities", "_questions", "_conversations", "_live_activities", "_name_keys", "_name_words",
             "_widget_instances",
         ]
+        guard let sqlite else { return true }
         do {
-            return try queue.read { db in
+            return try sqlite.read { db in
+                let executor = SQLiteExecutor(db)
                 // Asked of sqlite_master directly: one query, and no schema cache to go stale.
                 let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for name in internalTables where !existing.contains(name) { return true }
                 let namesVersion = try String.fetchOne(
                     db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
                 if namesVersion != Self.nameIndexVersion { return true }
-                let indexChanges = try indexChanges(db)
+                let indexChanges = try indexChanges(executor)
                 if !indexChanges.drop.isEmpty || !indexChanges.create.isEmpty { return true }
                 for table in tables.values {
                     guard existing.contains(table.name) else { return true }
@@ -72,7 +74,7 @@ extension Store {
                     if stored != declared { return true }
                     // Which cases records hold changes only by writes, which take declared cases:
                     // asked again (a scan of the table) only when the declared cases changed.
-                    if try caseSignatureChanged(table, db) { return true }
+                    if try caseSignatureChanged(table, executor) { return true }
                 }
                 return false
             }

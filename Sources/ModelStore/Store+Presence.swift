@@ -6,7 +6,9 @@ public import IntentModel
 /// `_search_vocab`), donations with how they were invoked, and the state of tips.
 extension Store {
     /// Tables for search, donations and tips; run inside the migration's transaction.
-    func migratePresence(_ db: Database) throws {
+    func migratePresence(_ db: any SQLExecutor) throws {
+        // PostgreSQL's tables are made with the others, its donations with every column.
+        if db.isPostgres { return }
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE IF NOT EXISTS _search USING fts5(
@@ -29,7 +31,7 @@ extension Store {
                 CREATE TABLE IF NOT EXISTS _tips (
                     key TEXT PRIMARY KEY, shown TEXT, dismissed INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
                 """)
-        let columns = try db.columns(in: "_donations").map(\.name)
+        let columns = try db.columns(in: "_donations")
         if !columns.contains("via") {
             try db.execute(sql: "ALTER TABLE _donations ADD COLUMN via TEXT NOT NULL DEFAULT 'phrase'")
         }
@@ -60,12 +62,14 @@ extension Store {
 
 extension StoreTransaction {
     func meta(_ key: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [key])
+        try db.fetchValue(String.self, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [key])
     }
 
     func setMeta(_ key: String, _ value: String?) throws {
         if let value {
-            try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)", arguments: [key, value])
+            try db.execute(
+                sql: "INSERT INTO _meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM _meta WHERE key = ?", arguments: [key])
         }
@@ -91,20 +95,39 @@ extension StoreTransaction {
         guard let document = try indexer.document(for: record, in: self) else { return }
         let doc = try insertSearchItem(document, entity: table.name, id: record.id)
         let (title, body, keywords) = Self.searchText(document)
-        try db.cachedStatement(sql: "INSERT INTO _search_pending (doc, title, body, keywords) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [
-                doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
-            ])
-        let vocabulary = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
-        for word in Set(title + body + keywords) { try vocabulary.execute(arguments: [word]) }
-        if doc % Self.searchFlushSize == 0 { try flushSearch() }
+        if !db.isPostgres {
+            try db.execute(
+                sql: "INSERT INTO _search_pending (doc, title, body, keywords) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
+                ])
+        }
+        let vocabulary = "INSERT INTO _search_vocab (term) VALUES (?) ON CONFLICT DO NOTHING"
+        for word in Set(title + body + keywords) { try db.execute(sql: vocabulary, arguments: [word]) }
+        if !db.isPostgres, doc % Self.searchFlushSize == 0 { try flushSearch() }
     }
 
     private func insertSearchItem(_ document: SearchDocument, entity: String, id: String) throws -> Int64 {
-        try db.cachedStatement(
-            sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [entity, id, document.title, document.subtitle, document.expires.map(ISODate.format)])
-        return db.lastInsertedRowID
+        guard db.isPostgres else {
+            return try db.insert(
+                sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES (?, ?, ?, ?, ?)",
+                arguments: [entity, id, document.title, document.subtitle, document.expires.map(ISODate.format)],
+                returning: "doc")
+        }
+        // PostgreSQL: the folded words and their tsvector in the item's row (title A, keywords B, body C).
+        let (title, body, keywords) = Self.searchText(document)
+        let (ft, fb, fk) = (title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "))
+        return try db.insert(
+            sql: """
+                INSERT INTO _search_items (entity, record, title, subtitle, expires, ft, fb, fk, words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, setweight(to_tsvector('simple', ?), 'A')
+                    || setweight(to_tsvector('simple', ?), 'B') || setweight(to_tsvector('simple', ?), 'C'))
+                """,
+            arguments: [
+                entity, id, document.title, document.subtitle, document.expires.map(ISODate.format), ft, fb, fk, ft, fk,
+                fb,
+            ],
+            returning: "doc")
     }
 
     private static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
@@ -116,13 +139,14 @@ extension StoreTransaction {
 
     /// Moves the pending documents into the FTS5 table and drops the rows of removed items.
     public func flushSearch() throws {
+        guard !db.isPostgres else { return }
         try db.execute(
             sql: """
                 INSERT INTO _search (rowid, title, body, keywords) SELECT doc, title, body, keywords FROM _search_pending;
                 DELETE FROM _search_pending;
                 """)
         // A delete makes FTS5 write out what it holds in memory: only when there is something to delete.
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM _search_dead)") == true {
+        if try db.fetchValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM _search_dead)") == true {
             try db.execute(
                 sql: "DELETE FROM _search WHERE rowid IN (SELECT doc FROM _search_dead); DELETE FROM _search_dead;")
         }
@@ -132,14 +156,14 @@ extension StoreTransaction {
     func forgetSearch(_ id: String, _ table: Store.Table) throws {
         guard let indexer = store.indexer, indexer.isSearchable(table.entity.name) else { return }
         guard
-            let doc = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT doc FROM _search_items WHERE entity = ? AND record = ?"),
+            let doc = try db.fetchValue(
+                Int64.self, sql: "SELECT doc FROM _search_items WHERE entity = ? AND record = ?",
                 arguments: [table.name, id])
         else { return }
-        try db.cachedStatement(sql: "DELETE FROM _search_items WHERE doc = ?").execute(arguments: [doc])
-        try db.cachedStatement(sql: "DELETE FROM _search_pending WHERE doc = ?").execute(arguments: [doc])
-        if db.changesCount == 0 {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_dead (doc) VALUES (?)").execute(arguments: [doc])
+        try db.execute(sql: "DELETE FROM _search_items WHERE doc = ?", arguments: [doc])
+        guard !db.isPostgres else { return }
+        if try db.execute(sql: "DELETE FROM _search_pending WHERE doc = ?", arguments: [doc]) == 0 {
+            try db.execute(sql: "INSERT OR IGNORE INTO _search_dead (doc) VALUES (?)", arguments: [doc])
         }
     }
 
@@ -148,34 +172,40 @@ extension StoreTransaction {
     @discardableResult
     public func reindexSearch() throws -> Int {
         try db.execute(
-            sql: """
+            sql: db.isPostgres
+                ? "DELETE FROM _search_items; DELETE FROM _search_vocab;"
+                : """
                 DELETE FROM _search; DELETE FROM _search_items; DELETE FROM _search_vocab;
                 DELETE FROM _search_pending; DELETE FROM _search_dead;
                 """)
         var indexed = 0
         if let indexer = store.indexer {
-            let insert = try db.cachedStatement(sql: "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)")
+            let insert = "INSERT INTO _search (rowid, title, body, keywords) VALUES (?, ?, ?, ?)"
             for table in store.tables.values.sorted(by: { $0.name < $1.name })
             where indexer.isSearchable(table.entity.name) {
-                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table.quoted)")
                 var vocabulary: Set<String> = []
-                while let row = try cursor.next() {
+                try db.forEachRow(sql: "SELECT * FROM \(table.quoted)", arguments: []) { row in
                     // A record another program made unreadable stays out of the index (reading it
                     // anywhere else names it); the index is rebuilt whole, so it is not lost.
-                    guard let record = try? record(from: row, table) else { continue }
-                    guard let document = try indexer.document(for: record, in: self) else { continue }
+                    guard let record = try? record(from: row, table) else { return }
+                    guard let document = try indexer.document(for: record, in: self) else { return }
                     let doc = try insertSearchItem(document, entity: table.name, id: record.id)
                     let (title, body, keywords) = Self.searchText(document)
-                    try insert.execute(arguments: [
-                        doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
-                    ])
+                    if !db.isPostgres {
+                        try db.execute(
+                            sql: insert,
+                            arguments: [
+                                doc, title.joined(separator: " "), body.joined(separator: " "),
+                                keywords.joined(separator: " "),
+                            ])
+                    }
                     vocabulary.formUnion(title)
                     vocabulary.formUnion(body)
                     vocabulary.formUnion(keywords)
                     indexed += 1
                 }
-                let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO _search_vocab (term) VALUES (?)")
-                for word in vocabulary { try statement.execute(arguments: [word]) }
+                let statement = "INSERT INTO _search_vocab (term) VALUES (?) ON CONFLICT DO NOTHING"
+                for word in vocabulary { try db.execute(sql: statement, arguments: [word]) }
             }
         }
         try setMeta("search.signature", store.indexer?.signature ?? "")
@@ -184,7 +214,7 @@ extension StoreTransaction {
 
     /// How many items the search index holds.
     public func searchIndexCount() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM _search_items") ?? 0
+        try db.fetchValue(Int.self, sql: "SELECT count(*) FROM _search_items") ?? 0
     }
 
     /// How many of the newest matching documents are ranked: bounded work for words in many documents.
@@ -194,18 +224,36 @@ extension StoreTransaction {
     /// `searchWindow` that match, expired ones left out. Pending documents (not in the FTS5 table yet) are matched here, word by word, and come
     /// with a bm25 of 0.
     public func searchIndex(_ groups: [[SearchTerm]], now: Date, limit: Int) throws -> [SearchRow] {
-        let clauses = groups.compactMap { terms -> String? in
-            let alternatives = terms.compactMap { term -> String? in
-                let clean = term.text.filter { $0 != "\"" }
-                guard !clean.isEmpty else { return nil }
-                return "\"" + clean + "\"" + (term.prefix ? "*" : "")
-            }
-            return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " OR ") + ")"
-        }
-        guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
         let moment = ISODate.format(now)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
+        var results: [SearchRow] = []
+        let pending: [SQLRow]
+        if db.isPostgres {
+            // The items whose tsvector holds every group's word (or prefix), among the newest
+            // `searchWindow`; each scored below as SQLite scores the documents not yet in FTS5.
+            let clauses = groups.compactMap { terms -> String? in
+                let alternatives = terms.filter { !$0.text.isEmpty }.map { PostgresText.term($0.text, prefix: $0.prefix) }
+                return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " | ") + ")"
+            }
+            guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
+            pending = try db.fetchAll(
+                sql: """
+                    SELECT entity, record, title, subtitle, ft, fb, fk FROM (
+                        SELECT * FROM _search_items WHERE words @@ to_tsquery('simple', ?) ORDER BY doc DESC LIMIT ?) AS i
+                    WHERE expires IS NULL OR expires > ?
+                    ORDER BY doc
+                    """,
+                arguments: [clauses.joined(separator: " & "), Self.searchWindow, moment])
+        } else {
+            let clauses = groups.compactMap { terms -> String? in
+                let alternatives = terms.compactMap { term -> String? in
+                    let clean = term.text.filter { $0 != "\"" }
+                    guard !clean.isEmpty else { return nil }
+                    return "\"" + clean + "\"" + (term.prefix ? "*" : "")
+                }
+                return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " OR ") + ")"
+            }
+            guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
+            let rows = try db.fetchAll(
                 sql: """
                     SELECT i.entity, i.record, i.title, i.subtitle, m.title AS ft, m.body AS fb, m.keywords AS fk, m.score
                     FROM (SELECT rowid, title, body, keywords, score FROM (
@@ -215,16 +263,16 @@ extension StoreTransaction {
                     CROSS JOIN _search_items i ON i.doc = m.rowid
                     WHERE i.expires IS NULL OR i.expires > ?
                     ORDER BY m.score
-                    """),
-            arguments: [clauses.joined(separator: " AND "), Self.searchWindow, limit, moment])
-        var results = rows.map { Self.searchRow($0, score: $0[7]) }
-        let pending = try Row.fetchAll(
-            db.cachedStatement(
+                    """,
+                arguments: [clauses.joined(separator: " AND "), Self.searchWindow, limit, moment])
+            results = rows.map { Self.searchRow($0, score: $0[7]) }
+            pending = try db.fetchAll(
                 sql: """
                     SELECT i.entity, i.record, i.title, i.subtitle, p.title AS ft, p.body AS fb, p.keywords AS fk
                     FROM _search_pending p CROSS JOIN _search_items i ON i.doc = p.doc
                     WHERE i.expires IS NULL OR i.expires > ?
-                    """), arguments: [moment])
+                    """, arguments: [moment])
+        }
         for row in pending {
             var candidate = Self.searchRow(row, score: 0)
             let fields = [(candidate.titleWords, 10.0), (candidate.keywordWords, 5.0), (candidate.descriptionWords, 2.0)]
@@ -259,7 +307,7 @@ extension StoreTransaction {
 
     /// A row of `entity, record, title, subtitle, ft, fb, fk[, score]`, read by position (GRDB's
     /// lookup by name costs more than the rest of a row here).
-    private static func searchRow(_ row: Row, score: Double) -> SearchRow {
+    private static func searchRow(_ row: SQLRow, score: Double) -> SearchRow {
         let words = { (column: Int) -> [String] in
             (row[column] as String? ?? "").split(separator: " ").map(String.init)
         }
@@ -270,8 +318,8 @@ extension StoreTransaction {
 
     /// Indexed words starting with `prefix`, at most `limit` of them, in order.
     public func searchVocabulary(prefix: String, limit: Int) throws -> [String] {
-        try String.fetchAll(
-            db.cachedStatement(sql: "SELECT term FROM _search_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?"),
+        try db.fetchValues(
+            String.self, sql: "SELECT term FROM _search_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?",
             arguments: [prefix, prefix + "\u{10FFFF}", limit])
     }
 
@@ -286,38 +334,36 @@ extension StoreTransaction {
     ) throws {
         let previous = try lastExecutedIntent(before: intent)
         let encoded = JSONText.compact(.object(parameters))
-        try db.cachedStatement(
-            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)"
-        ).execute(arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution])
-        let donation = db.lastInsertedRowID
+        let donation = try db.insert(
+            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution], returning: "id")
         for record in Set(records) {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO _donation_refs (record, donation) VALUES (?, ?)")
-                .execute(arguments: [record, donation])
+            try db.execute(
+                sql: "INSERT INTO _donation_refs (record, donation) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                arguments: [record, donation])
         }
         try count(intent.description, parameters: parameters, at: at, previous: previous, by: 1)
     }
 
     /// The intent executed before the one being journaled now (the newest execution is that one).
     func lastExecutedIntent(before intent: QualifiedName) throws -> String? {
-        let rows = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 2"))
+        let rows = try db.fetchValues(
+            String.self, sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 2")
         return rows.count == 2 ? rows[1] : nil
     }
 
     private func count(
         _ intent: String, parameters: [String: JSONValue], at: Date, previous: String?, by delta: Int
     ) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO _suggest_stats (intent, key, count) VALUES (?, ?, ?)
-                ON CONFLICT (intent, key) DO UPDATE SET count = count + excluded.count
-                """)
+        let statement = """
+            INSERT INTO _suggest_stats (intent, key, count) VALUES (?, ?, ?)
+            ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count
+            """
         for key in SuggestionKeys.keys(parameters: parameters, at: at, previous: previous, clock: store.clock) {
-            try statement.execute(arguments: [intent, key, delta])
+            try db.execute(sql: statement, arguments: [intent, key, delta])
         }
         if delta < 0 {
-            try db.cachedStatement(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0").execute(
-                arguments: [intent])
+            try db.execute(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])
         }
     }
 
@@ -330,19 +376,17 @@ extension StoreTransaction {
     ) throws -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
         let cutoff = SuggestionKeys.dayKey(store.clock.day(-days, from: now), clock: store.clock)
-        let range = try db.cachedStatement(
-            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= ? AND key < ?")
-        let frequent = try db.cachedStatement(
-            sql: "SELECT key, count FROM _suggest_stats WHERE intent = ? AND count >= ? ORDER BY count DESC")
+        let range = "SELECT key, count FROM _suggest_stats WHERE intent = ? AND key >= ? AND key < ?"
+        let frequent = "SELECT key, count FROM _suggest_stats WHERE intent = ? AND count >= ? ORDER BY count DESC"
         let ranges = [("after:", "after;"), ("h:", "h;"), ("n", "n:"), ("w:", "w;"), (cutoff, "day;")]
         for intent in intents {
             var own: [String: Int] = [:]
             for (low, high) in ranges {
-                for row in try Row.fetchAll(range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
+                for row in try db.fetchAll(sql: range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
             }
             guard let total = own["n"] else { continue }
             let least = max(2, Int((Double(total) * share).rounded(.up)))
-            for row in try Row.fetchAll(frequent, arguments: [intent, least]) {
+            for row in try db.fetchAll(sql: frequent, arguments: [intent, least]) {
                 let key: String = row["key"]
                 if key.hasPrefix("v:") { own[key] = row["count"] }
             }
@@ -353,16 +397,15 @@ extension StoreTransaction {
 
     /// The intent of the newest execution, for what follows it.
     public func lastExecutedIntent() throws -> String? {
-        try String.fetchOne(db, sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1")
+        try db.fetchValue(String.self, sql: "SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1")
     }
 
     /// Donations oldest first (at most the newest `limit`): (intent, parameters JSON, at, via).
     public func donationHistory(limit: Int = 100_000) throws -> [(
         intent: String, parameters: String, at: Date, via: String
     )] {
-        try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM (SELECT * FROM _donations ORDER BY id DESC LIMIT ?) ORDER BY id",
+        try db.fetchAll(
+            sql: "SELECT * FROM (SELECT * FROM _donations ORDER BY id DESC LIMIT ?) AS d ORDER BY id",
             arguments: [limit]
         ).map {
             let at: String = $0["at"]
@@ -377,8 +420,7 @@ extension StoreTransaction {
         try db.execute(
             sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE intent = ?)",
             arguments: [intent.description])
-        try db.execute(sql: "DELETE FROM _donations WHERE intent = ?", arguments: [intent.description])
-        let forgotten = db.changesCount
+        let forgotten = try db.execute(sql: "DELETE FROM _donations WHERE intent = ?", arguments: [intent.description])
         try db.execute(
             sql: "DELETE FROM _suggest_stats WHERE intent = ? OR key = ?",
             arguments: [intent.description, "after:" + intent.description])
@@ -388,22 +430,21 @@ extension StoreTransaction {
     /// Forgets the donations that refer to a record that was deleted.
     func forgetDonations(referencing record: String) throws {
         try forgetDonations(where: "id IN (SELECT donation FROM _donation_refs WHERE record = ?)", [record])
-        try db.cachedStatement(sql: "DELETE FROM _donation_refs WHERE record = ?").execute(arguments: [record])
+        try db.execute(sql: "DELETE FROM _donation_refs WHERE record = ?", arguments: [record])
     }
 
     /// Forgets the donation an execution made: an undone intent is not learned from.
     func forgetDonations(ofExecution execution: Int64) throws {
-        try db.cachedStatement(
-            sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE execution = ?)"
-        ).execute(arguments: [execution])
+        try db.execute(
+            sql: "DELETE FROM _donation_refs WHERE donation IN (SELECT id FROM _donations WHERE execution = ?)",
+            arguments: [execution])
         try forgetDonations(where: "execution = ?", [execution])
     }
 
     /// Deletes the donations `condition` selects and takes them out of the suggestion statistics.
-    private func forgetDonations(where condition: String, _ arguments: StatementArguments) throws {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT intent, parameters, at, previous FROM _donations WHERE \(condition)"),
-            arguments: arguments)
+    private func forgetDonations(where condition: String, _ arguments: [(any DatabaseValueConvertible)?]) throws {
+        let rows = try db.fetchAll(
+            sql: "SELECT intent, parameters, at, previous FROM _donations WHERE \(condition)", arguments: arguments)
         for row in rows {
             let text: String = row["parameters"]
             let at: String = row["at"]
@@ -412,7 +453,7 @@ extension StoreTransaction {
             else { continue }
             try count(row["intent"], parameters: parameters, at: moment, previous: row["previous"], by: -1)
         }
-        try db.cachedStatement(sql: "DELETE FROM _donations WHERE \(condition)").execute(arguments: arguments)
+        try db.execute(sql: "DELETE FROM _donations WHERE \(condition)", arguments: arguments)
     }
 
     // MARK: Tips
@@ -420,7 +461,7 @@ extension StoreTransaction {
     /// Each tip's state by key: when it was shown, and whether it was dismissed.
     public func tipStates() throws -> [String: (shown: Date?, dismissed: Bool)] {
         var states: [String: (Date?, Bool)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, shown, dismissed FROM _tips") {
+        for row in try db.fetchAll(sql: "SELECT key, shown, dismissed FROM _tips") {
             let shown: String? = row["shown"]
             states[row["key"]] = (shown.flatMap { ISODate.parse($0, timeZone: .gmt) }, row["dismissed"])
         }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import PostgresNIO
 public import IntentModel
 
 /// The file-backed store: one SQLite file, a table per entity of the graph, a full-text index of
@@ -9,7 +10,12 @@ public import IntentModel
 /// themselves, destructive ones are refused before anything is written.
 public final class Store: Sendable {
     public let path: String
-    let queue: DatabaseQueue
+    /// SQLite's connection; nil for a PostgreSQL store.
+    let sqlite: DatabaseQueue?
+    /// PostgreSQL's connection; nil for a SQLite store.
+    let postgres: PostgresSession?
+    /// Whether the store is a PostgreSQL database (`postgres://…`) rather than a SQLite file.
+    public var isPostgres: Bool { postgres != nil }
     let tables: [QualifiedName: Table]
     /// Indexes on the tables: declared `indexed:` and derived from the definitions' own queries.
     let indexes: [PlannedIndex]
@@ -18,7 +24,7 @@ public final class Store: Sendable {
     /// What stamps `createdAt`/`updatedAt` and the journal, and resolves relative default dates.
     public let clock: Clock
 
-    /// How queries are written as SQL text: SQLite's.
+    /// How queries are written as SQL text: SQLite's or PostgreSQL's.
     let dialect: any SQLDialect
     /// Renders records for the search index; nil: nothing is indexed.
     public let indexer: (any SearchIndexing)?
@@ -53,7 +59,8 @@ public final class Store: Sendable {
         self.indexer = indexer
         self.clock = clock
         self.busyTimeout = busyTimeout
-        let dialect = SQLiteDialect()
+        let isPostgres = PostgresLocation.isPostgres(path)
+        let dialect: any SQLDialect = isPostgres ? PostgresDialect() : SQLiteDialect()
         self.dialect = dialect
         var tables: [QualifiedName: Table] = [:]
         for entity in graph.entities {
@@ -76,6 +83,16 @@ public final class Store: Sendable {
         self.tables = tables
         self.indexes = Self.plannedIndexes(graph: graph, tables: tables, dialect: dialect, clock: clock)
 
+        if isPostgres {
+            let location = try PostgresLocation(path)
+            sqlite = nil
+            postgres = try PostgresSession(location)
+            // Opening migrates (under the schema's lock, so two instances opening at once take turns).
+            if !readOnly { try migrate() }
+            if !readOnly { try reindexIfDeclarationsChanged() }
+            return
+        }
+        postgres = nil
         let fileManager = FileManager.default
         if let problem = Self.pathProblem(path) { throw .unusable(path: path, reason: problem) }
         let exists = fileManager.fileExists(atPath: path)
@@ -109,7 +126,8 @@ public final class Store: Sendable {
             db.add(function: Store.foldFunction)
         }
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            sqlite = queue
             // Reading the schema is the first thing SQLite checks the header on.
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
         } catch {
@@ -125,9 +143,18 @@ public final class Store: Sendable {
         return FileManager.default.isWritableFile(atPath: path) && permissions & 0o222 != 0
     }
 
-    /// A short, human reason for a SQLite error.
+    /// The SQLite connection, for what only SQLite does; PostgreSQL refuses with a message.
+    var queue: DatabaseQueue {
+        get throws(StoreError) {
+            guard let sqlite else { throw .invalidData("this is not supported on a PostgreSQL store yet") }
+            return sqlite
+        }
+    }
+
+    /// A short, human reason for a SQLite (or PostgreSQL) error.
     static func reason(_ error: any Error, waited: TimeInterval = 5) -> String {
-        guard let error = error as? DatabaseError else { return "\(error)" }
+        if let error = error as? StoreError { return error.description }
+        guard let error = error as? DatabaseError else { return PostgresSession.reason(error) }
         switch error.resultCode {
         case .SQLITE_NOTADB: return "the file is not a SQLite database"
         case .SQLITE_BUSY, .SQLITE_LOCKED:
@@ -163,17 +190,24 @@ public final class Store: Sendable {
     /// Runs `body` in one IMMEDIATE transaction: everything it writes lands, or nothing does.
     /// Inside another `write` (or `atomically`) it is a savepoint of that transaction.
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if let postgres {
+            do {
+                return try postgres.transaction(write: true) { try body(StoreTransaction(db: $0, store: self)) }
+            } catch let error as PSQLError {
+                throw StoreError.writeFailed(PostgresSession.reason(error))
+            }
+        }
         do {
             return try queue.unsafeReentrantWrite { db in
                 var result: T?
                 if db.isInsideTransaction {
                     try db.inSavepoint {
-                        result = try body(StoreTransaction(db: db, store: self))
+                        result = try body(StoreTransaction(db: SQLiteExecutor(db), store: self))
                         return .commit
                     }
                 } else {
                     try db.inTransaction(.immediate) {
-                        result = try body(StoreTransaction(db: db, store: self))
+                        result = try body(StoreTransaction(db: SQLiteExecutor(db), store: self))
                         return .commit
                     }
                 }
@@ -189,13 +223,21 @@ public final class Store: Sendable {
     /// Runs `body` with a consistent view of the store, where nothing can be written. Inside a
     /// `write` it sees what that write has written so far.
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if let postgres {
+            do {
+                return try postgres.transaction(write: false) { try body(StoreTransaction(db: $0, store: self)) }
+            } catch let error as PSQLError {
+                throw StoreError.unusable(path: path, reason: PostgresSession.reason(error))
+            }
+        }
         do {
             return try queue.unsafeReentrantRead { db in
                 try db.readOnly {
-                    if db.isInsideTransaction { return try body(StoreTransaction(db: db, store: self)) }
+                    let executor = SQLiteExecutor(db)
+                    if db.isInsideTransaction { return try body(StoreTransaction(db: executor, store: self)) }
                     var result: T?
                     try db.inTransaction(.deferred) {
-                        result = try body(StoreTransaction(db: db, store: self))
+                        result = try body(StoreTransaction(db: executor, store: self))
                         return .commit
                     }
                     return result!
@@ -211,38 +253,13 @@ public final class Store: Sendable {
     /// Creates what is missing and applies additive changes; refuses destructive ones.
     private func migrate() throws(StoreError) {
         do {
-            try queue.inTransaction(.immediate) { db in
-                try db.execute(
-                    sql: """
-                        CREATE TABLE IF NOT EXISTS _schema (entity TEXT NOT NULL, property TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (entity, property));
-                        CREATE TABLE IF NOT EXISTS _executions (
-                            id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL,
-                            dialog TEXT NOT NULL, at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
-                        CREATE TABLE IF NOT EXISTS _changes (
-                            execution INTEGER NOT NULL REFERENCES _executions(id), seq INTEGER NOT NULL,
-                            entity TEXT NOT NULL, record TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (execution, seq));
-                        CREATE TABLE IF NOT EXISTS _donations (
-                            id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
-                        CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
-                            entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
-                        -- Which full-text rows belong to a record: FTS5 cannot index its UNINDEXED columns.
-                        CREATE TABLE IF NOT EXISTS _name_rows (
-                            entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
-                        """)
-                try Self.createHandoffTables(db)
-                try Self.createConversationTable(db)
-                try Self.createLiveActivityTables(db)
-                try Self.createWidgetInstanceTables(db)
-                var refusals: [String] = []
-                for table in tables.values.sorted(by: { $0.name < $1.name }) {
-                    refusals += try migrate(table, db)
+            if let postgres {
+                try postgres.transaction(write: true) { db in try migrate(db) }
+            } else {
+                try queue.inTransaction(.immediate) { db in
+                    try migrate(SQLiteExecutor(db))
+                    return .commit
                 }
-                if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
-                try migratePresence(db)
-                for table in tables.values { try noteCaseSignature(table, db) }
-                try Self.migrateNameIndex(db)
-                try migrateIndexes(db)
-                return .commit
             }
         } catch let refused as MigrationRefused {
             throw .destructiveChange(path: path, reasons: refused.reasons)
@@ -251,34 +268,77 @@ public final class Store: Sendable {
         }
     }
 
+    /// The migration's statements, in its transaction.
+    private func migrate(_ db: any SQLExecutor) throws {
+        if db.isPostgres {
+            try Self.createPostgresTables(db)
+        } else {
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS _schema (entity TEXT NOT NULL, property TEXT NOT NULL, type TEXT NOT NULL, PRIMARY KEY (entity, property));
+                    CREATE TABLE IF NOT EXISTS _executions (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL,
+                        dialog TEXT NOT NULL, at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE IF NOT EXISTS _changes (
+                        execution INTEGER NOT NULL REFERENCES _executions(id), seq INTEGER NOT NULL,
+                        entity TEXT NOT NULL, record TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (execution, seq));
+                    CREATE TABLE IF NOT EXISTS _donations (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, intent TEXT NOT NULL, parameters TEXT NOT NULL, at TEXT NOT NULL);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS _names USING fts5(
+                        entity UNINDEXED, record UNINDEXED, name, tokenize = 'unicode61 remove_diacritics 2');
+                    -- Which full-text rows belong to a record: FTS5 cannot index its UNINDEXED columns.
+                    CREATE TABLE IF NOT EXISTS _name_rows (
+                        entity TEXT NOT NULL, record TEXT NOT NULL, name_row INTEGER NOT NULL, PRIMARY KEY (entity, record, name_row)) WITHOUT ROWID;
+                    """)
+            try Self.createHandoffTables(db)
+            try Self.createConversationTable(db)
+            try Self.createLiveActivityTables(db)
+            try Self.createWidgetInstanceTables(db)
+        }
+        var refusals: [String] = []
+        for table in tables.values.sorted(by: { $0.name < $1.name }) {
+            refusals += try migrate(table, db)
+        }
+        if !refusals.isEmpty { throw MigrationRefused(reasons: refusals) }
+        try migratePresence(db)
+        for table in tables.values { try noteCaseSignature(table, db) }
+        try Self.migrateNameIndex(db)
+        try migrateIndexes(db)
+    }
+
     private struct MigrationRefused: Error { let reasons: [String] }
 
-    private func migrate(_ table: Table, _ db: Database) throws -> [String] {
+    private func migrate(_ table: Table, _ db: any SQLExecutor) throws -> [String] {
         let entity = table.entity.name
         var stored: [String: String] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name])
+        for row in try db.fetchAll(
+            sql: "SELECT property, type FROM _schema WHERE entity = ?", arguments: [table.name])
         {
             stored[row["property"]] = row["type"]
         }
         func record(_ property: String, _ type: ValueType) throws {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)",
+                sql: db.isPostgres
+                    ? "INSERT INTO _schema (entity, property, type) VALUES (?, ?, ?) ON CONFLICT (entity, property) DO UPDATE SET type = excluded.type"
+                    : "INSERT OR REPLACE INTO _schema (entity, property, type) VALUES (?, ?, ?)",
                 arguments: [table.name, property, Columns.key(type)])
         }
         guard try db.tableExists(table.name) else {
             let builtins = IntentGraph.BuiltinProperty.allCases.map { builtin in
                 let key = builtin == .id ? " PRIMARY KEY" : ""
-                return "\(dialect.quote(builtin.rawValue)) \(Columns.sqlType(builtin.type))\(key) NOT NULL"
+                return "\(dialect.quote(builtin.rawValue)) \(dialect.columnType(builtin.type))\(key) NOT NULL"
             }
-            let columns = builtins + table.columns.map { "\(dialect.quote($0.name)) \(Columns.sqlType($0.type))" }
+            // PostgreSQL has no rowid: `_row` keeps the order records were written in.
+            let order = db.isPostgres ? ["\"_row\" BIGSERIAL"] : []
+            let columns =
+                builtins + table.columns.map { "\(dialect.quote($0.name)) \(dialect.columnType($0.type))" } + order
             try db.execute(sql: "CREATE TABLE \(table.quoted) (\(columns.joined(separator: ", ")))")
             try db.execute(sql: "DELETE FROM _schema WHERE entity = ?", arguments: [table.name])
             for column in table.columns { try record(column.name, column.type) }
             return []
         }
         func addColumn(_ column: (name: String, type: ValueType)) throws {
-            let definition = "\(dialect.quote(column.name)) \(Columns.sqlType(column.type))"
+            let definition = "\(dialect.quote(column.name)) \(dialect.columnType(column.type))"
             try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(definition)")
         }
         func fill(_ column: (name: String, type: ValueType), with value: Value) throws {
@@ -287,10 +347,10 @@ public final class Store: Sendable {
                 arguments: [Columns.encode(value, as: column.type, clock: clock)])
         }
         var refusals: [String] = []
-        let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
+        let rows = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
         func holdingData(_ column: String) throws -> Int {
             let sql = "SELECT count(*) FROM \(table.quoted) WHERE \(dialect.quote(column)) IS NOT NULL"
-            return try Int.fetchOne(db, sql: sql) ?? 0
+            return try db.fetchValue(Int.self, sql: sql) ?? 0
         }
         for column in table.columns {
             let property = table.entity.property(column.name)

@@ -12,6 +12,7 @@ extension StoreTransaction {
     public func importRecords(
         from stream: inout JSONRecordStream, journalAs intent: QualifiedName, parameters: [String: JSONValue]
     ) throws -> Int {
+        let db = try sqliteDatabase
         // A bigger page cache for the length of the import: every index of a big table is written
         // at scattered places, and SQLite's default 2 MB would read pages back from disk.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
@@ -105,7 +106,8 @@ extension StoreTransaction {
 
     /// Whether execution `execution` (this import) journaled a record of `entity` with this id.
     private func journaled(_ id: String, of entity: QualifiedName, in execution: Int64) throws -> Bool {
-        try Bool.fetchOne(
+        let db = try sqliteDatabase
+        return try Bool.fetchOne(
             db.cachedStatement(
                 sql: "SELECT EXISTS (SELECT 1 FROM _changes WHERE execution = ? AND entity = ? AND record = ?)"),
             arguments: [execution, entity.description, id]) ?? false
@@ -113,6 +115,7 @@ extension StoreTransaction {
 
     private func exists(_ entity: QualifiedName, id: String) throws -> Bool {
         let table = try table(entity)
+        let db = try sqliteDatabase
         return try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table.quoted) WHERE id = ?)"), arguments: [id])
             ?? false

@@ -18,8 +18,9 @@ extension StoreTransaction {
     /// The conversation `id` of `user`, unless it expired by `now`.
     public func conversation(_ id: String, user: String, at now: Date) throws -> StoredConversation? {
         // Statements cached by the connection: a conversation is read and written on every request.
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM _conversations WHERE id = ? AND user = ? AND expires > ?"),
+        // `"user"` quoted: PostgreSQL reads a bare `user` as the session's user.
+        try db.fetchOne(
+            sql: "SELECT * FROM _conversations WHERE id = ? AND \"user\" = ? AND expires > ?",
             arguments: [id, user, ISODate.format(now)]
         ).map { row in
             StoredConversation(
@@ -30,18 +31,19 @@ extension StoreTransaction {
 
     /// Saves (or replaces) the conversation `id` of `user`; conversations expired by `at` go.
     public func saveConversation(_ id: String, user: String, state: Data, at: Date, expires: Date) throws {
-        try db.cachedStatement(sql: "DELETE FROM _conversations WHERE expires <= ?")
-            .execute(arguments: [ISODate.format(at)])
-        try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO _conversations (id, user, state, at, expires) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [id, user, state, ISODate.format(at), ISODate.format(expires)])
+        try db.execute(sql: "DELETE FROM _conversations WHERE expires <= ?", arguments: [ISODate.format(at)])
+        try db.execute(
+            sql: """
+                INSERT INTO _conversations (id, "user", state, at, expires) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id, "user") DO UPDATE SET state = excluded.state, at = excluded.at, expires = excluded.expires
+                """,
+            arguments: [id, user, state, ISODate.format(at), ISODate.format(expires)])
     }
 
     /// Forgets the conversation `id` of `user`; false when there was none.
     @discardableResult
     public func deleteConversation(_ id: String, user: String) throws -> Bool {
-        try db.execute(sql: "DELETE FROM _conversations WHERE id = ? AND user = ?", arguments: [id, user])
-        return db.changesCount > 0
+        try db.execute(sql: "DELETE FROM _conversations WHERE id = ? AND \"user\" = ?", arguments: [id, user]) > 0
     }
 
     private func date(_ text: String) -> Date {
@@ -51,7 +53,7 @@ extension StoreTransaction {
 
 extension Store {
     /// The table of conversations between requests (created with the others).
-    static func createConversationTable(_ db: Database) throws {
+    static func createConversationTable(_ db: any SQLExecutor) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS _conversations (

@@ -10,10 +10,18 @@ extension StoreTransaction {
     ) throws -> [(record: Record, name: String)] {
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         guard !words.isEmpty else { return [] }
-        let phrase = "\"" + words.joined(separator: " ") + "\""
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? LIMIT ?",
-            arguments: ["name: " + phrase, entity.description, limit])
+        let rows: [SQLRow]
+        if db.isPostgres {
+            guard let phrase = PostgresText.phraseQuery(text) else { return [] }
+            rows = try db.fetchAll(
+                sql: "SELECT record, name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
+                arguments: [phrase, entity.description, limit])
+        } else {
+            let phrase = "\"" + words.joined(separator: " ") + "\""
+            rows = try db.fetchAll(
+                sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? LIMIT ?",
+                arguments: ["name: " + phrase, entity.description, limit])
+        }
         var seen: Set<String> = []
         var results: [(Record, String)] = []
         for row in rows {
@@ -33,13 +41,20 @@ extension StoreTransaction {
     public func names(of entity: QualifiedName, beginningWith prefix: String, limit: Int) throws -> [String] {
         let words = prefix.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         guard !words.isEmpty else {
-            return try String.fetchAll(
-                db, sql: "SELECT name FROM _names WHERE entity = ? LIMIT ?", arguments: [entity.description, limit])
+            return try db.fetchValues(
+                String.self, sql: "SELECT name FROM _names WHERE entity = ? LIMIT ?", arguments: [entity.description, limit])
         }
         let open = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
+        if db.isPostgres {
+            guard let query = PostgresText.phraseQuery(prefix, lastIsPrefix: open) else { return [] }
+            return try db.fetchValues(
+                String.self,
+                sql: "SELECT name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
+                arguments: [query, entity.description, limit])
+        }
         let query = "name: ^ \"" + words.joined(separator: " ") + "\"" + (open ? " *" : "")
-        return try String.fetchAll(
-            db, sql: "SELECT name FROM _names WHERE _names MATCH ? AND entity = ? LIMIT ?",
+        return try db.fetchValues(
+            String.self, sql: "SELECT name FROM _names WHERE _names MATCH ? AND entity = ? LIMIT ?",
             arguments: [query, entity.description, limit])
     }
 }

@@ -91,19 +91,19 @@ extension StoreTransaction {
         var records: [String: [[String: JSONValue]]] = [:]
         for (name, table) in store.tables {
             var objects: [[String: JSONValue]] = []
-            let sql = "SELECT * FROM \(table.quoted) ORDER BY createdAt, \(store.dialect.insertionOrder)"
-            for row in try Row.fetchAll(db, sql: sql) {
+            let sql = "SELECT * FROM \(table.quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
+            for row in try db.fetchAll(sql: sql) {
                 objects.append(try exportObject(row, table, unreadable: unreadable))
             }
             records[name.description] = objects
         }
         // Entities the definitions no longer declare: their rows as stored, so nothing is lost.
         for name in try store.orphanedTables(db).keys {
-            let sql = "SELECT * FROM \(store.dialect.quote(name)) ORDER BY createdAt, \(store.dialect.insertionOrder)"
-            records[name] = try Row.fetchAll(db, sql: sql).map { row in
+            let sql = "SELECT * FROM \(store.dialect.quote(name)) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
+            records[name] = try db.fetchAll(sql: sql).map { row in
                 var object: [String: JSONValue] = [:]
                 for column in row.columnNames {
-                    if let value = Columns.json(stored: row[column]) { object[column] = value }
+                    if let value = Columns.json(stored: row.value(column) ?? .null) { object[column] = value }
                 }
                 return object
             }

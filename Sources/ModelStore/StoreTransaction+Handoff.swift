@@ -47,7 +47,7 @@ extension StoreTransaction {
         let app = intent.app + "."
         try db.execute(
             sql: "DELETE FROM _activities WHERE substr(intent, 1, length(?)) = ?", arguments: [app, app])
-        try db.execute(
+        return try db.insert(
             sql: """
                 INSERT INTO _activities (type, intent, title, parameters, eligible, keywords, link, at, expires)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -56,14 +56,13 @@ extension StoreTransaction {
                 type, intent.description, title, JSONText.compact(.object(parameters)),
                 JSONText.compact(.array(eligible.map(JSONValue.string))),
                 JSONText.compact(.array(keywords.map(JSONValue.string))), link, ISODate.format(at), ISODate.format(expires),
-            ])
-        return db.lastInsertedRowID
+            ], returning: "id")
     }
 
     /// Activities not expired at `now`, newest first; only those eligible for `eligibility` when given.
     public func activities(at now: Date, eligible eligibility: String? = nil, limit: Int = 20) throws -> [StoredActivity] {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM _activities WHERE expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
+        let rows = try db.fetchAll(
+            sql: "SELECT * FROM _activities WHERE expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit * 4])
         return try rows.compactMap { row -> StoredActivity? in
             let eligible = try strings(row["eligible"])
@@ -82,38 +81,36 @@ extension StoreTransaction {
         intent: QualifiedName, question: String, state: JSONValue, at: Date, expires: Date, replacing id: Int64? = nil
     ) throws -> Int64 {
         if let id {
-            try db.execute(
+            let updated = try db.execute(
                 sql: "UPDATE _questions SET question = ?, state = ?, at = ?, expires = ? WHERE id = ? AND closed IS NULL",
                 arguments: [question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires), id])
-            if db.changesCount > 0 { return id }
+            if updated > 0 { return id }
         }
-        try db.execute(
+        return try db.insert(
             sql: "INSERT INTO _questions (intent, question, state, at, expires) VALUES (?, ?, ?, ?, ?)",
-            arguments: [intent.description, question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires)])
-        return db.lastInsertedRowID
+            arguments: [intent.description, question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires)],
+            returning: "id")
     }
 
     /// Closes a question (`answered`, `cancelled`, `continued`); false when it was closed already.
     @discardableResult
     public func closeQuestion(_ id: Int64, reason: String) throws -> Bool {
-        try db.execute(sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason, id])
-        return db.changesCount > 0
+        try db.execute(sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason, id]) > 0
     }
 
     public func question(_ id: Int64) throws -> StoredQuestion? {
-        try Row.fetchOne(db, sql: "SELECT * FROM _questions WHERE id = ?", arguments: [id]).map(question(from:))
+        try db.fetchOne(sql: "SELECT * FROM _questions WHERE id = ?", arguments: [id]).map(question(from:))
     }
 
     /// Questions still waiting at `now` (not closed, not expired), newest first.
     public func openQuestions(at now: Date, limit: Int = 20) throws -> [StoredQuestion] {
-        try Row.fetchAll(
-            db,
+        try db.fetchAll(
             sql: "SELECT * FROM _questions WHERE closed IS NULL AND expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit]
         ).map(question(from:))
     }
 
-    private func question(from row: Row) throws -> StoredQuestion {
+    private func question(from row: SQLRow) throws -> StoredQuestion {
         StoredQuestion(
             id: row["id"], intent: row["intent"], question: row["question"],
             state: try JSONText.decode(JSONValue.self, from: row["state"]), at: date(row["at"]),
@@ -131,7 +128,7 @@ extension StoreTransaction {
 
 extension Store {
     /// The tables of the current activity and of open questions (created with the others).
-    static func createHandoffTables(_ db: Database) throws {
+    static func createHandoffTables(_ db: any SQLExecutor) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS _activities (

@@ -13,10 +13,9 @@ extension StoreTransaction {
         now: Date? = nil
     ) throws -> Int64 {
         let at = ISODate.format(now ?? store.clock.now)
-        try db.execute(
+        let execution = try db.insert(
             sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
-            arguments: [intent.description, JSONText.compact(.object(parameters)), dialog, at])
-        let execution = db.lastInsertedRowID
+            arguments: [intent.description, JSONText.compact(.object(parameters)), dialog, at], returning: "id")
         for (seq, change) in changes.enumerated() {
             let before = try change.before.map { JSONText.compact(.object(try json($0))) }
             let after = try change.after.map { JSONText.compact(.object(try json($0))) }
@@ -38,8 +37,7 @@ extension StoreTransaction {
     /// Returns what was undone (intent and its answer), or nil when there is nothing to undo.
     public func undoLast() throws -> (intent: String, dialog: String, changes: Int)? {
         guard
-            let row = try Row.fetchOne(
-                db,
+            let row = try db.fetchOne(
                 sql: """
                     SELECT id, intent, dialog FROM _executions e
                     WHERE undone = 0 AND EXISTS (SELECT 1 FROM _changes c WHERE c.execution = e.id)
@@ -47,8 +45,8 @@ extension StoreTransaction {
                     """)
         else { return nil }
         let execution: Int64 = row["id"]
-        let changeRows = try Row.fetchAll(
-            db, sql: "SELECT entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
+        let changeRows = try db.fetchAll(
+            sql: "SELECT entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
             arguments: [execution])
         for change in changeRows {
             let entityName: String = change["entity"]
@@ -79,14 +77,14 @@ extension StoreTransaction {
     public func executions(
         limit: Int = 20
     ) throws -> [(id: Int64, intent: String, parameters: String, dialog: String, at: String, undone: Bool)] {
-        try Row.fetchAll(db, sql: "SELECT * FROM _executions ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+        try db.fetchAll(sql: "SELECT * FROM _executions ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
             ($0["id"], $0["intent"], $0["parameters"], $0["dialog"], $0["at"], $0["undone"])
         }
     }
 
     /// Donations, newest first: (intent, parameters JSON, at).
     public func donations(limit: Int = 50) throws -> [(intent: String, parameters: String, at: String)] {
-        try Row.fetchAll(db, sql: "SELECT * FROM _donations ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+        try db.fetchAll(sql: "SELECT * FROM _donations ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
             ($0["intent"], $0["parameters"], $0["at"])
         }
     }

@@ -46,7 +46,7 @@ extension StoreTransaction {
         if let running = try runningLiveActivity(activity, key: key, at: now) {
             try endLiveActivity(running.id, state: running.state, at: now, dismissAt: now)
         }
-        try db.execute(
+        let id = try db.insert(
             sql: """
                 INSERT INTO _live_activities (activity, key, attributes, state, started_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?)
@@ -54,9 +54,9 @@ extension StoreTransaction {
             arguments: [
                 activity, key, JSONText.compact(.object(attributes)), JSONText.compact(.object(state)),
                 ISODate.format(now), ISODate.format(now),
-            ])
-        startedLiveActivities.append(db.lastInsertedRowID)
-        return db.lastInsertedRowID
+            ], returning: "id")
+        startedLiveActivities.append(id)
+        return id
     }
 
     /// Marks the activities this transaction started as the execution's, for `undo`.
@@ -78,8 +78,7 @@ extension StoreTransaction {
     /// The activity of the name and key that runs at `now` (not ended by a step or by the system).
     public func runningLiveActivity(_ activity: String, key: String, at now: Date) throws -> StoredLiveActivity? {
         let oldest = ISODate.format(now.addingTimeInterval(-StoredLiveActivity.longestRun))
-        return try Row.fetchOne(
-            db,
+        return try db.fetchOne(
             sql: """
                 SELECT * FROM _live_activities
                 WHERE activity = ? AND key = ? AND ended_at IS NULL AND started_at > ?
@@ -112,8 +111,7 @@ extension StoreTransaction {
     public func liveActivities(at now: Date, dismissed: Bool = false, limit: Int = 50) throws -> [StoredLiveActivity] {
         // Nothing started more than a day before `now` is still shown: 8 hours running, 4 shown ended.
         let since = ISODate.format(now.addingTimeInterval(-86_400))
-        let rows = try Row.fetchAll(
-            db,
+        let rows = try db.fetchAll(
             sql: """
                 SELECT * FROM _live_activities WHERE started_at > ? AND started_at <= ?
                 ORDER BY started_at DESC, id DESC LIMIT ?
@@ -122,7 +120,7 @@ extension StoreTransaction {
         return try rows.map(liveActivity(from:)).filter { dismissed || !$0.isDismissed(at: now) }.prefix(limit).map { $0 }
     }
 
-    private func liveActivity(from row: Row) throws -> StoredLiveActivity {
+    private func liveActivity(from row: SQLRow) throws -> StoredLiveActivity {
         func time(_ text: String?) -> Date? { text.flatMap { ISODate.parse($0, timeZone: TimeZone(identifier: "UTC")!) } }
         let epoch = Date(timeIntervalSince1970: 0)
         return StoredLiveActivity(
@@ -136,7 +134,7 @@ extension StoreTransaction {
 
 extension Store {
     /// The live activities' table (created with the others).
-    static func createLiveActivityTables(_ db: Database) throws {
+    static func createLiveActivityTables(_ db: any SQLExecutor) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS _live_activities (

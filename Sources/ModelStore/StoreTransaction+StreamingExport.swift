@@ -19,16 +19,17 @@ extension StoreTransaction {
         for (position, source) in sources.enumerated() {
             try write((position == 0 ? "\n  " : ",\n  ") + JSONText.compact(.string(source.key)) + ": [")
             let quoted = source.table?.quoted ?? store.dialect.quote(source.key)
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT * FROM \(quoted) ORDER BY createdAt, \(store.dialect.insertionOrder)")
             var first = true
-            while let row = try rows.next() {
+            try db.forEachRow(
+                sql: "SELECT * FROM \(quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)",
+                arguments: []
+            ) { row in
                 var object: [String: JSONValue] = [:]
                 if let table = source.table {
                     object = try exportObject(row, table, unreadable: unreadable)
                 } else {
                     for column in row.columnNames {
-                        if let value = Columns.json(stored: row[column]) { object[column] = value }
+                        if let value = Columns.json(stored: row.value(column) ?? .null) { object[column] = value }
                     }
                 }
                 try write((first ? "\n    " : ",\n    ") + JSONText.pretty(.object(object), depth: 2))
@@ -44,7 +45,7 @@ extension StoreTransaction {
     /// A row as an export writes it: the record's JSON, with each value its type cannot read
     /// written as stored (and reported), and columns the definitions no longer declare as stored.
     func exportObject(
-        _ row: Row, _ table: Store.Table, unreadable: (StoreError) -> Void
+        _ row: SQLRow, _ table: Store.Table, unreadable: (StoreError) -> Void
     ) throws -> [String: JSONValue] {
         var raw: [String] = []
         var object = try json(
@@ -56,7 +57,7 @@ extension StoreTransaction {
                         type: mismatch.type))
             })
         for column in row.columnNames where table.type(of: column) == nil || raw.contains(column) {
-            if let value = Columns.json(stored: row[column]) { object[column] = value }
+            if let value = Columns.json(stored: row.value(column) ?? .null) { object[column] = value }
         }
         return object
     }

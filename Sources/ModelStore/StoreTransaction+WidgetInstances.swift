@@ -21,15 +21,14 @@ extension StoreTransaction {
     public func addWidgetInstance(
         _ widget: String, family: String?, parameters: [String: JSONValue], at now: Date
     ) throws -> Int64 {
-        try db.execute(
+        try db.insert(
             sql: "INSERT INTO _widget_instances (widget, family, parameters, added_at) VALUES (?, ?, ?, ?)",
-            arguments: [widget, family, JSONText.compact(.object(parameters)), ISODate.format(now)])
-        return db.lastInsertedRowID
+            arguments: [widget, family, JSONText.compact(.object(parameters)), ISODate.format(now)], returning: "id")
     }
 
     /// Every added widget, in the order they were added.
     public func widgetInstances() throws -> [StoredWidgetInstance] {
-        try Row.fetchAll(db, sql: "SELECT * FROM _widget_instances ORDER BY id").map { row in
+        try db.fetchAll(sql: "SELECT * FROM _widget_instances ORDER BY id").map { row in
             StoredWidgetInstance(
                 id: row["id"], widget: row["widget"], family: row["family"],
                 parameters: try JSONText.decode([String: JSONValue].self, from: row["parameters"]),
@@ -40,14 +39,13 @@ extension StoreTransaction {
 
     /// Removes added widget `id`; false when there is none of that number.
     public func removeWidgetInstance(_ id: Int64) throws -> Bool {
-        try db.execute(sql: "DELETE FROM _widget_instances WHERE id = ?", arguments: [id])
-        return db.changesCount > 0
+        try db.execute(sql: "DELETE FROM _widget_instances WHERE id = ?", arguments: [id]) > 0
     }
 }
 
 extension Store {
     /// The added widgets' table (created with the others).
-    static func createWidgetInstanceTables(_ db: Database) throws {
+    static func createWidgetInstanceTables(_ db: any SQLExecutor) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS _widget_instances (

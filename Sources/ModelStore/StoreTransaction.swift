@@ -5,18 +5,28 @@ public import IntentModel
 /// Reads and writes inside one `Store.read` or `Store.write`. Every change is remembered, so the
 /// execution that made it can be journaled and undone.
 public final class StoreTransaction {
-    let db: Database
+    let db: any SQLExecutor
     let store: Store
     /// Changes so far, in order: (entity, id, before, after); nil before means created, nil after deleted.
     public internal(set) var changes: [(entity: QualifiedName, id: String, before: Record?, after: Record?)] = []
     /// Live activities started so far in this transaction: an undo of the intent ends them.
     var startedLiveActivities: [Int64] = []
 
-    private var preparedWrites: [String: (insert: Statement, replace: Statement)] = [:]
+    private var preparedWrites: [String: (insert: String, replace: String)] = [:]
 
-    init(db: Database, store: Store) {
+    init(db: any SQLExecutor, store: Store) {
         self.db = db
         self.store = store
+    }
+
+    /// The GRDB connection, for what only SQLite does (the bulk import); PostgreSQL refuses it.
+    var sqliteDatabase: Database {
+        get throws {
+            guard let executor = db as? SQLiteExecutor else {
+                throw StoreError.invalidData("this is not supported on a PostgreSQL store yet")
+            }
+            return executor.db
+        }
     }
 
     func table(_ entity: QualifiedName) throws -> Store.Table {
@@ -30,7 +40,7 @@ public final class StoreTransaction {
     public func fetch(_ query: RecordQuery) throws -> [Record] {
         let table = try table(query.entity)
         let statement = try QueryLowering.select(query, from: table, store: store)
-        let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.statementArguments)
+        let rows = try db.fetchAll(sql: statement.sql, arguments: statement.arguments)
         return try rows.map { try record(from: $0, table) }
     }
 
@@ -42,13 +52,12 @@ public final class StoreTransaction {
             } else {
                 try QueryLowering.count(query, in: try table(query.entity), store: store)
             }
-        return try Int.fetchOne(db, sql: statement.sql, arguments: statement.statementArguments) ?? 0
+        return try db.fetchValue(Int.self, sql: statement.sql, arguments: statement.arguments) ?? 0
     }
 
     public func record(_ entity: QualifiedName, id: String) throws -> Record? {
         let table = try table(entity)
-        let statement = try db.cachedStatement(sql: "SELECT * FROM \(table.quoted) WHERE id = ?")
-        return try Row.fetchOne(statement, arguments: [id]).map {
+        return try db.fetchOne(sql: "SELECT * FROM \(table.quoted) WHERE id = ?", arguments: [id]).map {
             try record(from: $0, table)
         }
     }
@@ -58,13 +67,24 @@ public final class StoreTransaction {
     public func search(_ entity: QualifiedName, text: String, limit: Int = 20) throws -> [(
         record: Record, name: String
     )] {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
-            "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*"
+        let rows: [SQLRow]
+        if db.isPostgres {
+            guard let query = PostgresText.prefixQuery(text) else { return [] }
+            rows = try db.fetchAll(
+                sql: """
+                    SELECT record, name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ?
+                    ORDER BY ts_rank(words, to_tsquery('simple', ?)) DESC, id LIMIT ?
+                    """,
+                arguments: [query, entity.description, query, limit])
+        } else {
+            let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map {
+                "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*"
+            }
+            guard !words.isEmpty else { return [] }
+            rows = try db.fetchAll(
+                sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? ORDER BY rank LIMIT ?",
+                arguments: ["name: (" + words.joined(separator: " ") + ")", entity.description, limit])
         }
-        guard !words.isEmpty else { return [] }
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT record, name FROM _names WHERE _names MATCH ? AND entity = ? ORDER BY rank LIMIT ?",
-            arguments: ["name: (" + words.joined(separator: " ") + ")", entity.description, limit])
         var seen: Set<String> = []
         var results: [(Record, String)] = []
         for row in rows {
@@ -79,7 +99,7 @@ public final class StoreTransaction {
     public func names() throws -> [(entity: QualifiedName, name: String)] {
         var byName: [String: QualifiedName] = [:]
         for table in store.tables.values { byName[table.name] = table.entity.name }
-        return try Row.fetchAll(db, sql: "SELECT entity, name FROM _names").compactMap { row in
+        return try db.fetchAll(sql: "SELECT entity, name FROM _names").compactMap { row in
             guard let entity = byName[row["entity"]] else { return nil }
             return (entity, row["name"])
         }
@@ -87,7 +107,7 @@ public final class StoreTransaction {
 
     /// A row as a record; a column holding a value its type cannot read throws, naming the
     /// record and the column (never a trap, never a value read as something else).
-    func record(from row: Row, _ table: Store.Table) throws -> Record {
+    func record(from row: SQLRow, _ table: Store.Table) throws -> Record {
         try record(from: row, table) { column, mismatch in
             throw StoreError.unreadable(
                 entity: table.entity.name, id: Self.id(of: row), column: column, stored: mismatch.stored,
@@ -98,12 +118,12 @@ public final class StoreTransaction {
     /// A row as a record; `unreadable` decides what a value its column's type cannot read
     /// becomes (throw, or leave the property out and report it).
     func record(
-        from row: Row, _ table: Store.Table, unreadable: (String, Columns.Mismatch) throws -> Void
+        from row: SQLRow, _ table: Store.Table, unreadable: (String, Columns.Mismatch) throws -> Void
     ) rethrows -> Record {
         var values: [String: Value] = [:]
         for column in table.columns {
             do {
-                if let value = try Columns.decode(row[column.name] ?? .null, as: column.type) {
+                if let value = try Columns.decode(row.value(column.name) ?? .null, as: column.type) {
                     values[column.name] = value
                 }
             } catch {
@@ -117,8 +137,8 @@ public final class StoreTransaction {
     }
 
     /// A row's id as text, whatever the column holds.
-    static func id(of row: Row) -> String {
-        let stored: DatabaseValue = row[IntentGraph.BuiltinProperty.id.rawValue] ?? .null
+    static func id(of row: SQLRow) -> String {
+        let stored = row.value(IntentGraph.BuiltinProperty.id.rawValue) ?? .null
         switch stored.storage {
         case .string(let text): return text
         case .int64(let number): return String(number)
@@ -218,15 +238,26 @@ public final class StoreTransaction {
         let values =
             builtins.map { Columns.encode($0, of: record) }
             + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
-        let statements = try writeStatements(table, columns)
-        try (replacing ? statements.replace : statements.insert).execute(arguments: StatementArguments(values))
+        let statements = writeStatements(table, columns)
+        if replacing, db.isPostgres {
+            // As SQLite's INSERT OR REPLACE: the row goes and comes back last in insertion order.
+            try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+        }
+        try db.execute(sql: replacing ? statements.replace : statements.insert, arguments: values)
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
-                try db.cachedStatement(sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)")
-                    .execute(arguments: [table.name, record.id, name])
-                try db.cachedStatement(sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)")
-                    .execute(arguments: [table.name, record.id, db.lastInsertedRowID])
+                let row =
+                    db.isPostgres
+                    ? try db.insert(
+                        sql: "INSERT INTO _names (entity, record, name, words) VALUES (?, ?, ?, to_tsvector('simple', ?))",
+                        arguments: [table.name, record.id, name, SearchText.folded(name)], returning: "id")
+                    : try db.insert(
+                        sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
+                        arguments: [table.name, record.id, name], returning: "rowid")
+                try db.execute(
+                    sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
+                    arguments: [table.name, record.id, row])
                 try Store.addIndexedName(name, entity: table.name, db)
             }
         }
@@ -234,28 +265,29 @@ public final class StoreTransaction {
     }
 
     /// The INSERT and INSERT OR REPLACE of a table's records, prepared once per transaction.
-    private func writeStatements(_ table: Store.Table, _ columns: [String]) throws -> (insert: Statement, replace: Statement) {
+    private func writeStatements(_ table: Store.Table, _ columns: [String]) -> (insert: String, replace: String) {
         if let prepared = preparedWrites[table.name] { return prepared }
         let names = columns.map(store.dialect.quote).joined(separator: ", ")
-        let placeholders = (1...columns.count).map(store.dialect.placeholder).joined(separator: ", ")
-        let prepared = (
-            try db.cachedStatement(sql: "INSERT INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"),
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))")
-        )
+        // `?` for both backends: the PostgreSQL connection numbers them.
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let insert = "INSERT INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
+        let prepared = (insert, db.isPostgres ? insert : "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))")
         preparedWrites[table.name] = prepared
         return prepared
     }
 
     /// Removes a record's names from the full-text index.
     func forgetNames(_ id: String, _ table: Store.Table) throws {
-        for name in try String.fetchAll(
-            db, sql: "SELECT name FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+        let key = db.isPostgres ? "id" : "rowid"
+        for name in try db.fetchValues(
+            String.self,
+            sql: "SELECT name FROM _names WHERE \(key) IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
             arguments: [table.name, id])
         {
             try Store.removeIndexedName(name, entity: table.name, db)
         }
         try db.execute(
-            sql: "DELETE FROM _names WHERE rowid IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+            sql: "DELETE FROM _names WHERE \(key) IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
             arguments: [table.name, id])
         try db.execute(sql: "DELETE FROM _name_rows WHERE entity = ? AND record = ?", arguments: [table.name, id])
     }

@@ -16,11 +16,15 @@ final class ServerHarness: Sendable {
     let validator: OpenAPIValidator
     let checked = Counter()
 
-    var store: String { directory + "/store.sqlite" }
+    /// The main store: the folder's SQLite file, or a PostgreSQL database every user's schema is in.
+    let store: String
     var port: Int { running.port }
 
-    private init(directory: String, tokens: [String: String], limits: Limits, running: RunningServer) throws {
+    private init(
+        directory: String, store: String, tokens: [String: String], limits: Limits, running: RunningServer
+    ) throws {
         self.directory = directory
+        self.store = store
         self.tokens = tokens
         self.limits = limits
         self.running = running
@@ -33,22 +37,24 @@ final class ServerHarness: Sendable {
     static let patient = Limits(requestTimeout: .seconds(300))
 
     static func start(
-        limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil, clock: Clock = Bundled.clock
-    ) async throws -> ServerHarness
-    {
+        limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil, store: String? = nil,
+        clock: Clock = Bundled.clock
+    ) async throws -> ServerHarness {
         let folder = directory ?? NSTemporaryDirectory() + "intents-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The users file stays in the folder (instances over one PostgreSQL share the folder's).
         let users = UserDirectory(path: UserDirectory.path(forStore: folder + "/store.sqlite"))
+        let store = store ?? folder + "/store.sqlite"
         var known = tokens ?? [:]
         if tokens == nil {
             for name in ["ann", "bob"] { known[name] = try users.add(name) }
         }
         let engines = PerUserEngines(
-            definitions: Bundled.root + "/Intents", store: folder + "/store.sqlite", capacity: 4, clock: clock,
+            definitions: Bundled.root + "/Intents", store: store, capacity: 4, clock: clock,
             cacheDirectory: sharedCache)
         let server = IntentServer(.init(host: "127.0.0.1", port: 0, limits: limits), engines: engines, users: users)
         let running = try await server.start()
-        return try ServerHarness(directory: folder, tokens: known, limits: limits, running: running)
+        return try ServerHarness(directory: folder, store: store, tokens: known, limits: limits, running: running)
     }
 
     /// The compiled index and the learned model, built once for every test's server (training the
@@ -65,8 +71,10 @@ final class ServerHarness: Sendable {
     }()
 
     /// Runs `body` with a started server, and stops it (and removes its folder) after.
-    static func with<T>(limits: Limits = patient, _ body: (ServerHarness) async throws -> T) async throws -> T {
-        let harness = try await start(limits: limits)
+    static func with<T>(
+        limits: Limits = patient, store: String? = nil, _ body: (ServerHarness) async throws -> T
+    ) async throws -> T {
+        let harness = try await start(limits: limits, store: store)
         do {
             let result = try await body(harness)
             await harness.stop(remove: true)

@@ -87,13 +87,13 @@ struct ExitStatusCommandTests {
         #expect(run.stderr.contains("Unknown option '--bogus'"), "\(run.stderr)")
     }
 
-    @Test("help exit-codes prints the table the README holds")
+    @Test("help exit-codes prints the table docs/commands.md holds")
     func tableIsTheReadmes() throws {
         let run = try ConversationCommandTests.run(["help", "exit-codes"], store: store)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("| code | means |\n"))
         #expect(run.stdout.contains("| 2 | the command line was wrong"))
-        let readme = try String(contentsOfFile: CommandLineTests.root + "/README.md", encoding: .utf8)
-        #expect(readme.contains(run.stdout), "the README's exit-code table differs from `intents help exit-codes`")
+        let page = try String(contentsOfFile: CommandLineTests.root + "/docs/commands.md", encoding: .utf8)
+        #expect(page.contains(run.stdout), "docs/commands.md's exit-code table differs from `intents help exit-codes`")
     }
 }

@@ -87,4 +87,25 @@ struct ImportCommandTests {
         #expect(run.stderr.hasSuffix(message) || run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/Intents"))
     }
+
+    @Test("A report line names the item of an 'examples: |' block where it is written, at its '-'")
+    func reportLinesInsideBlocks() throws {
+        let source = """
+            version: "3.1"
+            nlu:
+              - intent: note
+                examples: |
+                  - remember [buy milk](text) please
+                  - [anything at all](text)
+                  - remember [call mum](text)
+
+            """
+        try source.write(toFile: directory + "/nlu.yml", atomically: true, encoding: .utf8)
+        let run = try intents(["import", "rasa", "nlu.yml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // "- [anything at all](text)" is line 6, its "-" in column 7.
+        #expect(
+            run.stdout.contains("  nlu.yml:6:7: 'anything at all': a sentence that is only free text would match anything"),
+            "\(run.stdout)")
+    }
 }

@@ -88,9 +88,10 @@ struct ExchangeTests {
         #expect(throws: DecodingError.self) { try JSONText.decode(StoreExport.self, from: json) }
     }
 
-    @Test("The journal keeps typed parameters and records; undo restores the record from it")
-    func journalAndUndo() throws {
-        let store = try Notebook.seeded(Scratch().path)
+    @Test("The journal keeps typed parameters and records; undo restores the record from it", arguments: Backend.allCases)
+    func journalAndUndo(_ backend: Backend) throws {
+        let scratch = try backend.scratch("undo")
+        let store = try Notebook.seeded(scratch.path)
         let page = try #require(try store.read { try $0.record(Notebook.page, id: "p2") })
         try store.write { transaction in
             try transaction.update(page, set: ["words": .integer(41), "tags": nil])

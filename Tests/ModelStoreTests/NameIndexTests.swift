@@ -14,7 +14,11 @@ struct NameIndexTests {
 
     /// Pages titled `names`, ids n0, n1, …
     static func store(_ scratch: Scratch, names: [String] = Self.names) throws -> Store {
-        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        try store(at: scratch.path, names: names)
+    }
+
+    static func store(at path: String, names: [String] = Self.names) throws -> Store {
+        let store = try Store(path: path, graph: Notebook.graph, clock: Notebook.clock)
         try store.write { transaction in
             for (index, name) in names.enumerated() {
                 try transaction.insert(Notebook.page, values: ["title": .string(name)], id: "n\(index)")
@@ -35,10 +39,10 @@ struct NameIndexTests {
         "nothing like it", "milk", "bank", "xyz",
     ]
 
-    @Test("Exact, word and typo look-ups answer as the in-memory index does")
-    func sameAnswersAsInMemory() throws {
-        let scratch = Scratch()
-        let store = try Self.store(scratch)
+    @Test("Exact, word and typo look-ups answer as the in-memory index does", arguments: Backend.allCases)
+    func sameAnswersAsInMemory(_ backend: Backend) throws {
+        let scratch = try backend.scratch("names")
+        let store = try Self.store(at: scratch.path)
         let stored = StoredEntityNames(store: store)
         let memory = Self.memory(Self.names)
         for text in Self.texts {
@@ -51,10 +55,10 @@ struct NameIndexTests {
         #expect(stored.lookup("landry", entity: Notebook.page).first?.name == "laundry")
     }
 
-    @Test("A renamed or deleted record takes its name along; a name two records hold stays until both go")
-    func writesKeepTheIndexCurrent() throws {
-        let scratch = Scratch()
-        let store = try Self.store(scratch)
+    @Test("A renamed or deleted record takes its name along; a name two records hold stays until both go", arguments: Backend.allCases)
+    func writesKeepTheIndexCurrent(_ backend: Backend) throws {
+        let scratch = try backend.scratch("rename")
+        let store = try Self.store(at: scratch.path)
         let stored = StoredEntityNames(store: store)
         try store.write { transaction in
             let first = try #require(try transaction.record(Notebook.page, id: "n0"))
@@ -77,10 +81,10 @@ struct NameIndexTests {
         #expect(stored.lookup("feed the cat", entity: Notebook.page).isEmpty)
     }
 
-    @Test("A store made before the name index gets it as it opens, from the names it holds")
-    func olderStoreIsIndexedOnOpen() throws {
-        let scratch = Scratch()
-        _ = try Self.store(scratch)
+    @Test("A store made before the name index gets it as it opens, from the names it holds", arguments: Backend.allCases)
+    func olderStoreIsIndexedOnOpen(_ backend: Backend) throws {
+        let scratch = try backend.scratch("older")
+        _ = try Self.store(at: scratch.path)
         // What a store written before the index looks like: no index tables, no version.
         let raw = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
         try raw.dropNameIndexForTesting()

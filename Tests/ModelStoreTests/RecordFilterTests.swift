@@ -69,9 +69,9 @@ struct RecordFilterTests {
         Case("false", .constant(false), []),
     ]
 
-    @Test(arguments: Self.cases)
-    func filters(_ c: Case) throws {
-        let scratch = Scratch()
+    @Test(arguments: Backend.allCases, Self.cases)
+    func filters(_ backend: Backend, _ c: Case) throws {
+        let scratch = try backend.scratch("filter")
         let store = try Notebook.seeded(scratch.path)
         let query = RecordQuery(entity: Notebook.page, filter: c.filter)
         #expect(try Notebook.ids(store, query) == c.expected)
@@ -114,9 +114,9 @@ struct RecordFilterTests {
         Ordering(name: "limit 0", query: sorted([], limit: 0), expected: []),
     ]
 
-    @Test(arguments: Self.orderings)
-    func orders(_ c: Ordering) throws {
-        let scratch = Scratch()
+    @Test(arguments: Backend.allCases, Self.orderings)
+    func orders(_ backend: Backend, _ c: Ordering) throws {
+        let scratch = try backend.scratch("order")
         let store = try Notebook.seeded(scratch.path)
         #expect(try Notebook.ids(store, c.query) == c.expected)
         #expect(try store.read { try $0.count(c.query) } == c.expected.count)
@@ -130,9 +130,10 @@ struct RecordFilterTests {
         (.compare(property: "priority", .less, .enumCase("someday")), "'someday' is not a case of Page.priority"),
     ]
 
-    @Test("A filter the entity cannot answer is refused, naming the property", arguments: Self.mistakes)
-    func refuses(_ filter: RecordFilter, _ message: String) throws {
-        let scratch = Scratch()
+    @Test("A filter the entity cannot answer is refused, naming the property", arguments: Backend.allCases, Self.mistakes)
+    func refuses(_ backend: Backend, _ mistake: (RecordFilter, String)) throws {
+        let (filter, message) = mistake
+        let scratch = try backend.scratch("mistake")
         let store = try Notebook.seeded(scratch.path)
         #expect {
             try store.read { try $0.fetch(RecordQuery(entity: Notebook.page, filter: filter)) }

@@ -33,9 +33,9 @@ struct StoreTests {
 
     @Test(
         "A destructive change is refused, naming entity and property; nothing changes",
-        arguments: Self.refusedMigrations)
-    func refusesMigration(_ migration: Migration) throws {
-        let scratch = Scratch()
+        arguments: Backend.allCases, Self.refusedMigrations)
+    func refusesMigration(_ backend: Backend, _ migration: Migration) throws {
+        let scratch = try backend.scratch("migration")
         _ = try Notebook.seeded(scratch.path)
         let changed = compileGraph(Notebook.definitions(properties: migration.properties))
         #expect {
@@ -50,9 +50,9 @@ struct StoreTests {
         #expect(words == [.integer(120), .integer(40), nil, .integer(300)])
     }
 
-    @Test("A new optional property migrates by itself and reads as missing")
-    func additiveMigration() throws {
-        let scratch = Scratch()
+    @Test("A new optional property migrates by itself and reads as missing", arguments: Backend.allCases)
+    func additiveMigration(_ backend: Backend) throws {
+        let scratch = try backend.scratch("additive")
         _ = try Notebook.seeded(scratch.path)
         let properties = Notebook.properties + "\n      author: { type: string, optional: true }"
         let changed = compileGraph(Notebook.definitions(properties: properties))
@@ -61,9 +61,10 @@ struct StoreTests {
         #expect(pages.count == 4)
     }
 
-    @Test("atomically: writes inside are savepoints of one transaction; a failure keeps none of them")
-    func atomicRuns() throws {
-        let store = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
+    @Test("atomically: writes inside are savepoints of one transaction; a failure keeps none of them", arguments: Backend.allCases)
+    func atomicRuns(_ backend: Backend) throws {
+        let scratch = try backend.scratch("atomic")
+        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try store.atomically {
@@ -88,9 +89,10 @@ struct StoreTests {
         #expect(titles == [.string("one"), .string("two")])
     }
 
-    @Test("Another thread's write waits for an atomic run instead of joining it")
-    func otherThreadsWait() throws {
-        let store = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
+    @Test("Another thread's write waits for an atomic run instead of joining it", arguments: Backend.allCases)
+    func otherThreadsWait(_ backend: Backend) throws {
+        let scratch = try backend.scratch("wait")
+        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
         let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
         struct Stop: Error {}
         Thread {

@@ -3,6 +3,7 @@ import IntentLanguage
 import IntentModel
 import ModelStore
 import TestSupport
+import Testing
 
 /// A temporary directory for store files, removed when the test ends.
 final class Scratch {
@@ -114,4 +115,36 @@ func compileGraph(_ yaml: String) -> IntentGraph {
         fatalError("test definitions do not compile: \(compilation.diagnostics.map(\.message.text))")
     }
     return graph
+}
+
+/// The two store backends: every test taking one runs on SQLite and on PostgreSQL (a private
+/// server the test process starts, `PostgresCluster`).
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store's location: a file in a temporary folder, or a schema of its own.
+    func scratch(_ label: String = "store") throws -> StoreScratch {
+        switch self {
+        case .sqlite: return StoreScratch(scratch: Scratch())
+        case .postgres: return StoreScratch(url: try PostgresCluster.freshStore(label))
+        }
+    }
+}
+
+/// Where a test's store is, kept alive for the test (the SQLite file's folder goes with it).
+final class StoreScratch {
+    let path: String
+    private let scratch: Scratch?
+
+    init(scratch: Scratch) {
+        self.scratch = scratch
+        path = scratch.path
+    }
+
+    init(url: String) {
+        scratch = nil
+        path = url
+    }
 }

@@ -13,152 +13,232 @@ extension Compiler {
     mutating func compileStep(
         _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String, used: inout Set<String>
     ) -> IntentGraph.Step? {
-        func use(_ templates: [Template]) {
-            for template in templates { for expression in template.expressions { used.formUnion(expression.names) } }
-        }
-        func bind(_ type: ValueType?, into scope: inout ExpressionChecker.Scope) {
-            guard let binding = step.binding else { return }
-            if !Self.isIdentifier(binding.value) {
-                diagnostics.error(
-                    "'\(binding.value)' is not a valid name: use letters, digits and '_'", at: binding.range)
-            } else if let type {
-                scope[binding.value] = type
-            }
-        }
-
         switch step.kind {
         case .create(let entityName):
-            guard let entity = resolveEntity(entityName, app: app) else { return nil }
-            let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: true, at: step.range)
-            use(set.map(\.value))
-            bind(.entity(entity), into: &scope)
-            return .create(entity: entity, set: set, binding: step.binding?.value)
-
+            return compileCreate(entityName, step, scope: &scope, app: app, used: &used)
         case .update(let targetSource):
-            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
-                return nil
-            }
-            used.formUnion(target.names)
-            guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName
-            else {
-                if let found = type.valueType {
-                    diagnostics.error(
-                        .typeMismatch("'update'", expected: "an entity or a list of entities", found: found),
-                        at: targetSource.range)
-                }
-                return nil
-            }
-            let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
-            let increment = assignments(
-                step.increment, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
-            for (assignment, (name, _)) in zip(increment, step.increment) {
-                let type = environment.entities[entity]?[assignment.name]
-                if let type, !type.isNumeric && type != .duration {
-                    diagnostics.error(
-                        "'increment' adds to numbers and durations; '\(assignment.name)' is \(type)", at: name.range)
-                }
-            }
-            var toggle: [String] = []
-            for property in step.toggle {
-                guard let type = environment.entities[entity]?[property.value] else {
-                    if hasFailed(entity, property.value) { continue }
-                    diagnostics.missing(
-                        .noProperty(entity.name, property.value), property.value, at: property.range,
-                        known: (environment.entities[entity] ?? [:]).keys.sorted())
-                    continue
-                }
-                if type != .boolean {
-                    diagnostics.error("'toggle' flips booleans; '\(property.value)' is \(type)", at: property.range)
-                    continue
-                }
-                toggle.append(property.value)
-            }
-            if set.isEmpty, increment.isEmpty, toggle.isEmpty {
-                diagnostics.warning(
-                    "this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
-            }
-            use(set.map(\.value) + increment.map(\.value))
-            bind(targetType, into: &scope)
-            return .update(target: target, set: set, increment: increment, toggle: toggle, binding: step.binding?.value)
-
+            return compileUpdate(targetSource, step, scope: &scope, app: app, used: &used)
         case .delete(let targetSource):
-            guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
-                return nil
-            }
-            used.formUnion(target.names)
-            if let found = type.valueType, found.entityName == nil, found.element?.entityName == nil {
-                diagnostics.error(
-                    .typeMismatch("'delete'", expected: "an entity or a list of entities", found: found),
-                    at: targetSource.range)
-                return nil
-            }
-            return .delete(target: target)
-
+            return compileDelete(targetSource, step, scope: &scope, app: app, used: &used)
         case .find(let entityName, let queryDefinition, let first):
-            guard let entity = resolveEntity(entityName, app: app),
-                let query = compileQuery(queryDefinition, entity: entity, outer: scope, app: app)
-            else { return nil }
-            if let filter = query.filter { used.formUnion(filter.names) }
-            bind(first ? .entity(entity) : .array(.entity(entity)), into: &scope)
-            return .find(query, first: first, binding: step.binding?.value)
-
+            return compileFind(
+                entityName, query: queryDefinition, first: first, step, scope: &scope, app: app, used: &used)
         case .bind(let values):
-            var bindings: [IntentGraph.Assignment] = []
-            for (name, node) in values {
-                if !Self.isIdentifier(name.value) {
-                    diagnostics.error(
-                        "'\(name.value)' is not a valid name: use letters, digits and '_'", at: name.range)
-                    continue
-                }
-                guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-                use([template])
-                if let type = type.valueType { scope[name.value] = type }
-                bindings.append(IntentGraph.Assignment(name: name.value, value: template))
-            }
-            return .bind(bindings)
-
+            return compileBind(values, step, scope: &scope, app: app, used: &used)
         case .call(let intentName, let arguments):
-            guard let (callee, compiled) = compileCall(intentName, arguments, scope: scope, app: app) else {
-                return nil
-            }
-            use(compiled.map(\.value))
-            if step.binding != nil, callee.resultType == nil {
-                diagnostics.error("'\(callee.name.name)' has no result value to bind", at: step.binding?.range)
-            }
-            bind(callee.resultType, into: &scope)
-            return .call(intent: callee.name, arguments: compiled, binding: step.binding?.value)
-
+            return compileCallStep(intentName, arguments, step, scope: &scope, app: app, used: &used)
         case .open(let url):
-            guard let (template, _) = checkTemplate(url, scope: scope, app: app) else { return nil }
-            use([template])
-            return .open(url: template)
-
+            return compileOpen(url, step, scope: &scope, app: app, used: &used)
         case .fail(let message):
-            guard var (template, _) = checkTemplate(message, scope: scope, app: app) else { return nil }
-            for (language, text) in step.failMessages.sorted(by: { $0.key < $1.key }) {
-                if let (translated, _) = checkTemplate(text, scope: scope, app: app) {
-                    template.byLanguage[language] = translated
-                }
-            }
-            use([template] + Array(template.byLanguage.values))
-            return .fail(message: template)
-
+            return compileFail(message, step, scope: &scope, app: app, used: &used)
         case .activity(let definition):
-            guard let compiled = compileActivityStep(definition, scope: scope, app: app) else { return nil }
-            use(compiled.arguments.map(\.value) + (compiled.id.map { [$0] } ?? []))
-            return .activity(compiled)
-
+            return compileActivity(definition, step, scope: &scope, app: app, used: &used)
         case .branch(let conditionSource, let thenSteps, let elseSteps):
-            guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else {
-                return nil
-            }
-            used.formUnion(condition.names)
-            // Names bound inside a branch stay inside it.
-            var thenScope = scope, elseScope = scope
-            let then = thenSteps.compactMap { compileStep($0, scope: &thenScope, app: app, used: &used) }
-            let otherwise = elseSteps.compactMap { compileStep($0, scope: &elseScope, app: app, used: &used) }
-            return .branch(condition: condition, then: then, otherwise: otherwise)
+            return compileBranch(
+                conditionSource, then: thenSteps, otherwise: elseSteps, step, scope: &scope, app: app, used: &used)
         }
+    }
+
+    /// Marks the names `templates` read as used.
+    private static func use(_ templates: [Template], in used: inout Set<String>) {
+        for template in templates { for expression in template.expressions { used.formUnion(expression.names) } }
+    }
+
+    /// Binds the step's `as:` name to `type` for the steps after it.
+    private mutating func bindStep(
+        _ step: StepDefinition, _ type: ValueType?, into scope: inout ExpressionChecker.Scope
+    ) {
+        guard let binding = step.binding else { return }
+        if !Self.isIdentifier(binding.value) {
+            diagnostics.error("'\(binding.value)' is not a valid name: use letters, digits and '_'", at: binding.range)
+        } else if let type {
+            scope[binding.value] = type
+        }
+    }
+
+    /// `create:`.
+    private mutating func compileCreate(
+        _ entityName: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let entity = resolveEntity(entityName, app: app) else { return nil }
+        let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: true, at: step.range)
+        Self.use(set.map(\.value), in: &used)
+        bindStep(step, .entity(entity), into: &scope)
+        return .create(entity: entity, set: set, binding: step.binding?.value)
+    }
+
+    /// `update:` with `set:`, `increment:` and `toggle:`.
+    private mutating func compileUpdate(
+        _ targetSource: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+            return nil
+        }
+        used.formUnion(target.names)
+        guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName
+        else {
+            if let found = type.valueType {
+                diagnostics.error(
+                    .typeMismatch("'update'", expected: "an entity or a list of entities", found: found),
+                    at: targetSource.range)
+            }
+            return nil
+        }
+        let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
+        let increment = assignments(
+            step.increment, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
+        for (assignment, (name, _)) in zip(increment, step.increment) {
+            let type = environment.entities[entity]?[assignment.name]
+            if let type, !type.isNumeric && type != .duration {
+                diagnostics.error(
+                    "'increment' adds to numbers and durations; '\(assignment.name)' is \(type)", at: name.range)
+            }
+        }
+        var toggle: [String] = []
+        for property in step.toggle {
+            guard let type = environment.entities[entity]?[property.value] else {
+                if hasFailed(entity, property.value) { continue }
+                diagnostics.missing(
+                    .noProperty(entity.name, property.value), property.value, at: property.range,
+                    known: (environment.entities[entity] ?? [:]).keys.sorted())
+                continue
+            }
+            if type != .boolean {
+                diagnostics.error("'toggle' flips booleans; '\(property.value)' is \(type)", at: property.range)
+                continue
+            }
+            toggle.append(property.value)
+        }
+        if set.isEmpty, increment.isEmpty, toggle.isEmpty {
+            diagnostics.warning(
+                "this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
+        }
+        Self.use(set.map(\.value) + increment.map(\.value), in: &used)
+        bindStep(step, targetType, into: &scope)
+        return .update(target: target, set: set, increment: increment, toggle: toggle, binding: step.binding?.value)
+    }
+
+    /// `delete:`.
+    private mutating func compileDelete(
+        _ targetSource: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+            return nil
+        }
+        used.formUnion(target.names)
+        if let found = type.valueType, found.entityName == nil, found.element?.entityName == nil {
+            diagnostics.error(
+                .typeMismatch("'delete'", expected: "an entity or a list of entities", found: found),
+                at: targetSource.range)
+            return nil
+        }
+        return .delete(target: target)
+    }
+
+    /// `find:` and `find_first:`.
+    private mutating func compileFind(
+        _ entityName: Located<String>, query queryDefinition: QueryDefinition, first: Bool, _ step: StepDefinition,
+        scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let entity = resolveEntity(entityName, app: app),
+            let query = compileQuery(queryDefinition, entity: entity, outer: scope, app: app)
+        else { return nil }
+        if let filter = query.filter { used.formUnion(filter.names) }
+        bindStep(step, first ? .entity(entity) : .array(.entity(entity)), into: &scope)
+        return .find(query, first: first, binding: step.binding?.value)
+    }
+
+    /// `let:`.
+    private mutating func compileBind(
+        _ values: [(Located<String>, Node)], _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        var bindings: [IntentGraph.Assignment] = []
+        for (name, node) in values {
+            if !Self.isIdentifier(name.value) {
+                diagnostics.error(
+                    "'\(name.value)' is not a valid name: use letters, digits and '_'", at: name.range)
+                continue
+            }
+            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
+            Self.use([template], in: &used)
+            if let type = type.valueType { scope[name.value] = type }
+            bindings.append(IntentGraph.Assignment(name: name.value, value: template))
+        }
+        return .bind(bindings)
+    }
+
+    /// `call:`.
+    private mutating func compileCallStep(
+        _ intentName: Located<String>, _ arguments: [(Located<String>, Node)], _ step: StepDefinition,
+        scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let (callee, compiled) = compileCall(intentName, arguments, scope: scope, app: app) else {
+            return nil
+        }
+        Self.use(compiled.map(\.value), in: &used)
+        if step.binding != nil, callee.resultType == nil {
+            diagnostics.error("'\(callee.name.name)' has no result value to bind", at: step.binding?.range)
+        }
+        bindStep(step, callee.resultType, into: &scope)
+        return .call(intent: callee.name, arguments: compiled, binding: step.binding?.value)
+    }
+
+    /// `open:`.
+    private mutating func compileOpen(
+        _ url: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let (template, _) = checkTemplate(url, scope: scope, app: app) else { return nil }
+        Self.use([template], in: &used)
+        return .open(url: template)
+    }
+
+    /// `fail:`.
+    private mutating func compileFail(
+        _ message: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard var (template, _) = checkTemplate(message, scope: scope, app: app) else { return nil }
+        for (language, text) in step.failMessages.sorted(by: { $0.key < $1.key }) {
+            if let (translated, _) = checkTemplate(text, scope: scope, app: app) {
+                template.byLanguage[language] = translated
+            }
+        }
+        Self.use([template] + Array(template.byLanguage.values), in: &used)
+        return .fail(message: template)
+    }
+
+    /// A live activity step.
+    private mutating func compileActivity(
+        _ definition: ActivityStepDefinition, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let compiled = compileActivityStep(definition, scope: scope, app: app) else { return nil }
+        Self.use(compiled.arguments.map(\.value) + (compiled.id.map { [$0] } ?? []), in: &used)
+        return .activity(compiled)
+    }
+
+    /// `if:` with `then:` and `else:`.
+    private mutating func compileBranch(
+        _ conditionSource: Located<String>, then thenSteps: [StepDefinition], otherwise elseSteps: [StepDefinition],
+        _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
+        used: inout Set<String>
+    ) -> IntentGraph.Step? {
+        guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else {
+            return nil
+        }
+        used.formUnion(condition.names)
+        // Names bound inside a branch stay inside it.
+        var thenScope = scope, elseScope = scope
+        let then = thenSteps.compactMap { compileStep($0, scope: &thenScope, app: app, used: &used) }
+        let otherwise = elseSteps.compactMap { compileStep($0, scope: &elseScope, app: app, used: &used) }
+        return .branch(condition: condition, then: then, otherwise: otherwise)
     }
 
     mutating func resolveEntity(_ located: Located<String>, app: String) -> QualifiedName? {

@@ -55,10 +55,7 @@ struct ExpressionChecker {
     var silentMembers: Set<String> = []
     var diagnostics = DiagnosticCollector()
 
-    static let functions = [
-        "count", "exists", "first", "now", "today", "pick", "percent", "lowercase", "uppercase", "join", "minutes",
-        "hours", "days", "capitalized",
-    ]
+    static let functions = BuiltinFunction.allCases.map(\.rawValue)
 
     /// Checks `expression` in `scope`; returns it with enum cases resolved, and its type.
     mutating func check(_ expression: Expression, in scope: Scope) -> (Expression, ExpressionType) {
@@ -364,43 +361,44 @@ struct ExpressionChecker {
             }
             return element
         }
-        switch name {
-        case "count":
+        guard let function = BuiltinFunction(rawValue: name) else {
+            diagnostics.unknown("function", name, at: range, known: Self.functions)
+            return (call, .unknown)
+        }
+        switch function {
+        case .count:
             if arity(1...1) { _ = list(0) }
             return (call, .value(.integer))
-        case "exists":
+        case .exists:
             if arity(1...1) { _ = list(0) }
             return (call, .value(.boolean))
-        case "first":
+        case .first:
             guard arity(1...1), let element = list(0) else { return (call, .unknown) }
             return (call, .value(element))
-        case "now", "today":
+        case .now, .today:
             _ = arity(0...0)
             return (call, .value(.date))
-        case "pick":
+        case .pick:
             guard arity(1...8), let element = list(0) else { return (call, .unknown) }
             return (call, .value(element))
-        case "percent":
+        case .percent:
             _ = arity(1...8)
             return (call, .value(.integer))
-        case "lowercase", "uppercase", "capitalized":
+        case .lowercase, .uppercase, .capitalized:
             if arity(1...1), let type = types[0].valueType, type != .string {
                 diagnostics.error(
                     .typeMismatch("the argument of '\(name)'", expected: "string", found: type), at: range)
             }
             return (call, .value(.string))
-        case "join":
+        case .join:
             if arity(1...2) { _ = list(0) }
             return (call, .value(.string))
-        case "minutes", "hours", "days":
+        case .minutes, .hours, .days:
             if arity(1...1), let type = types[0].valueType, !type.isNumeric {
                 diagnostics.error(
                     .typeMismatch("the argument of '\(name)'", expected: "a number", found: type), at: range)
             }
             return (call, .value(.duration))
-        default:
-            diagnostics.unknown("function", name, at: range, known: Self.functions)
-            return (call, .unknown)
         }
     }
 

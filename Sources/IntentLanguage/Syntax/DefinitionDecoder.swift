@@ -250,55 +250,55 @@ struct DefinitionDecoder: SchemaDecoding {
 
     private mutating func step(_ node: Node) -> StepDefinition? {
         guard let fields = fields(node, .step, context: "a step") else { return nil }
-        let verbs = DefinitionSchema.stepVerbs.filter { fields[$0] != nil }
-        guard let verb = verbs.first, let verbNode = fields[verb] else {
+        let verbs = DefinitionSchema.PerformVerb.allCases.filter { fields[$0.rawValue] != nil }
+        guard let verb = verbs.first, let verbNode = fields[verb.rawValue] else {
             diagnostics.error(.noStepVerb, at: node.range)
             return nil
         }
-        if verbs.count > 1, let second = fields[verbs[1]] {
-            diagnostics.error(.twoStepVerbs(verb, verbs[1]), at: second.range)
+        if verbs.count > 1, let second = fields[verbs[1].rawValue] {
+            diagnostics.error(.twoStepVerbs(verb.rawValue, verbs[1].rawValue), at: second.range)
         }
-        let allowed = Set(DefinitionSchema.stepKeys(for: verb))
+        let allowed = Set(verb.keys)
         for pair in node.mapping ?? [] {
-            guard let key = pair.key.string, key != verb, !DefinitionSchema.stepVerbs.contains(key),
+            guard let key = pair.key.string, key != verb.rawValue, !DefinitionSchema.stepVerbs.contains(key),
                 !allowed.contains(key)
             else { continue }
-            diagnostics.error(.stepKeyNotFor(key, verb), at: pair.key.range)
+            diagnostics.error(.stepKeyNotFor(key, verb.rawValue), at: pair.key.range)
         }
 
         let kind: StepDefinition.Kind
         var failMessages: [String: Located<String>] = [:]
         switch verb {
-        case "let":
+        case .bind:
             kind = .bind(values: pairs(verbNode, "'let'"))
-        case "call":
+        case .call:
             guard let name = string(verbNode, "'call'") else { return nil }
             kind = .call(intent: name, arguments: pairs(fields["with"], "'with'"))
-        case "if":
+        case .branch:
             guard let condition = string(verbNode, "'if'") else { return nil }
             kind = .branch(
                 condition: condition,
                 then: list(fields["then"], "'then'") { decoder, node in decoder.step(node) },
                 otherwise: list(fields["else"], "'else'") { decoder, node in decoder.step(node) })
-        case "start_activity", "update_activity", "end_activity":
-            guard let action = ActivityStepDefinition.Action(rawValue: verb),
+        case .startActivity, .updateActivity, .endActivity:
+            guard let action = ActivityStepDefinition.Action(rawValue: verb.rawValue),
                 let activity = activityStep(action, verbNode, fields, range: node.range)
             else { return nil }
             kind = .activity(activity)
-        case "fail" where verbNode.mapping != nil:
+        case .fail where verbNode.mapping != nil:
             guard let (message, messages) = localized(verbNode, "'fail'") else { return nil }
             kind = .fail(message: message)
             failMessages = messages
-        default:
-            guard let target = string(verbNode, "'\(verb)'") else { return nil }
+        case .create, .update, .delete, .open, .fail, .find, .findFirst:
+            guard let target = string(verbNode, "'\(verb.rawValue)'") else { return nil }
             switch verb {
-            case "create": kind = .create(entity: target)
-            case "update": kind = .update(target: target)
-            case "delete": kind = .delete(target: target)
-            case "open": kind = .open(url: target)
-            case "fail": kind = .fail(message: target)
+            case .create: kind = .create(entity: target)
+            case .update: kind = .update(target: target)
+            case .delete: kind = .delete(target: target)
+            case .open: kind = .open(url: target)
+            case .fail: kind = .fail(message: target)
             default:
-                kind = .find(entity: target, query: queryParts(fields, range: node.range), first: verb == "find_first")
+                kind = .find(entity: target, query: queryParts(fields, range: node.range), first: verb == .findFirst)
             }
         }
         return StepDefinition(

@@ -61,8 +61,11 @@ extension DefinitionSchema {
         if object == .step {
             // Exactly one verb, and only the keys that verb takes: what the decoder checks.
             schema["oneOf"] = stepVerbs.map { ["required": [$0]] }
-            schema["allOf"] = stepVerbs.map { verb -> [String: Any] in
-                ["if": ["required": [verb]], "then": ["propertyNames": ["enum": [verb] + stepKeys(for: verb)]]]
+            schema["allOf"] = PerformVerb.allCases.map { verb -> [String: Any] in
+                [
+                    "if": ["required": [verb.rawValue]],
+                    "then": ["propertyNames": ["enum": [verb.rawValue] + verb.keys]],
+                ]
             }
         }
         return schema

@@ -78,25 +78,35 @@ public enum DefinitionSchema {
     }
 
     static let typeName = "string, integer, number, boolean, date, duration, url, an enum or entity name, or [T]"
-    static let stepVerbs = [
-        "create", "update", "delete", "find", "find_first", "let", "call", "open", "if", "fail", "start_activity",
-        "update_activity", "end_activity",
-    ]
+    /// The verb of a perform step: the decoder switches over it, the JSON Schema lists it.
+    enum PerformVerb: String, CaseIterable, Sendable {
+        case create, update, delete, find
+        case findFirst = "find_first"
+        case bind = "let"
+        case call, open
+        case branch = "if"
+        case fail
+        case startActivity = "start_activity"
+        case updateActivity = "update_activity"
+        case endActivity = "end_activity"
 
-    /// The keys a perform step with `verb` takes besides the verb: the decoder and the JSON Schema both ask.
-    static func stepKeys(for verb: String) -> [String] {
-        switch verb {
-        case "create": ["set", "as"]
-        case "update": ["set", "increment", "toggle", "as"]
-        case "find", "find_first": ["where", "sort", "limit", "as"]
-        case "call": ["with", "as"]
-        case "if": ["then", "else"]
-        case "open": []
-        case "start_activity", "update_activity": ["with", "id"]
-        case "end_activity": ["with", "id", "dismiss"]
-        default: ["as"]
+        /// The keys a step with this verb takes besides the verb: the decoder and the JSON Schema both ask.
+        var keys: [String] {
+            switch self {
+            case .create: ["set", "as"]
+            case .update: ["set", "increment", "toggle", "as"]
+            case .find, .findFirst: ["where", "sort", "limit", "as"]
+            case .call: ["with", "as"]
+            case .branch: ["then", "else"]
+            case .open: []
+            case .startActivity, .updateActivity: ["with", "id"]
+            case .endActivity: ["with", "id", "dismiss"]
+            case .delete, .bind, .fail: ["as"]
+            }
         }
     }
+
+    static let stepVerbs = PerformVerb.allCases.map(\.rawValue)
 
     static func fields(of object: Object) -> [Field] {
         switch object {

@@ -1,6 +1,6 @@
 /// A parsed expression with the span of source it came from (offsets in characters).
-public struct Expression: Sendable, Hashable {
-    public indirect enum Kind: Sendable, Hashable {
+public struct Expression: Sendable, Codable, Hashable {
+    public indirect enum Kind: Sendable, Codable, Hashable {
         case literal(Value)
         case null
         /// A parameter, variable, property, constant or (once checked) an enum case.
@@ -18,12 +18,12 @@ public struct Expression: Sendable, Hashable {
         case list([Expression])
     }
 
-    public enum UnaryOperator: String, Sendable, Hashable {
+    public enum UnaryOperator: String, Sendable, Codable, Hashable {
         case not = "!"
         case negate = "-"
     }
 
-    public enum BinaryOperator: String, Sendable, Hashable {
+    public enum BinaryOperator: String, Sendable, Codable, Hashable {
         case or = "||"
         case and = "&&"
         case equal = "=="
@@ -80,8 +80,8 @@ public struct Expression: Sendable, Hashable {
 }
 
 /// Text with `${expression}` holes: dialogs, summaries, display templates, set values.
-public struct Template: Sendable, Hashable {
-    public enum Part: Sendable, Hashable {
+public struct Template: Sendable, Codable, Hashable {
+    public enum Part: Sendable, Codable, Hashable {
         case text(String)
         case expression(Expression, source: String)
     }

@@ -1,7 +1,7 @@
 public import YAML
 
 /// The compiled, checked definitions of every loaded app. Immutable; only the compiler builds it.
-public struct IntentGraph: Sendable {
+public struct IntentGraph: Sendable, Codable {
     public let apps: [App]
     /// Edges from an intent whose result is an entity (or a list of them) to the intents with a
     /// parameter of that entity type: what can follow what.
@@ -67,7 +67,7 @@ public struct IntentGraph: Sendable {
         app(named: name.app)?.enums.first { $0.name == name }
     }
 
-    public struct Edge: Sendable, Hashable {
+    public struct Edge: Sendable, Codable, Hashable {
         public let from: QualifiedName
         public let to: QualifiedName
         public let parameter: String
@@ -81,7 +81,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct App: Sendable {
+    public struct App: Sendable, Codable {
         public let name: String
         public let description: String?
         public let synonyms: [String]
@@ -140,7 +140,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Constant: Sendable {
+    public struct Constant: Sendable, Codable {
         public let name: String
         public let type: ValueType
         public let value: Value
@@ -152,12 +152,12 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Enumeration: Sendable {
+    public struct Enumeration: Sendable, Codable {
         public let name: QualifiedName
         public let cases: [Case]
         public let location: SourceRange
 
-        public struct Case: Sendable, Hashable {
+        public struct Case: Sendable, Codable, Hashable {
             public let id: String
             public let title: String
             public let synonyms: [String]
@@ -178,7 +178,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Entity: Sendable {
+    public struct Entity: Sendable, Codable {
         public let name: QualifiedName
         public let properties: [Property]
         public let displayTitle: Template
@@ -216,7 +216,7 @@ public struct IntentGraph: Sendable {
 
     /// The properties every entity has without declaring them, kept by the store: the one list of
     /// them (the compiler, the store's columns and the runtime's scopes all read it).
-    public enum BuiltinProperty: String, Sendable, CaseIterable {
+    public enum BuiltinProperty: String, Sendable, Codable, CaseIterable {
         case id, createdAt, updatedAt
 
         public var type: ValueType {
@@ -227,7 +227,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Property: Sendable {
+    public struct Property: Sendable, Codable {
         public let name: String
         public let type: ValueType
         public let isOptional: Bool
@@ -252,7 +252,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Query: Sendable, Hashable {
+    public struct Query: Sendable, Codable, Hashable {
         public let entity: QualifiedName
         public let filter: Expression?
         public let sort: [SortKey]
@@ -266,7 +266,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct SortKey: Sendable, Hashable {
+    public struct SortKey: Sendable, Codable, Hashable {
         public let property: String
         public let descending: Bool
 
@@ -276,7 +276,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Intent: Sendable {
+    public struct Intent: Sendable, Codable {
         public let name: QualifiedName
         public let title: String
         public let description: String?
@@ -339,7 +339,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Parameter: Sendable {
+    public struct Parameter: Sendable, Codable {
         public let name: String
         public let type: ValueType
         public let title: String
@@ -371,8 +371,8 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Validation: Sendable {
-        public enum Rule: Sendable, Hashable {
+    public struct Validation: Sendable, Codable {
+        public enum Rule: Sendable, Codable, Hashable {
             case min(Double)
             case max(Double)
             case pattern(String)
@@ -390,7 +390,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct SummaryBranch: Sendable {
+    public struct SummaryBranch: Sendable, Codable {
         public let condition: Expression?
         /// The condition as written, for describing the summary.
         public let conditionSource: String?
@@ -403,7 +403,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Phrase: Sendable {
+    public struct Phrase: Sendable, Codable {
         public let language: String
         public let template: PhraseTemplate
         public let location: SourceRange
@@ -417,12 +417,12 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public enum Confirmation: Sendable {
+    public enum Confirmation: Sendable, Codable {
         case summary
         case dialog(Template)
     }
 
-    public struct AppShortcut: Sendable {
+    public struct AppShortcut: Sendable, Codable {
         public let intent: QualifiedName
         public let phrases: [Phrase]
         public let shortTitle: String
@@ -440,8 +440,8 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public struct Example: Sendable {
-        public enum Expectation: Sendable {
+    public struct Example: Sendable, Codable {
+        public enum Expectation: Sendable, Codable {
             case noMatch
             /// The intent and the values of the parameters named (others are not checked).
             case match(QualifiedName, [String: Value])
@@ -460,7 +460,7 @@ public struct IntentGraph: Sendable {
         }
     }
 
-    public indirect enum Step: Sendable {
+    public indirect enum Step: Sendable, Codable {
         case create(entity: QualifiedName, set: [Assignment], binding: String?)
         case update(target: Expression, set: [Assignment], increment: [Assignment], toggle: [String], binding: String?)
         case delete(target: Expression)
@@ -493,7 +493,7 @@ public struct IntentGraph: Sendable {
     }
 
     /// `name: template` in `set:`, `increment:` and `with:`.
-    public struct Assignment: Sendable {
+    public struct Assignment: Sendable, Codable {
         public let name: String
         public let value: Template
 

@@ -7,8 +7,8 @@ extension Conversation {
         public var dryRun = false
         /// Phrases of one language only (nil: all).
         public var language: String?
-        /// How intents are invoked, recorded with their donations: phrase, shortcut, link, share.
-        public var invocation = "phrase"
+        /// How intents are invoked, recorded with their donations.
+        public var invocation = Invocation.phrase
         /// Save questions left open in the store, so `intents continue` in another shell can carry them on.
         public var handoff = false
         /// Where the request comes from (`--context area=Kitchen`): parameters that declare
@@ -28,7 +28,7 @@ extension Conversation.Options {
     /// The options of a shortcut file's step: its donations say `shortcut`.
     static func shortcutStep(_ run: ShortcutRunner.Options) -> Self {
         var options = Self(confirmAll: run.confirmAll, dryRun: run.dryRun)
-        options.invocation = "shortcut"
+        options.invocation = .shortcut
         return options
     }
 }

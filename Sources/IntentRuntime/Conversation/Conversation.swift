@@ -290,30 +290,32 @@ public final class Conversation {
                         state, .value(parameter: parameter.name, choices: records.map(Datum.entity)),
                         prefix: message, clock: clock, disambiguation: true)
                 case .problem(let message):
-                    if let nothing = resolver.nothingToChoose(for: parameter, language: state.language) {
-                        return stop(state, saying: message + " " + nothing)
+                    let choices: [Datum]
+                    do {
+                        if let nothing = try resolver.nothingToChoose(for: parameter, language: state.language) {
+                            return stop(state, saying: message + " " + nothing)
+                        }
+                        choices = try resolver.suggestions(for: parameter, evaluator)
+                    } catch {
+                        return stop(state, saying: message + " " + Self.unreadable(error), storeFailure: true)
                     }
-                    return ask(
-                        state,
-                        .value(
-                            parameter: parameter.name,
-                            choices: resolver.suggestions(for: parameter, evaluator)),
-                        prefix: message, clock: clock)
+                    return ask(state, .value(parameter: parameter.name, choices: choices), prefix: message, clock: clock)
                 }
             } else if let value = parameter.defaultValue {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
             } else {
-                if let nothing = resolver.nothingToChoose(for: parameter, language: state.language) {
-                    return stop(state, saying: nothing)
+                let choices: [Datum]
+                do {
+                    if let nothing = try resolver.nothingToChoose(for: parameter, language: state.language) {
+                        return stop(state, saying: nothing)
+                    }
+                    choices = try resolver.suggestions(for: parameter, evaluator)
+                } catch {
+                    return stop(state, saying: Self.unreadable(error), storeFailure: true)
                 }
-                return ask(
-                    state,
-                    .value(
-                        parameter: parameter.name,
-                        choices: resolver.suggestions(for: parameter, evaluator)),
-                    prefix: nil, clock: clock)
+                return ask(state, .value(parameter: parameter.name, choices: choices), prefix: nil, clock: clock)
             }
         }
         let needsConfirmation = state.intent.confirmation != nil || state.intent.deletes
@@ -335,11 +337,15 @@ public final class Conversation {
     }
 
     /// Ends the request without a question: `message` says why it cannot go on.
-    private func stop(_ state: Pending, saying message: String) -> Answer {
+    private func stop(_ state: Pending, saying message: String, storeFailure: Bool = false) -> Answer {
         pending = nil
         return Answer(
-            status: .error, app: state.intent.name.app, intent: state.intent.name, dialog: message, error: message)
+            status: .error, app: state.intent.name.app, intent: state.intent.name, dialog: message, error: message,
+            storeFailure: storeFailure)
     }
+
+    /// What to say when the records to choose from cannot be read: asking would not help.
+    static func unreadable(_ error: any Error) -> String { "I couldn't read the store: \(error)" }
 
     // MARK: Questions and answers
 
@@ -409,7 +415,7 @@ public final class Conversation {
                     intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: nil,
                     now: clock.now)
                 try Donation.record(
-                    intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now,
+                    intent, parameters: parameters, via: options.invocation.rawValue, in: transaction, at: clock.now,
                     execution: execution)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result

@@ -87,15 +87,15 @@ struct ParameterResolver {
 
     /// For an entity parameter whose entity has no records at all, what to say instead of asking
     /// (there is nothing to choose; asking would repeat for ever); nil otherwise.
-    func nothingToChoose(for parameter: IntentGraph.Parameter, language: String? = nil) -> String? {
+    func nothingToChoose(for parameter: IntentGraph.Parameter, language: String? = nil) throws -> String? {
         guard let name = (parameter.type.element ?? parameter.type).entityName else { return nil }
-        let count = try? session.store.read { try $0.count(RecordQuery(entity: name, limit: 1)) }
+        let count = try session.store.read { try $0.count(RecordQuery(entity: name, limit: 1)) }
         guard count == 0 else { return nil }
         return Phrasebook.of(language).nothingToChoose(session.graph.entity(name))
     }
 
     /// The entity's suggested records, offered as choices when asking for one.
-    func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) -> [Datum] {
+    func suggestions(for parameter: IntentGraph.Parameter, _ evaluator: Evaluator) throws -> [Datum] {
         guard let name = parameter.type.entityName, let entity = session.graph.entity(name) else { return [] }
         let query =
             entity.suggested
@@ -103,11 +103,10 @@ struct ParameterResolver {
                 entity: name, filter: nil,
                 sort: [IntentGraph.SortKey(property: IntentGraph.BuiltinProperty.updatedAt.rawValue, descending: true)],
                 limit: 5)
-        let records =
-            (try? session.store.read { transaction in
-                try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock)
-                    .query(query, in: [:])
-            }) ?? []
+        let records = try session.store.read { transaction in
+            try session.evaluator(app: name.app, store: transaction, clock: evaluator.values.clock)
+                .query(query, in: [:])
+        }
         return records.prefix(9).map(Datum.entity)
     }
 }

@@ -14,7 +14,10 @@ extension Conversation {
     public func continuations() throws -> [Continuation] {
         let now = session.clock.now
         let (questions, activities) = try session.store.read { transaction in
-            (try transaction.openQuestions(at: now), try transaction.activities(at: now, eligible: "handoff"))
+            (
+                try transaction.openQuestions(at: now),
+                try transaction.activities(at: now, eligible: IntentGraph.Activity.Eligibility.handoff.rawValue)
+            )
         }
         let all = questions.map(Continuation.question) + activities.map(Continuation.activity)
         return all.enumerated().sorted { a, b in
@@ -45,7 +48,9 @@ extension Conversation {
         }
         let taken: Bool
         do {
-            taken = try session.store.write { try $0.closeQuestion(stored.id, reason: "continued") }
+            taken = try session.store.write {
+                try $0.closeQuestion(stored.id, reason: QuestionClosing.continued.rawValue)
+            }
         } catch {
             var answer = Answer(
                 status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
@@ -73,7 +78,15 @@ extension Conversation {
             guard let parameter = intent.parameter(name) else { continue }
             if let entity = (parameter.type.element ?? parameter.type).entityName {
                 let ids = (json.array ?? [json]).compactMap { $0.object?["id"]?.string }
-                let records = ids.compactMap { id in try? session.store.read { try $0.record(entity, id: id) } }
+                let records: [Record]
+                do {
+                    records = try ids.compactMap { id in try session.store.read { try $0.record(entity, id: id) } }
+                } catch {
+                    return Answer(
+                        status: .error, app: intent.name.app, intent: intent.name,
+                        dialog: "“\(stored.title)” cannot be carried on: the store could not be read.",
+                        error: "\(error)", storeFailure: true)
+                }
                 guard records.count == ids.count else {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
@@ -110,7 +123,7 @@ extension Conversation {
         if !isWaiting { askedInDryRun = false }
         guard let held, pending?.handoffID != held else { return answer }
         do {
-            _ = try session.store.write { try $0.closeQuestion(held, reason: "answered") }
+            _ = try session.store.write { try $0.closeQuestion(held, reason: QuestionClosing.answered.rawValue) }
         } catch {
             answer.storeFailure = true
             answer.error = answer.error ?? "the answered question could not be closed in the store: \(error)"
@@ -151,7 +164,7 @@ extension Conversation {
             answer.storeFailure = true
             return answer
         }
-        guard stored?.closed == "continued" else { return nil }
+        guard stored?.closed == QuestionClosing.continued.rawValue else { return nil }
         pending = nil
         pendingIntentChoice = nil
         return Answer(
@@ -254,7 +267,13 @@ extension Conversation {
             return .enumCase(enumeration, id)
         case ("r", .string(let name)):
             guard let id = object["id"]?.string, let entity = Self.qualified(name) else { break }
-            guard let record = try? session.store.read({ try $0.record(entity, id: id) }) else {
+            let found: Record?
+            do {
+                found = try session.store.read { try $0.record(entity, id: id) }
+            } catch {
+                throw .failed("the store could not be read: \(error)")
+            }
+            guard let record = found else {
                 throw .failed("the \(entity.name.lowercased()) it was about no longer exists")
             }
             return .entity(record)

@@ -75,7 +75,7 @@ struct ControlCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The control: its name, App.Name or its title.")
+    @Argument(help: "The control: its name, App.Name or its title.", completion: ShellCompletion.names([.controls]))
     var name: String
 
     @Argument(help: "on, off, toggle (toggles; none shows the state) or press (buttons; the default for them).")

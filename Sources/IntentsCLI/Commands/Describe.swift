@@ -14,7 +14,9 @@ struct Describe: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The intent, app, entity or enum, e.g. CreateTask, FocusBlox.CreateTask, Task, Urgency.")
+    @Argument(
+        help: "The intent, app, entity or enum, e.g. CreateTask, FocusBlox.CreateTask, Task, Urgency.",
+        completion: ShellCompletion.names([.intents, .apps, .entities, .enums]))
     var name: String
 
     @Flag(help: "Print one JSON object (for an intent, app, entity or enum).")

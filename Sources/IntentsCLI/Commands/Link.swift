@@ -17,7 +17,7 @@ struct Link: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The entity, e.g. Radar or Radar.Radar.")
+    @Argument(help: "The entity, e.g. Radar or Radar.Radar.", completion: ShellCompletion.names([.entities]))
     var entity: String
 
     @Argument(help: "The record's name or id, e.g. \"quantum computing\".")

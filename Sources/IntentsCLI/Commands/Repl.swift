@@ -38,9 +38,8 @@ struct Repl: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         var editor: LineEditor?
         if interactive {
-            let directory = PathText.deletingLastComponent(storeOptions.path)
             editor = LineEditor(
-                historyPath: PathText.appending(directory.isEmpty ? "." : directory, "history"),
+                historyPath: PathText.appending(storeOptions.cacheDirectory, "history"),
                 candidates: LineEditor.completions(phrases: session.index.completions, commands: Self.commands))
             let slots = SlotCompleter(session: session)
             LineEditor.valueCompletions = { slots.completions(for: $0) }

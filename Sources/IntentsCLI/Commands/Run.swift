@@ -27,7 +27,9 @@ struct Run: ParsableCommand {
     @Argument(help: "The shortcut file, e.g. Shortcuts/morning-review.yaml.")
     var file: String
 
-    @Option(name: .customLong("input"), help: ArgumentHelp("An input's value (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customLong("input"), help: ArgumentHelp("An input's value (repeatable).", valueName: "name=value"),
+        completion: ShellCompletion.shortcutInputs)
     var inputs: [String] = []
 
     @Option(

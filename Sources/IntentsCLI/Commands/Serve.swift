@@ -12,7 +12,8 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Answer over HTTP: JSON under /v1/, a bearer token per user (see 'intents users').",
         discussion: """
-            Each user's data is kept in their own store, <store folder>/users/<name>/store.sqlite; the local
+            Each user's data is kept in their own store, <store folder>/users/<name>/store.sqlite (with
+            --store postgres://…, their own schema of that database, shared by every instance); the local
             user's store (--store) is not served. The OpenAPI document is at /v1/openapi.json, Prometheus
             metrics at /metrics, and one log line per request goes to standard error. SIGINT or SIGTERM stops it.
             """

@@ -21,7 +21,9 @@ struct Share: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Share with this app.", valueName: "app"))
+    @Option(
+        name: .customLong("to"), help: ArgumentHelp("Share with this app.", valueName: "app"),
+        completion: ShellCompletion.names([.apps]))
     var app: String?
 
     @Option(name: .customLong("file"), help: ArgumentHelp("A file to share (repeatable).", valueName: "path"))

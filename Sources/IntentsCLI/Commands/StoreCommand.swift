@@ -23,7 +23,7 @@ struct StoreCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        @Argument(help: "The entity, e.g. Task or FocusBlox.Task.")
+        @Argument(help: "The entity, e.g. Task or FocusBlox.Task.", completion: ShellCompletion.names([.entities]))
         var entity: String
 
         @Option(name: .customLong("where"), help: "Only records for which this condition holds.")

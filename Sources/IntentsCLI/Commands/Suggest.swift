@@ -31,7 +31,7 @@ struct Suggest: ParsableCommand {
     @Option(help: "At most this many suggestions.")
     var limit = 3
 
-    @Option(help: "Delete every donation of this intent (Name or App.Name).")
+    @Option(help: "Delete every donation of this intent (Name or App.Name).", completion: ShellCompletion.names([.intents]))
     var forget: String?
 
     func validate() throws {

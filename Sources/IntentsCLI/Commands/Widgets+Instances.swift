@@ -21,12 +21,13 @@ struct WidgetAdd: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var drawing: WidgetDrawingOptions
 
-    @Argument(help: "The widget.")
+    @Argument(help: "The widget.", completion: ShellCompletion.names([.widgets]))
     var name: String
 
     @Option(
         name: .customLong("set"),
-        help: ArgumentHelp("A parameter's value: name=value (repeatable).", valueName: "name=value"))
+        help: ArgumentHelp("A parameter's value: name=value (repeatable).", valueName: "name=value"),
+        completion: ShellCompletion.widgetSettings)
     var settings: [String] = []
 
     @Option(help: "The family it is added in (default: its first).")

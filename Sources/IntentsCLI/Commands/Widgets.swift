@@ -221,7 +221,7 @@ struct WidgetCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var drawing: WidgetDrawingOptions
 
-    @Argument(help: "The widget.")
+    @Argument(help: "The widget.", completion: ShellCompletion.names([.widgets]))
     var name: String
 
     @Option(help: "The family to draw it in (default: its first); 'all' draws every family it has.")
@@ -235,7 +235,8 @@ struct WidgetCommand: ParsableCommand {
 
     @Option(
         name: .customLong("set"),
-        help: ArgumentHelp("A configurable widget's parameter, as a preview: name=value (repeatable).", valueName: "name=value"))
+        help: ArgumentHelp("A configurable widget's parameter, as a preview: name=value (repeatable).", valueName: "name=value"),
+        completion: ShellCompletion.widgetSettings)
     var settings: [String] = []
 
     @Option(help: ArgumentHelp("Which added widget, by its number in 'intents widget list'.", valueName: "n"))

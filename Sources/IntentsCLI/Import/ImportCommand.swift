@@ -96,8 +96,10 @@ struct RasaImport: ParsableCommand {
     var path: String
 
     func run() throws {
-        var importer = RasaImporter(file: path, appName: options.app ?? "Assistant")
-        let app = importer.importApp(from: try ImportOptions.parse(path))
+        let document = try ImportOptions.parse(path)
+        let source = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var importer = RasaImporter(file: path, appName: options.app ?? "Assistant", source: source)
+        let app = importer.importApp(from: document)
         try options.write(app, report: importer.report, from: path)
     }
 }

@@ -9,10 +9,13 @@ struct RasaImporter {
     let file: String
     let appName: String
     var report = ImportReport()
+    /// The file's lines, for the columns of items inside block scalars (which drop their indentation).
+    private let sourceLines: [Substring]
 
-    init(file: String, appName: String) {
+    init(file: String, appName: String, source: String = "") {
         self.file = file
         self.appName = appName
+        self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// One example: the words said, and the annotated values in order.
@@ -192,14 +195,23 @@ struct RasaImporter {
         if let items = node.sequence { return items.compactMap { item in item.string.map { ($0, item.mark) } } }
         guard let text = node.string else { return [] }
         var found: [(String, Mark)] = []
-        // A literal block starts on the line after its indicator.
-        let firstLine = node.mark.line + (text.hasPrefix("- ") || node.scalar?.style == .plain ? 0 : 1)
+        // A literal or folded block starts on the line after its indicator (`|`, `>`); its items
+        // are found at their `-` in the source, since the value has lost the indentation.
+        let isBlock = node.scalar?.style == .literal || node.scalar?.style == .folded
+        let firstLine = node.mark.line + (isBlock ? 1 : 0)
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("-") else { continue }
             let item = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
             guard !item.isEmpty else { continue }
-            found.append((item, Mark(file: file, line: firstLine + offset, column: node.mark.column)))
+            var column = node.mark.column
+            if isBlock, firstLine + offset - 1 < sourceLines.count,
+                let dash = sourceLines[firstLine + offset - 1].unicodeScalars.firstIndex(of: "-")
+            {
+                let source = sourceLines[firstLine + offset - 1].unicodeScalars
+                column = source.distance(from: source.startIndex, to: dash) + 1
+            }
+            found.append((item, Mark(file: file, line: firstLine + offset, column: column)))
         }
         return found
     }

@@ -11,6 +11,9 @@ extension LanguageServer {
         var before: String
         var word: String
         var keyPath: [String]
+        /// The cursor's whole line and its number.
+        var line: String
+        var lineNumber: Int
     }
 
     func cursor(_ at: TextDocumentPositionParams) -> Cursor? {
@@ -35,7 +38,7 @@ extension LanguageServer {
             keys.insert(key.name, at: 0)
             indent = key.indent
         }
-        return Cursor(path: path, before: before, word: word, keyPath: keys)
+        return Cursor(path: path, before: before, word: word, keyPath: keys, line: line, lineNumber: at.position.line)
     }
 
     static func indentation(of line: some StringProtocol) -> Int {
@@ -72,6 +75,7 @@ extension LanguageServer {
     func completions(_ at: TextDocumentPositionParams) -> [CompletionItem] {
         guard let cursor = cursor(at) else { return [] }
         let graph = project.lastGraph
+        if let items = expressionCompletions(cursor) { return items }
         // Inside a phrase's {slot}: the intent's parameters.
         if let open = cursor.before.lastIndex(of: "{"), !cursor.before[open...].contains("}"),
             cursor.before[..<open].last != "$", cursor.before[..<open].filter({ $0 == "\"" }).count % 2 == 1

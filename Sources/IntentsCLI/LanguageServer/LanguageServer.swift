@@ -15,6 +15,8 @@ final class LanguageServer {
     private var needsCheck = false
     private var published: Set<String> = []
     private var initialized = false
+    /// The symbol index of the texts as they are now; dropped whenever a text changes.
+    private var index: SymbolIndex?
     private var shuttingDown = false
 
     /// Whether `--intents` named the definitions; otherwise they are `Intents` in the workspace's root.
@@ -96,6 +98,18 @@ final class LanguageServer {
             let at = try params.decode(TextDocumentPositionParams.self)
             guard let location = definition(at) else { return .null }
             return try .from(location)
+        case "textDocument/references":
+            let at = try params.decode(TextDocumentPositionParams.self)
+            let declaration = params["context"]?["includeDeclaration"].map { $0 == .bool(true) } ?? true
+            return try .from(references(at, includeDeclaration: declaration))
+        case "textDocument/prepareRename":
+            let at = try params.decode(TextDocumentPositionParams.self)
+            guard let found = prepareRename(at) else { return .null }
+            return .object(["range": try .from(found.range), "placeholder": .string(found.placeholder)])
+        case "textDocument/rename":
+            let at = try params.decode(TextDocumentPositionParams.self)
+            guard let newName = params["newName"]?.string else { throw Self.invalid("newName") }
+            return try .from(rename(at, to: newName))
         case "textDocument/documentSymbol":
             let document = try params["textDocument"].map { try $0.decode(TextDocumentIdentifier.self) }
             guard let path = document.flatMap({ Self.path(of: $0.uri) }) else { throw Self.invalid("textDocument") }
@@ -117,6 +131,7 @@ final class LanguageServer {
             else { return }
             workspace.documents[path] = text
             needsCheck = true
+            index = nil
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(of: uri),
                 case .array(let changes) = params["contentChanges"] ?? .null,
@@ -124,10 +139,12 @@ final class LanguageServer {
             else { return }
             workspace.documents[path] = text  // full sync: the last change holds the whole text
             needsCheck = true
+            index = nil
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(of: uri) else { return }
             workspace.documents[path] = nil
             needsCheck = true
+            index = nil
         default:
             break  // notifications we do not know are ignored, as the protocol asks
         }
@@ -204,6 +221,14 @@ final class LanguageServer {
     }
 
     var project: ProjectWorkspace { workspace }
+
+    /// The symbol index of the definitions and shortcut files as the editor holds them.
+    func symbolIndex() -> SymbolIndex {
+        if let index { return index }
+        let built = SymbolIndex(definitions: workspace.definitionTexts(), shortcuts: workspace.shortcutTexts())
+        index = built
+        return built
+    }
     var schemaKeys: SchemaKeys { keys }
 }
 
@@ -211,9 +236,11 @@ final class LanguageServer {
 struct InitializeResult: Encodable {
     struct Capabilities: Encodable {
         var textDocumentSync = 1  // full text on each change
-        var completionProvider = ["triggerCharacters": ["{", ":", " "]]
+        var completionProvider = ["triggerCharacters": ["{", ":", " ", "<", "."]]
         var hoverProvider = true
         var definitionProvider = true
+        var referencesProvider = true
+        var renameProvider = ["prepareProvider": true]
         var documentSymbolProvider = true
         var codeActionProvider = true
     }

@@ -77,6 +77,29 @@ struct ProjectWorkspace {
         }
     }
 
+    /// The definition files with the text the editor holds: the open documents over the files on disk.
+    func definitionTexts() -> [(path: String, text: String)] {
+        var paths = Set((try? DefinitionLoader.files(in: intentsDirectory)) ?? [])
+        for path in documents.keys where isDefinition(path) { paths.insert(path) }
+        return paths.sorted().compactMap { path in text(of: path).map { (path, $0) } }
+    }
+
+    /// The shortcut files: the open ones, and those in the `Shortcuts` folder beside the definitions.
+    func shortcutTexts() -> [(path: String, text: String)] {
+        var paths = Set(documents.keys.filter(isShortcut))
+        let folder = PathText.appending(PathText.deletingLastComponent(intentsDirectory), "Shortcuts")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+            paths.insert(PathText.appending(folder, name))
+        }
+        return paths.sorted().compactMap { path in
+            guard let text = documents[path] ?? FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }),
+                text.split(separator: "\n").contains(where: { $0.hasPrefix("shortcut:") })
+            else { return nil }
+            return (path, text)
+        }
+    }
+
     /// The text of `path`: the open document, else the text at the last check, else the file.
     func text(of path: String) -> String? {
         documents[path] ?? texts[path]

@@ -18,6 +18,8 @@ struct ResponseError: Codable, Error {
     static let methodNotFound = -32601
     static let invalidParams = -32602
     static let serverNotInitialized = -32002
+    /// A request that was understood but cannot be done (a rename to a name that is taken).
+    static let requestFailed = -32803
 }
 
 /// One outgoing message: a response (`id` with `result` or `error`) or a notification (`method`, `params`).
@@ -90,6 +92,7 @@ struct CompletionItem: Codable {
     var detail: String?
 
     static let keyword = 14, typeKind = 7, enumMember = 20, variable = 6, function = 3
+    static let property = 10, constant = 21, rule = 18
 }
 
 struct TextEdit: Codable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The exit statuses of every command, one table for all of them (printed by
-/// `intents help exit-codes`, copied into the README, checked by the tests).
+/// `intents help exit-codes`, copied into docs/commands.md, checked by the tests).
 ///
 /// Like grep's: 0 the command did what was asked, 1 it did not (nothing matched, an intent or the
 /// store failed), 2 it was asked wrongly. argument-parser's own `EX_USAGE` (64) is folded into 2,
@@ -16,7 +16,7 @@ enum ExitStatus: Int32, CaseIterable {
     /// For `throw`.
     var exitCode: ExitCode { ExitCode(rawValue) }
 
-    /// What the status means, as the README's table says it.
+    /// What the status means, as docs/commands.md's table says it.
     var meaning: String {
         switch self {
         case .done:

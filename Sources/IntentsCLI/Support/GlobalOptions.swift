@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentProject
@@ -80,7 +81,9 @@ enum Terminal {
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
-        help: ArgumentHelp("The store file (default: $INTENTS_STORE or ./.intents/store.sqlite).", valueName: "path"))
+        help: ArgumentHelp(
+            "The store: a SQLite file, or a PostgreSQL database as postgres://user@host:port/db (default: $INTENTS_STORE or ./.intents/store.sqlite).",
+            valueName: "path"))
     var storePath: String?
 
     var path: String {
@@ -90,10 +93,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The compiled cache's folder: the store's (`.intents/` by default).
-    var cacheDirectory: String {
-        let directory = PathText.deletingLastComponent(path)
-        return directory.isEmpty ? "." : directory
-    }
+    var cacheDirectory: String { IntentEngine.Configuration.folder(ofStore: path) }
 
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
     func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {

@@ -1,0 +1,138 @@
+import IntentModel
+
+/// PostgreSQL: `$n` placeholders (the connection numbers the `?`), `IS NOT DISTINCT FROM` for
+/// null-safe equality, lists as JSON text read with `jsonb_array_elements_text`, text compared
+/// byte by byte (`COLLATE "C"`, as SQLite compares it).
+struct PostgresDialect: SQLDialect {
+    func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    func placeholder(_ number: Int) -> String { "?" }
+
+    func literal(_ flag: Bool) -> String { flag ? "TRUE" : "FALSE" }
+
+    func isSame(_ expression: String, _ value: String) -> String { "(\(expression) IS NOT DISTINCT FROM \(value))" }
+
+    func isDifferent(_ expression: String, _ value: String) -> String { "(\(expression) IS DISTINCT FROM \(value))" }
+
+    func textContains(_ column: String, _ needle: String) -> String {
+        "(strpos(intents_fold(\(column)), intents_fold(\(needle))) > 0)"
+    }
+
+    func listContains(_ column: String, _ element: String) -> String {
+        "EXISTS (SELECT 1 FROM jsonb_array_elements_text(\(column)::jsonb) AS e(value) WHERE e.value = (\(element))::text)"
+    }
+
+    func ordinal(_ column: String, cases: [String]) -> String {
+        "(CASE \(column) " + cases.enumerated().map { "WHEN \($0.element) THEN \($0.offset)" }.joined(separator: " ")
+            + " END)"
+    }
+
+    func orderTerms(_ expression: String, column: String, descending: Bool, nullable: Bool) -> [String] {
+        (nullable ? ["(\(column) IS NULL)"] : []) + [expression + (descending ? " DESC" : "")]
+    }
+
+    var insertionOrder: String { "\"_row\"" }
+
+    func columnType(_ type: ValueType) -> String {
+        switch type {
+        case .integer, .duration, .boolean: "BIGINT"
+        case .number: "DOUBLE PRECISION"
+        default: "TEXT COLLATE \"C\""
+        }
+    }
+}
+
+extension Store {
+    /// The store's own tables on PostgreSQL: those SQLite has, with PostgreSQL's types; full-text
+    /// search in `tsvector` columns with GIN indexes instead of FTS5 tables.
+    static func createPostgresTables(_ db: any SQLExecutor) throws {
+        try db.execute(
+            sql: """
+                -- The folding of `'x' in text` (TextFolding.fold for the letters of Western European
+                -- languages): lower case, no diacritics, ß as ss.
+                CREATE OR REPLACE FUNCTION intents_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                    SELECT replace(translate(lower($1),
+                        'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž',
+                        'aaaaaaaaacccccddeeeeeeeeegggghhiiiiiiiiijklllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzz'),
+                        'ß', 'ss')
+                $$;
+                CREATE TABLE IF NOT EXISTS _schema (
+                    entity TEXT COLLATE "C" NOT NULL, property TEXT COLLATE "C" NOT NULL, type TEXT NOT NULL,
+                    PRIMARY KEY (entity, property));
+                CREATE TABLE IF NOT EXISTS _executions (
+                    id BIGSERIAL PRIMARY KEY, intent TEXT COLLATE "C" NOT NULL, parameters TEXT NOT NULL,
+                    dialog TEXT NOT NULL, at TEXT COLLATE "C" NOT NULL, undone BIGINT NOT NULL DEFAULT 0);
+                CREATE TABLE IF NOT EXISTS _changes (
+                    execution BIGINT NOT NULL REFERENCES _executions(id), seq BIGINT NOT NULL,
+                    entity TEXT COLLATE "C" NOT NULL, record TEXT COLLATE "C" NOT NULL, before TEXT, after TEXT,
+                    PRIMARY KEY (execution, seq));
+                CREATE TABLE IF NOT EXISTS _donations (
+                    id BIGSERIAL PRIMARY KEY, intent TEXT COLLATE "C" NOT NULL, parameters TEXT NOT NULL,
+                    at TEXT COLLATE "C" NOT NULL, via TEXT NOT NULL DEFAULT 'phrase', previous TEXT, execution BIGINT);
+                CREATE INDEX IF NOT EXISTS _donations_execution ON _donations (execution);
+                CREATE TABLE IF NOT EXISTS _names (
+                    id BIGSERIAL PRIMARY KEY, entity TEXT COLLATE "C" NOT NULL, record TEXT COLLATE "C" NOT NULL,
+                    name TEXT COLLATE "C" NOT NULL, words tsvector NOT NULL);
+                CREATE INDEX IF NOT EXISTS _names_words ON _names USING gin (words);
+                CREATE INDEX IF NOT EXISTS _names_entity ON _names (entity);
+                CREATE TABLE IF NOT EXISTS _name_rows (
+                    entity TEXT COLLATE "C" NOT NULL, record TEXT COLLATE "C" NOT NULL, name_row BIGINT NOT NULL,
+                    PRIMARY KEY (entity, record, name_row));
+                CREATE TABLE IF NOT EXISTS _search_items (
+                    doc BIGSERIAL PRIMARY KEY, entity TEXT COLLATE "C" NOT NULL, record TEXT COLLATE "C" NOT NULL,
+                    title TEXT NOT NULL, subtitle TEXT NOT NULL, expires TEXT COLLATE "C",
+                    ft TEXT NOT NULL, fb TEXT NOT NULL, fk TEXT NOT NULL, words tsvector NOT NULL,
+                    UNIQUE (entity, record));
+                CREATE INDEX IF NOT EXISTS _search_items_words ON _search_items USING gin (words);
+                CREATE TABLE IF NOT EXISTS _search_vocab (term TEXT COLLATE "C" PRIMARY KEY);
+                CREATE TABLE IF NOT EXISTS _meta (key TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS _donation_refs (
+                    record TEXT COLLATE "C" NOT NULL, donation BIGINT NOT NULL, PRIMARY KEY (record, donation));
+                CREATE TABLE IF NOT EXISTS _suggest_stats (
+                    intent TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, count BIGINT NOT NULL,
+                    PRIMARY KEY (intent, key));
+                CREATE INDEX IF NOT EXISTS _suggest_stats_by_count ON _suggest_stats (intent, count);
+                CREATE TABLE IF NOT EXISTS _tips (
+                    key TEXT COLLATE "C" PRIMARY KEY, shown TEXT, dismissed BIGINT NOT NULL DEFAULT 0);
+                CREATE TABLE IF NOT EXISTS _activities (
+                    id BIGSERIAL PRIMARY KEY, type TEXT NOT NULL, intent TEXT COLLATE "C" NOT NULL, title TEXT NOT NULL,
+                    parameters TEXT NOT NULL, eligible TEXT NOT NULL, keywords TEXT NOT NULL, link TEXT,
+                    at TEXT COLLATE "C" NOT NULL, expires TEXT COLLATE "C" NOT NULL);
+                CREATE INDEX IF NOT EXISTS _activities_at ON _activities (at);
+                CREATE TABLE IF NOT EXISTS _questions (
+                    id BIGSERIAL PRIMARY KEY, intent TEXT COLLATE "C" NOT NULL, question TEXT NOT NULL,
+                    state TEXT NOT NULL, at TEXT COLLATE "C" NOT NULL, expires TEXT COLLATE "C" NOT NULL, closed TEXT);
+                CREATE TABLE IF NOT EXISTS _conversations (
+                    id TEXT COLLATE "C" NOT NULL, "user" TEXT COLLATE "C" NOT NULL, state BYTEA NOT NULL,
+                    at TEXT COLLATE "C" NOT NULL, expires TEXT COLLATE "C" NOT NULL, PRIMARY KEY (id, "user"));
+                CREATE INDEX IF NOT EXISTS _conversations_expires ON _conversations (expires);
+                CREATE TABLE IF NOT EXISTS _live_activities (
+                    id BIGSERIAL PRIMARY KEY, activity TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL DEFAULT '',
+                    attributes TEXT NOT NULL, state TEXT NOT NULL, started_at TEXT COLLATE "C" NOT NULL,
+                    updated_at TEXT COLLATE "C" NOT NULL, ended_at TEXT COLLATE "C", dismiss_at TEXT COLLATE "C",
+                    execution BIGINT);
+                CREATE INDEX IF NOT EXISTS _live_activities_started ON _live_activities (started_at);
+                CREATE INDEX IF NOT EXISTS _live_activities_running ON _live_activities (activity, key, ended_at);
+                CREATE TABLE IF NOT EXISTS _widget_instances (
+                    id BIGSERIAL PRIMARY KEY, widget TEXT NOT NULL, family TEXT,
+                    parameters TEXT NOT NULL, added_at TEXT NOT NULL);
+                """)
+    }
+
+    /// The name index's tables on PostgreSQL (made again when its version changes).
+    static let postgresNameIndexTables = """
+        DROP TABLE IF EXISTS _name_keys;
+        DROP TABLE IF EXISTS _name_words;
+        CREATE TABLE _name_keys (
+            id BIGSERIAL PRIMARY KEY, entity TEXT COLLATE "C" NOT NULL, length BIGINT NOT NULL,
+            key TEXT COLLATE "C" NOT NULL, name TEXT NOT NULL, holders BIGINT NOT NULL, mask BIGINT NOT NULL,
+            yek TEXT COLLATE "C" NOT NULL);
+        CREATE UNIQUE INDEX _name_keys_head ON _name_keys (entity, length, key);
+        CREATE INDEX _name_keys_tail ON _name_keys (entity, length, yek);
+        CREATE TABLE _name_words (
+            entity TEXT COLLATE "C" NOT NULL, word TEXT COLLATE "C" NOT NULL, length BIGINT NOT NULL,
+            id BIGINT NOT NULL, PRIMARY KEY (entity, word, length, id));
+        """
+}

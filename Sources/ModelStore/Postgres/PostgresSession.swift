@@ -1,0 +1,478 @@
+import Foundation
+import GRDB
+import IntentModel
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// Where a PostgreSQL store is: `postgres://user[:password]@host[:port]/database[?schema=name]`.
+/// The schema holds the store's tables (default `public`); each user of the server has their own.
+public struct PostgresLocation: Sendable, Hashable {
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var schema: String
+
+    /// Whether `store` names a PostgreSQL store rather than a SQLite file.
+    public static func isPostgres(_ store: String) -> Bool {
+        store.hasPrefix("postgres://") || store.hasPrefix("postgresql://")
+    }
+
+    public init(_ url: String) throws(StoreError) {
+        guard Self.isPostgres(url), let components = URLComponents(string: url), let host = components.host,
+            !host.isEmpty
+        else {
+            throw .unusable(
+                path: url,
+                reason: "not a PostgreSQL URL (postgres://user[:password]@host[:port]/database[?schema=name])")
+        }
+        self.host = host
+        self.port = components.port ?? 5432
+        self.user = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
+        self.password = components.password
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        self.database = database.isEmpty ? self.user : database
+        let schema = components.queryItems?.first { $0.name == "schema" }?.value ?? "public"
+        guard Self.isSchemaName(schema) else {
+            throw .unusable(
+                path: url, reason: "the schema '\(schema)' is not a name (1 to 63 lowercase letters, digits and _)")
+        }
+        self.schema = schema
+    }
+
+    static func isSchemaName(_ text: String) -> Bool {
+        (1...63).contains(text.utf8.count) && text.first.map { $0.isLetter || $0 == "_" } == true
+            && text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }
+    }
+
+    /// The same database with another schema: `postgres://…/db?schema=<schema>`.
+    public static func withSchema(_ url: String, _ schema: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != "schema" }
+        items.append(URLQueryItem(name: "schema", value: schema))
+        components.queryItems = items
+        return components.string ?? url
+    }
+
+    /// The URL without its password, for messages.
+    public var description: String {
+        "postgres://\(user)@\(host):\(port)/\(database)" + (schema == "public" ? "" : "?schema=\(schema)")
+    }
+}
+
+/// One connection to PostgreSQL for one store, used as GRDB's `DatabaseQueue` is used for SQLite:
+/// one access at a time (a recursive lock), nested writes as savepoints of the outer transaction.
+///
+/// postgres-nio is asynchronous and the store's API is not: each statement is sent on the
+/// connection's event loop and the calling thread waits for its future. The calling thread is
+/// never an event loop thread (the server runs the engine on NIO's blocking thread pool), and the
+/// future completes on the event loop, so the wait needs nothing from the thread that waits.
+///
+/// Writers of one schema are serialized across processes by a transaction-level advisory lock,
+/// as SQLite's write lock serializes them: two instances incrementing one record lose nothing.
+final class PostgresSession: @unchecked Sendable {
+    let location: PostgresLocation
+    private let lock = NSRecursiveLock()
+    private var connection: PostgresConnection?
+    private var depth = 0
+    private var savepoints = 0
+    private(set) lazy var executor = PostgresExecutor(session: self)
+    static let logger = Logger(label: "intents.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(_ location: PostgresLocation) throws(StoreError) {
+        self.location = location
+        do {
+            try withConnection { _ in }
+        } catch {
+            throw .unusable(path: location.description, reason: Self.reason(error))
+        }
+    }
+
+    deinit {
+        if let connection, !connection.isClosed {
+            if connection.eventLoop.inEventLoop {
+                _ = connection.close() as EventLoopFuture<Void>
+            } else {
+                try? (connection.close() as EventLoopFuture<Void>).wait()
+            }
+        }
+    }
+
+    /// The open connection (made again when it was lost), with the schema as its search path.
+    private func connected() throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: .disable)
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
+            logger: Self.logger
+        ).wait()
+        do {
+            let schema = "\"\(location.schema)\""
+            // Two processes creating one schema at once: one waits for the other.
+            try Self.run(
+                """
+                BEGIN; SELECT pg_advisory_xact_lock(hashtext('intents.schema')); CREATE SCHEMA IF NOT EXISTS \(schema); COMMIT;
+                SET search_path TO \(schema); SET TIME ZONE 'UTC'
+                """, on: connection)
+        } catch {
+            try? connection.close().wait()
+            throw error
+        }
+        self.connection = connection
+        return connection
+    }
+
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(try connected())
+    }
+
+    /// Whether this thread is inside a transaction of this session.
+    var isInsideTransaction: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return depth > 0
+    }
+
+    /// Runs `body` in a transaction: a write takes the schema's advisory lock (writers one at a
+    /// time, as in SQLite); a read sees one snapshot and may not write. Inside another transaction
+    /// of this session, a write is a savepoint of it and a read runs in it.
+    func transaction<T>(write: Bool, _ body: (PostgresExecutor) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let connection = try depth == 0 ? connected() : self.connection!
+        if depth > 0, !write {
+            return try body(executor)
+        }
+        let savepoint: String?
+        if depth > 0 {
+            savepoints += 1
+            savepoint = "s\(savepoints)"
+            try Self.run("SAVEPOINT \(savepoint!)", on: connection)
+        } else {
+            savepoint = nil
+            try Self.run(
+                write
+                    ? "BEGIN; SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
+                    : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body(executor)
+            try Self.run(savepoint.map { "RELEASE SAVEPOINT \($0)" } ?? "COMMIT", on: connection)
+            return result
+        } catch {
+            try? Self.run(
+                savepoint.map { "ROLLBACK TO SAVEPOINT \($0); RELEASE SAVEPOINT \($0)" } ?? "ROLLBACK", on: connection)
+            throw error
+        }
+    }
+
+    /// Runs statements separated by `;`, one after another (the extended protocol takes one at a time).
+    static func run(_ sql: String, on connection: PostgresConnection) throws {
+        for statement in PostgresExecutor.statements(sql) {
+            _ = try connection.query(statement, []).wait()
+        }
+    }
+
+    /// A short, human reason for a PostgreSQL error (the server's message, not postgres-nio's
+    /// generic description).
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+                return message + detail
+            }
+            switch error.code {
+            case .connectionError: return "cannot connect to the server (is PostgreSQL running there?)"
+            case .serverClosedConnection, .clientClosedConnection: return "the server closed the connection"
+            default: return "\(error.code)"
+            }
+        }
+        return "\(error)"
+    }
+}
+
+/// Statements on a PostgreSQL connection: `?` placeholders numbered `$1…`, values bound with
+/// their types, results read back as the `DatabaseValue`s SQLite gives.
+final class PostgresExecutor: SQLExecutor {
+    unowned let session: PostgresSession
+    private var numbered: [String: String] = [:]
+
+    init(session: PostgresSession) { self.session = session }
+
+    var isPostgres: Bool { true }
+
+    private func query(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresQueryResult {
+        let text: String
+        if let cached = numbered[sql] {
+            text = cached
+        } else {
+            text = Self.numbering(sql)
+            if numbered.count > 1_000 { numbered.removeAll() }
+            numbered[sql] = text
+        }
+        let binds = arguments.map { Self.data($0?.databaseValue ?? .null) }
+        return try session.withConnection { try $0.query(text, binds).wait() }
+    }
+
+    @discardableResult
+    func execute(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        if arguments.isEmpty, sql.contains(";") {
+            try session.withConnection { try PostgresSession.run(sql, on: $0) }
+            return 0
+        }
+        return try query(sql, arguments).metadata.rows ?? 0
+    }
+
+    func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow] {
+        let result = try query(sql, arguments)
+        guard let first = result.rows.first else { return [] }
+        // `_row` orders records as SQLite's rowid does; it is not part of a record.
+        let kept = first.enumerated().filter { $0.element.columnName != "_row" }.map(\.offset)
+        let columns = SQLColumns(kept.map { Array(first)[$0].columnName })
+        return result.rows.map { row in
+            let cells = Array(row)
+            return SQLRow(columns: columns, values: kept.map { Self.value(cells[$0]) })
+        }
+    }
+
+    func forEachRow(sql: String, arguments: [(any DatabaseValueConvertible)?], _ body: (SQLRow) throws -> Void) throws {
+        for row in try fetchAll(sql: sql, arguments: arguments) { try body(row) }
+    }
+
+    func insert(sql: String, arguments: [(any DatabaseValueConvertible)?], returning column: String) throws -> Int64 {
+        let rows = try fetchAll(sql: sql + " RETURNING \(column)", arguments: arguments)
+        guard let id: Int64 = rows.first?[0] else { throw StoreError.writeFailed("an insert returned no \(column)") }
+        return id
+    }
+
+    func tableExists(_ name: String) throws -> Bool {
+        try fetchValue(
+            Bool.self,
+            sql: "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?)",
+            arguments: [name]) ?? false
+    }
+
+    func columns(in table: String) throws -> [String] {
+        try fetchValues(
+            String.self,
+            sql: """
+                SELECT column_name::text FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
+                """,
+            arguments: [table])
+    }
+
+    /// The statements of a script: split at each `;` outside quoted text, quoted names, `$$` bodies
+    /// and comments; empty ones left out.
+    static func statements(_ sql: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var dollar = false
+        var comment = false
+        var previous: Character?
+        for character in sql {
+            current.append(character)
+            if comment {
+                if character == "\n" { comment = false }
+            } else if dollar {
+                if character == "$", previous == "$" {
+                    dollar = false
+                    previous = nil
+                    continue
+                }
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-", previous == "-" {
+                comment = true
+            } else if character == "$", previous == "$" {
+                dollar = true
+                previous = nil
+                continue
+            } else if character == ";" {
+                current.removeLast()
+                statements.append(current)
+                current = ""
+            }
+            previous = character
+        }
+        statements.append(current)
+        return statements.filter { text in
+            // A piece holding only white space and comments is no statement.
+            !text.split(separator: "\n").allSatisfy { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                return trimmed.isEmpty || trimmed.hasPrefix("--")
+            }
+        }
+    }
+
+    /// `?` → `$1`, `$2`, … outside quoted text, quoted names and comments.
+    static func numbering(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 16)
+        var number = 0
+        var quote: Character?
+        var comment = false
+        var previous: Character?
+        for character in sql {
+            if comment {
+                if character == "\n" { comment = false }
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-", previous == "-" {
+                comment = true
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+                previous = character
+                continue
+            }
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
+    static func data(_ value: DatabaseValue) -> PostgresData {
+        switch value.storage {
+        case .null: .null
+        case .int64(let number): PostgresData(int64: number)
+        case .double(let number): PostgresData(double: number)
+        case .string(let text): PostgresData(string: text)
+        case .blob(let data): PostgresData(bytes: data)
+        }
+    }
+
+    static func value(_ cell: PostgresCell) -> DatabaseValue {
+        guard cell.bytes != nil else { return .null }
+        do {
+            switch cell.dataType {
+            case .int2, .int4, .int8, .oid:
+                return try cell.decode(Int64.self).databaseValue
+            case .float4, .float8:
+                return try cell.decode(Double.self).databaseValue
+            case .numeric:
+                return (Double(try cell.decode(String.self)) ?? 0).databaseValue
+            case .bool:
+                return (try cell.decode(Bool.self) ? 1 : 0).databaseValue
+            case .bytea:
+                var buffer = try cell.decode(ByteBuffer.self)
+                return Data(buffer.readBytes(length: buffer.readableBytes) ?? []).databaseValue
+            default:
+                return try cell.decode(String.self).databaseValue
+            }
+        } catch {
+            return .null
+        }
+    }
+}
+
+/// Full-text queries as PostgreSQL's `to_tsquery` reads them, from words folded as the store folds.
+enum PostgresText {
+    /// A term quoted for `to_tsquery`: `'word'`, with `:*` for a prefix.
+    static func term(_ word: String, prefix: Bool) -> String {
+        "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
+            + (prefix ? ":*" : "")
+    }
+
+    /// Every word of `text` as a prefix, all of them: nil when it has no word.
+    static func prefixQuery(_ text: String) -> String? {
+        let words = SearchText.words(text)
+        guard !words.isEmpty else { return nil }
+        return words.map { term($0, prefix: true) }.joined(separator: " & ")
+    }
+
+    /// The words of `text` in order, one after another: nil when it has no word.
+    static func phraseQuery(_ text: String, lastIsPrefix: Bool = false) -> String? {
+        let words = SearchText.words(text)
+        guard !words.isEmpty else { return nil }
+        return words.enumerated().map { term($0.element, prefix: lastIsPrefix && $0.offset == words.count - 1) }
+            .joined(separator: " <-> ")
+    }
+}
+
+extension PostgresLocation {
+    /// The schema of a user of the server: `u_` and the name, `_` written `__` and `-` written
+    /// `_h` (so two names never share a schema), after `prefix` (the main store's schema and `_`,
+    /// unless it is `public`); a name too long for that, by its hash.
+    public static func userSchema(_ name: String, prefix: String = "") -> String {
+        var escaped = prefix + "u_"
+        for character in name.lowercased() {
+            switch character {
+            case "_": escaped += "__"
+            case "-": escaped += "_h"
+            default: escaped.append(character)
+            }
+        }
+        guard !isSchemaName(escaped) else { return escaped }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        for byte in prefix.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "u_h" + String(hash, radix: 16)
+    }
+}
+
+/// Where a store is: a SQLite file, or a PostgreSQL database (`postgres://…`).
+public enum StoreLocation {
+    /// Whether `store` is a PostgreSQL URL.
+    public static func isPostgres(_ store: String) -> Bool { PostgresLocation.isPostgres(store) }
+
+    /// The folder for what goes beside the store (the compiled cache, the users file): the file's
+    /// folder, or `./.intents` for a PostgreSQL store.
+    public static func folder(of store: String) -> String {
+        if isPostgres(store) { return ".intents" }
+        let folder = PathText.deletingLastComponent(store)
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The store of a user of the server: `<folder>/users/<name>/store.sqlite`, or the user's own
+    /// schema of the same PostgreSQL database.
+    public static func store(of user: String, besides store: String) -> String {
+        if isPostgres(store) {
+            // Beside a store in a schema of its own, the users' schemas are named after it.
+            let main = (try? PostgresLocation(store))?.schema ?? "public"
+            return PostgresLocation.withSchema(
+                store, PostgresLocation.userSchema(user, prefix: main == "public" ? "" : main + "_"))
+        }
+        return folder(of: store) + "/users/" + user + "/store.sqlite"
+    }
+}
+
+extension Store {
+    /// Runs `body` holding the lock of one conversation across processes, so two requests of it
+    /// never interleave, whichever instance each reaches: on PostgreSQL an advisory lock of the
+    /// schema and the conversation, held by this store's connection (released with it, should the
+    /// process die). On SQLite the store belongs to one server process, whose own lock orders them.
+    /// Never called inside a transaction.
+    public func holdingConversation<T>(_ key: String, _ body: () throws -> T) throws -> T {
+        guard let postgres else { return try body() }
+        let lock = "SELECT pg_advisory_lock(hashtext(current_schema()), hashtext(?))"
+        let unlock = "SELECT pg_advisory_unlock(hashtext(current_schema()), hashtext(?))"
+        do {
+            _ = try postgres.executor.fetchAll(sql: lock, arguments: [key])
+        } catch {
+            throw StoreError.unusable(path: path, reason: PostgresSession.reason(error))
+        }
+        defer { _ = try? postgres.executor.fetchAll(sql: unlock, arguments: [key]) }
+        return try body()
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// The one connection a transaction runs its statements on, SQLite's or PostgreSQL's: the store's
+/// logic (records, journal, names, search, donations, handoff, conversations) is written once over
+/// it. Statements are written with `?` placeholders; values are bound, never written into the text.
+/// A backend's own SQL (full-text search, schema questions) asks `isPostgres`.
+protocol SQLExecutor: AnyObject {
+    /// Whether the statements go to PostgreSQL (else SQLite).
+    var isPostgres: Bool { get }
+    /// Runs a statement (or, without arguments, several separated by `;`); returns how many rows it changed.
+    @discardableResult
+    func execute(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int
+    /// The rows a query gives, read whole.
+    func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow]
+    /// Calls `body` with each row in turn (SQLite: one row in memory at a time).
+    func forEachRow(sql: String, arguments: [(any DatabaseValueConvertible)?], _ body: (SQLRow) throws -> Void) throws
+    /// Runs an INSERT and returns the new row's `column` (its integer key).
+    func insert(sql: String, arguments: [(any DatabaseValueConvertible)?], returning column: String) throws -> Int64
+    /// Whether a table of that name exists (in the user's schema on PostgreSQL).
+    func tableExists(_ name: String) throws -> Bool
+    /// A table's column names.
+    func columns(in table: String) throws -> [String]
+}
+
+extension SQLExecutor {
+    @discardableResult
+    func execute(sql: String) throws -> Int { try execute(sql: sql, arguments: []) }
+
+    func fetchAll(sql: String) throws -> [SQLRow] { try fetchAll(sql: sql, arguments: []) }
+
+    func fetchOne(sql: String, arguments: [(any DatabaseValueConvertible)?] = []) throws -> SQLRow? {
+        try fetchAll(sql: sql, arguments: arguments).first
+    }
+
+    /// The first column of the first row, as `T`; nil without a row or for NULL.
+    func fetchValue<T: DatabaseValueConvertible>(
+        _ type: T.Type, sql: String, arguments: [(any DatabaseValueConvertible)?] = []
+    ) throws -> T? {
+        guard let row = try fetchAll(sql: sql, arguments: arguments).first, let value = row.values.first else {
+            return nil
+        }
+        return T.fromDatabaseValue(value)
+    }
+
+    /// The first column of every row, as `T` (NULLs left out).
+    func fetchValues<T: DatabaseValueConvertible>(
+        _ type: T.Type, sql: String, arguments: [(any DatabaseValueConvertible)?] = []
+    ) throws -> [T] {
+        try fetchAll(sql: sql, arguments: arguments).compactMap { $0.values.first.flatMap(T.fromDatabaseValue) }
+    }
+}
+
+/// The column names of a result, shared by its rows.
+final class SQLColumns: @unchecked Sendable {
+    let names: [String]
+    let index: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        self.index = index
+    }
+}
+
+/// One row of a result: its values by position or by column name, as GRDB's `Row` gives them.
+struct SQLRow {
+    let columns: SQLColumns
+    let values: [DatabaseValue]
+
+    var columnNames: [String] { columns.names }
+
+    /// The value of a column as stored; nil when the row has no such column.
+    func value(_ name: String) -> DatabaseValue? {
+        columns.index[name].map { values[$0] }
+    }
+
+    /// A column's value as `T` (an optional type reads NULL and a missing column as nil), as
+    /// GRDB's `Row` reads it.
+    subscript<T: DatabaseValueConvertible>(_ name: String) -> T {
+        guard let position = columns.index[name] else {
+            guard let missing = T.fromMissingColumn() else { fatalError("no column \(name) in the row") }
+            return missing
+        }
+        return Self.convert(values[position], name)
+    }
+
+    subscript<T: DatabaseValueConvertible>(_ position: Int) -> T {
+        Self.convert(values[position], "#\(position)")
+    }
+
+    private static func convert<T: DatabaseValueConvertible>(_ value: DatabaseValue, _ column: String) -> T {
+        guard let converted = T.fromDatabaseValue(value) else {
+            fatalError("column \(column) holds \(value), not a \(T.self)")
+        }
+        return converted
+    }
+}
+
+/// The statements as arguments GRDB binds.
+func statementArguments(_ values: [(any DatabaseValueConvertible)?]) -> StatementArguments {
+    StatementArguments(values.map { $0?.databaseValue ?? .null })
+}
+
+/// SQLite through GRDB: statements are prepared once per connection (GRDB's statement cache).
+final class SQLiteExecutor: SQLExecutor {
+    let db: Database
+
+    init(_ db: Database) { self.db = db }
+
+    var isPostgres: Bool { false }
+
+    @discardableResult
+    func execute(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        if arguments.isEmpty {
+            try db.execute(sql: sql)
+        } else {
+            try db.cachedStatement(sql: sql).execute(arguments: statementArguments(arguments))
+        }
+        return db.changesCount
+    }
+
+    func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow] {
+        let statement = try db.cachedStatement(sql: sql)
+        let columns = SQLColumns(statement.columnNames)
+        return try Row.fetchAll(statement, arguments: statementArguments(arguments)).map {
+            SQLRow(columns: columns, values: Array($0.databaseValues))
+        }
+    }
+
+    func forEachRow(sql: String, arguments: [(any DatabaseValueConvertible)?], _ body: (SQLRow) throws -> Void) throws {
+        // A statement of its own (not the cache's): `body` may run other statements, this one among them.
+        let statement = try db.makeStatement(sql: sql)
+        let columns = SQLColumns(statement.columnNames)
+        let cursor = try Row.fetchCursor(statement, arguments: statementArguments(arguments))
+        while let row = try cursor.next() { try body(SQLRow(columns: columns, values: Array(row.databaseValues))) }
+    }
+
+    func insert(sql: String, arguments: [(any DatabaseValueConvertible)?], returning column: String) throws -> Int64 {
+        try db.cachedStatement(sql: sql).execute(arguments: statementArguments(arguments))
+        return db.lastInsertedRowID
+    }
+
+    func tableExists(_ name: String) throws -> Bool { try db.tableExists(name) }
+
+    func columns(in table: String) throws -> [String] { try db.columns(in: table).map(\.name) }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import IntentModel
+import ModelStore
+import TestSupport
+import Testing
+
+/// What the store promises, on SQLite and on PostgreSQL alike (the other parameterized suites
+/// cover filters, orderings, migrations, atomic runs, the name index, the journal and undo).
+@Suite("The store on both backends: the same answers from SQLite and PostgreSQL")
+struct BothBackendsTests {
+    /// Indexes every page by its title (keywords: its tags), as the runtime's indexer would.
+    struct TitleIndexer: SearchIndexing {
+        var signature: String { "titles-1" }
+        func isSearchable(_ entity: QualifiedName) -> Bool { entity == Notebook.page }
+        func document(for record: Record, in transaction: StoreTransaction) throws -> SearchDocument? {
+            guard case .string(let title)? = record.values["title"] else { return nil }
+            var keywords: [String] = []
+            if case .array(let tags)? = record.values["tags"] {
+                for case .string(let tag) in tags { keywords.append(tag) }
+            }
+            return SearchDocument(title: title, subtitle: "", description: "", keywords: keywords, expires: nil)
+        }
+    }
+
+    @Test(
+        "Records: insert, read, update, delete; a failed write leaves the store as it was", arguments: Backend.allCases)
+    func records(_ backend: Backend) throws {
+        let scratch = try backend.scratch("records")
+        let store = try Notebook.seeded(scratch.path)
+        let page = try #require(try store.read { try $0.record(Notebook.page, id: "p3") })
+        #expect(page.values["title"] == .string("appendix"))
+        #expect(page.values["rating"] == .number(2))
+        #expect(page.values["pinned"] == .boolean(false))
+        #expect(page.values["tags"] == .array([]))
+        let updated = try store.write { try $0.update(page, set: ["words": .integer(9), "rating": nil]) }
+        #expect(try store.read { try $0.record(Notebook.page, id: "p3") } == updated)
+        #expect(updated.values["rating"] == nil)
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try store.write { transaction in
+                try transaction.delete(updated)
+                try transaction.insert(Notebook.page, values: ["title": .string("half done")])
+                throw Failure()
+            }
+        }
+        #expect(try Notebook.ids(store, RecordQuery(entity: Notebook.page)) == ["p1", "p2", "p3", "p4"])
+        try store.write { try $0.delete(updated) }
+        #expect(try Notebook.ids(store, RecordQuery(entity: Notebook.page)) == ["p1", "p2", "p4"])
+        // A value the store must refuse, refused the same way.
+        #expect(throws: StoreError.self) {
+            try store.write { try $0.insert(Notebook.page, values: ["title": .string("bell \u{7}")]) }
+        }
+    }
+
+    @Test("Names: full-text prefixes, exact names and completions", arguments: Backend.allCases)
+    func fullTextNames(_ backend: Backend) throws {
+        let scratch = try backend.scratch("fulltext")
+        let store = try Notebook.seeded(scratch.path)
+        let hits = try store.read { try $0.search(Notebook.page, text: "not rus") }.map(\.name)
+        #expect(hits == ["notes on Rust"])
+        #expect(try store.read { try $0.search(Notebook.page, text: "OUTL") }.map(\.record.id) == ["p2"])
+        let exact = try store.read { try $0.exactNameMatches(Notebook.page, text: "notes on rust") { _ in true } }
+        #expect(exact.map(\.record.id) == ["p4"])
+        let completions = try store.read { try $0.names(of: Notebook.page, beginningWith: "notes o", limit: 5) }
+        #expect(completions == ["notes on Rust"])
+        #expect(try store.read { try $0.names() }.count == 4)
+    }
+
+    @Test(
+        "Search: every word, prefixes, the newest first among equals; deleted records leave",
+        arguments: Backend.allCases)
+    func searchIndex(_ backend: Backend) throws {
+        let scratch = try backend.scratch("search")
+        let path = scratch.path
+        let store = try Store(path: path, graph: Notebook.graph, clock: Notebook.clock, indexer: TitleIndexer())
+        try store.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("Crème brûlée recipe")], id: "a")
+            try transaction.insert(
+                Notebook.page, values: ["title": .string("Rust notes"), "tags": .array([.string("recipe")])], id: "b")
+            try transaction.insert(Notebook.page, values: ["title": .string("Travel plans")], id: "c")
+        }
+        func search(_ groups: [[SearchTerm]]) throws -> [String] {
+            try store.read { try $0.searchIndex(groups, now: Bundled.now, limit: 20) }
+                .sorted { ($0.bm25, $0.record) < ($1.bm25, $1.record) }.map(\.record)
+        }
+        #expect(try search([[SearchTerm("creme", prefix: false)]]) == ["a"])
+        // A title word weighs more than a keyword.
+        #expect(try search([[SearchTerm("recipe", prefix: false)]]) == ["a", "b"])
+        #expect(try search([[SearchTerm("rec", prefix: true)], [SearchTerm("rust", prefix: false)]]) == ["b"])
+        #expect(
+            Set(try search([[SearchTerm("trav", prefix: true), SearchTerm("brulee", prefix: false)]])) == ["a", "c"])
+        #expect(try store.read { try $0.searchVocabulary(prefix: "re", limit: 5) } == ["recipe"])
+        try store.write { transaction in
+            try transaction.delete(try #require(try transaction.record(Notebook.page, id: "a")))
+        }
+        #expect(try search([[SearchTerm("recipe", prefix: false)]]) == ["b"])
+        #expect(try store.read { try $0.searchIndexCount() } == 2)
+    }
+
+    @Test("Conversations: kept under their id and user, replaced, expired, forgotten", arguments: Backend.allCases)
+    func conversations(_ backend: Backend) throws {
+        let scratch = try backend.scratch("conversations")
+        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        let now = Bundled.now
+        try store.write { transaction in
+            try transaction.saveConversation(
+                "c1", user: "ann", state: Data("one".utf8), at: now, expires: now.addingTimeInterval(60))
+            try transaction.saveConversation(
+                "c1", user: "ann", state: Data("two".utf8), at: now, expires: now.addingTimeInterval(60))
+        }
+        let kept = try store.read { try $0.conversation("c1", user: "ann", at: now) }
+        #expect(kept.map { String(decoding: $0.state, as: UTF8.self) } == "two")
+        #expect(try store.read { try $0.conversation("c1", user: "bob", at: now) } == nil)
+        #expect(try store.read { try $0.conversation("c1", user: "ann", at: now.addingTimeInterval(61)) } == nil)
+        #expect(try store.write { try $0.deleteConversation("c1", user: "ann") })
+        #expect(try store.write { try $0.deleteConversation("c1", user: "ann") } == false)
+    }
+
+    @Test("Donations, suggestions' counts and tips; undo takes the donation back", arguments: Backend.allCases)
+    func donations(_ backend: Backend) throws {
+        let scratch = try backend.scratch("donations")
+        let store = try Notebook.seeded(scratch.path)
+        let intent = QualifiedName(app: "Notebook", name: "Pin")
+        let execution = try store.write { transaction in
+            let page = try #require(try transaction.record(Notebook.page, id: "p2"))
+            try transaction.update(page, set: ["pinned": .boolean(true)])
+            return try transaction.journal(intent: intent, parameters: ["page": "p2"], dialog: "Pinned.", donation: nil)
+        }
+        try store.write { transaction in
+            try transaction.donate(
+                intent: intent, parameters: ["page": "p2"], via: "phrase", records: ["p2"], at: Bundled.now,
+                execution: execution)
+        }
+        let counts = try store.read { try $0.suggestionCounts(intents: [intent.description], now: Bundled.now) }
+        #expect(counts[intent.description]?["n"] == 1)
+        try store.write { transaction in
+            try transaction.markTipShown("tip.one", at: Bundled.now)
+            try transaction.dismissTip("tip.one")
+        }
+        #expect(try store.read { try $0.tipStates() }["tip.one"]?.dismissed == true)
+        let undone = try store.write { try $0.undoLast() }
+        #expect(undone?.intent == intent.description)
+        #expect(try store.read { try $0.donationHistory() }.isEmpty)
+        #expect(try store.read { try $0.suggestionCounts(intents: [intent.description], now: Bundled.now) }.isEmpty)
+        #expect(try store.read { try $0.record(Notebook.page, id: "p2") }?.values["pinned"] == .boolean(false))
+    }
+
+    @Test("Handoff: the current activity per app and open questions", arguments: Backend.allCases)
+    func handoff(_ backend: Backend) throws {
+        let scratch = try backend.scratch("handoff")
+        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        let now = Bundled.now
+        let open = QualifiedName(app: "Notebook", name: "OpenPage")
+        try store.write { transaction in
+            for title in ["intro", "outline"] {
+                try transaction.recordActivity(
+                    type: "notebook.open", intent: open, title: title, parameters: ["page": .string(title)],
+                    eligible: ["handoff"], keywords: [], link: nil, at: now, expires: now.addingTimeInterval(600))
+            }
+            let question = try transaction.saveQuestion(
+                intent: open, question: "Which page?", state: .object([:]), at: now, expires: now.addingTimeInterval(60)
+            )
+            #expect(try transaction.closeQuestion(question, reason: "answered"))
+            try transaction.saveQuestion(
+                intent: open, question: "Which one?", state: .object([:]), at: now, expires: now.addingTimeInterval(60))
+        }
+        #expect(try store.read { try $0.activities(at: now) }.map(\.title) == ["outline"])
+        #expect(try store.read { try $0.openQuestions(at: now) }.map(\.question) == ["Which one?"])
+    }
+
+    @Test("Two connections to one store: concurrent increments lose nothing", arguments: Backend.allCases)
+    func concurrentIncrements(_ backend: Backend) throws {
+        let scratch = try backend.scratch("increments")
+        _ = try Notebook.seeded(scratch.path)
+        // Two stores over the same data, as two processes (or two server instances) have.
+        let stores = try (0..<2).map { _ in try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
+        }
+        let group = DispatchGroup()
+        let failures = Failures()
+        for store in stores {
+            for _ in 0..<2 {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    for _ in 0..<10 {
+                        do {
+                            try store.write { transaction in
+                                let page = try #require(try transaction.record(Notebook.page, id: "p1"))
+                                guard case .integer(let words)? = page.values["words"] else { return }
+                                try transaction.update(page, set: ["words": .integer(words + 1)])
+                            }
+                        } catch {
+                            failures.add("\(error)")
+                        }
+                    }
+                }.start()
+            }
+        }
+        group.wait()
+        #expect(failures.all.isEmpty)
+        let words = try stores[0].read { try $0.record(Notebook.page, id: "p1") }?.values["words"]
+        #expect(words == .integer(120 + 40))
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ failure: String) { lock.withLock { list.append(failure) } }
+        var all: [String] { lock.withLock { list } }
+    }
+}
+
+@Suite("PostgreSQL stores: one schema per user, clear errors")
+struct PostgresStoreTests {
+    @Test("Two schemas of one database are two stores: nothing of one is seen from the other")
+    func schemasApart() throws {
+        let ann = try PostgresCluster.freshStore("ann")
+        let bob = try PostgresCluster.freshStore("bob")
+        let annStore = try Notebook.seeded(ann)
+        let bobStore = try Store(path: bob, graph: Notebook.graph, clock: Notebook.clock)
+        #expect(try annStore.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
+        #expect(try bobStore.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 0)
+        #expect(try bobStore.read { try $0.record(Notebook.page, id: "p1") } == nil)
+        #expect(try bobStore.read { try $0.search(Notebook.page, text: "intro") }.isEmpty)
+        #expect(try bobStore.write { try $0.undoLast() } == nil)
+    }
+
+    @Test("A URL that is not one, a schema that is not a name, a server that is not there: errors naming it")
+    func clearErrors() throws {
+        #expect {
+            _ = try Store(path: "postgres://", graph: Notebook.graph, clock: Notebook.clock)
+        } throws: { "\($0)".contains("not a PostgreSQL URL") }
+        #expect {
+            _ = try Store(
+                path: "postgres://u@127.0.0.1:1/db?schema=Bad-Name", graph: Notebook.graph, clock: Notebook.clock)
+        } throws: { "\($0)".contains("is not a name") }
+        // Port 1 on loopback: nothing listens there.
+        #expect {
+            _ = try Store(path: "postgres://u@127.0.0.1:1/db", graph: Notebook.graph, clock: Notebook.clock)
+        } throws: { error in
+            "\(error)".contains("postgres://u@127.0.0.1:1/db") && "\(error)".contains("cannot connect")
+        }
+    }
+}
