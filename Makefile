@@ -1,10 +1,12 @@
 # The two commands a new machine needs: `make run` and `make test`.
 # Both install the system libraries first when they are missing (Debian: libyaml-dev).
-# `postgresql`: the tests start a private PostgreSQL server of their own (docs/store.md).
+# `make test` also installs postgresql (the tests start a private server of their own, docs/store.md)
+# and chromium (the console's browser tests).
 SWIFT ?= swift
-APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config postgresql
-# The web console's browser tests (docs/console.md) drive headless Chromium through chromedriver.
-TEST_APT_PACKAGES = chromium chromium-driver
+APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
+# What only the tests need: PostgreSQL for the second store backend's suite, and headless Chromium
+# with chromedriver for the web console's browser tests (docs/console.md).
+TEST_APT_PACKAGES = postgresql chromium chromium-driver
 INTENTS = .build/debug/intents
 
 .PHONY: run test build deps bench bench-build bench-check bench-record clean
