@@ -44,9 +44,9 @@ extension IntentServer {
     // MARK: Events
 
     /// How often a user's surfaces are read again for the event stream, and how long the stream may
-    /// stay silent before a comment keeps the connection open.
+    /// stay silent before a comment keeps the connection open (and finds a client that has gone).
     static let eventPoll: Duration = .milliseconds(400)
-    static let eventKeepAlive: Duration = .seconds(15)
+    static let eventKeepAlive: Duration = .seconds(5)
 
     /// `GET /v1/events`: `event: state` with the Smart Stack, the controls and the live activities
     /// (each exactly as its own `GET` answers), at once and again whenever one of them changes, a
@@ -54,15 +54,29 @@ extension IntentServer {
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {
         _ = try Self.query(request, allowed: [])
         let user = try self.user(context)
-        let engine = try await engines.engine(for: user)
-        let first = try await Blocking.run { try Self.surfaces(engine, user) }
+        guard streams.open(user.id) else {
+            throw APIError(
+                429, "too_many_streams",
+                "\(EventStreams.perUser) event streams are open for this user already; close one (a tab) first",
+                retryAfter: 5)
+        }
+        let engine: IntentEngine
+        let first: String
+        do {
+            engine = try await engines.engine(for: user)
+            first = try await Blocking.run { try Self.surfaces(engine, user) }
+        } catch {
+            streams.close(user.id)
+            throw error
+        }
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
             .init("X-Accel-Buffering")!: "no",
         ]
         return Response(
             status: .ok, headers: headers,
-            body: ResponseBody { writer in
+            body: ResponseBody { [streams] writer in
+                defer { streams.close(user.id) }
                 var last = first
                 try await writer.write(ByteBuffer(string: "retry: 2000\nevent: state\ndata: \(first)\n\n"))
                 var silent: Duration = .zero
@@ -185,4 +199,30 @@ extension IntentServer {
             object["items"] = .array(items)
         }
     }
+}
+
+/// How many event streams each user has open: a stream reads the store every few hundred
+/// milliseconds, so a user gets a handful (tabs), not as many as they can open.
+final class EventStreams: @unchecked Sendable {
+    static let perUser = 8
+    private let lock = NSLock()
+    private var open: [String: Int] = [:]
+
+    /// Counts one more stream for `user`; false (and nothing counted) when they have the most already.
+    func open(_ user: String) -> Bool {
+        lock.withLock {
+            guard open[user, default: 0] < Self.perUser else { return false }
+            open[user, default: 0] += 1
+            return true
+        }
+    }
+
+    func close(_ user: String) {
+        lock.withLock {
+            let left = open[user, default: 1] - 1
+            open[user] = left > 0 ? left : nil
+        }
+    }
+
+    func count(_ user: String) -> Int { lock.withLock { open[user, default: 0] } }
 }

@@ -38,6 +38,8 @@ public struct IntentServer: Sendable {
     let rate: RateLimiter
     let slots: WaitQueue
     let conversations = ConversationQueues()
+    /// The console's open event streams, counted per user (`GET /v1/events`).
+    let streams = EventStreams()
     let logger: Logger
 
     public init(_ configuration: Configuration, engines: any EngineProvider, users: UserDirectory, logger: Logger? = nil) {

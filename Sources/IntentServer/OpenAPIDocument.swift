@@ -352,7 +352,7 @@ public enum OpenAPIDocument {
         },
         "/v1/events": {
           "get": {
-            "description": "Server-sent events: `event: state` with `{widgets, controls, activities}` (each as its own GET answers) at once and whenever one changes; a comment every 15 s keeps the connection open. Send the token in the header (fetch with a stream reader: EventSource cannot).",
+            "description": "Server-sent events: `event: state` with `{widgets, controls, activities}` (each as its own GET answers) at once and whenever one changes; a comment every 5 s keeps the connection open. At most 8 streams per user (429 too_many_streams). Send the token in the header (fetch with a stream reader: EventSource cannot).",
             "responses": { "200": { "description": "The stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } }, "default": { "$ref": "#/components/responses/Refused" } }
           }
         },

@@ -73,6 +73,28 @@ struct ConsoleServerTests {
         }
     }
 
+    /// Each stream reads the store again and again: a user gets a few, and one closed frees its place.
+    @Test func aUserHasAtMostEightEventStreams() async throws {
+        try await ServerHarness.with { server in
+            var open: [Int32] = []
+            for _ in 0..<8 { open.append(try await EventStream.open(port: server.port, token: server.tokens["ann"]!).1) }
+            let ninth = try await server.send("GET", "/v1/events")
+            #expect(ninth.status == 429)
+            #expect(ninth.errorCode == "too_many_streams")
+            // Bob's streams are his own.
+            let bobs = try await EventStream.first(port: server.port, token: server.tokens["bob"]!)
+            #expect(bobs.name == "state")
+            for socket in open { Glibc.close(socket) }
+            // The server notices a gone client at its next write (a keep-alive within 5 s).
+            var again: EventStream.Event?
+            for _ in 0..<120 where again == nil {
+                again = try? await EventStream.first(port: server.port, token: server.tokens["ann"]!)
+                if again == nil { try await Task.sleep(for: .milliseconds(500)) }
+            }
+            #expect(again?.name == "state")
+        }
+    }
+
     @Test func aWidgetsButtonIsPressedByNumber() async throws {
         try await ServerHarness.with { server in
             let before = try await Self.card("Fortune.DailyFortune", server)
@@ -128,16 +150,27 @@ enum EventStream {
     }
 
     static func first(port: Int, token: String) async throws -> Event {
+        let (event, socket) = try await open(port: port, token: token)
+        Glibc.close(socket)
+        return event
+    }
+
+    /// The first event and the connection, still open (close it with `Glibc.close`).
+    static func open(port: Int, token: String) async throws -> (Event, Int32) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try read(port: port, token: token) })
+                let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                do {
+                    continuation.resume(returning: (try read(socket, port: port, token: token), socket))
+                } catch {
+                    Glibc.close(socket)
+                    continuation.resume(throwing: error)
+                }
             }.start()
         }
     }
 
-    private static func read(port: Int, token: String) throws -> Event {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
+    private static func read(_ socket: Int32, port: Int, token: String) throws -> Event {
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -159,6 +192,7 @@ enum EventStream {
             // The head, then (chunked) an event ending in a blank line.
             let reply = try? HTTPTestClient.parse(received)
             guard let reply else { continue }
+            guard reply.status == 200 else { throw HTTPTestClient.Failure(description: "refused: \(reply)") }
             let text = reply.text
             guard let start = text.range(of: "data:"), let end = text.range(of: "\n\n", range: start.lowerBound..<text.endIndex)
             else { continue }

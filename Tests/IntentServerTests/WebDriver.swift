@@ -168,6 +168,13 @@ final class Browser: @unchecked Sendable {
         try await run("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", [css]) as? String ?? ""
     }
 
+    /// Asks the page for less motion, as a system setting would (`prefers-reduced-motion: reduce`).
+    func reduceMotion() async throws {
+        try await command(
+            "POST", "/goog/cdp/execute",
+            ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]]])
+    }
+
     func resize(width: Int, height: Int) async throws {
         try await command("POST", "/window/rect", ["width": width, "height": height])
     }

@@ -289,9 +289,8 @@ enum ConsoleScript {
           const button = control.kind === "toggle"
             ? el("button", { type: "button", role: "switch", "aria-checked": control.isOn ? "true" : "false",
                 "aria-label": control.title, "data-key": key, "data-control": control.control,
-                text: control.isOn ? "On" : "Off" })
+                text: control.isOn ? T.on : T.off })
             : el("button", { type: "button", "data-key": key, "data-control": control.control, text: control.title });
-          if (control.kind === "toggle") button.textContent = control.isOn ? (german ? "An" : "On") : (german ? "Aus" : "Off");
           button.addEventListener("click", async () => {
             const body = { action: control.kind === "toggle" ? "toggle" : "press" };
             if (conversation) body.conversation = conversation;

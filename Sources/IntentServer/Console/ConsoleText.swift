@@ -75,6 +75,8 @@ enum ConsoleText {
         "live": ("Live", "Live"),
         "reconnecting": ("Reconnecting…", "Verbinde neu…"),
         "unreachable": ("The server could not be reached.", "Der Server ist nicht erreichbar."),
+        "on": ("On", "An"),
+        "off": ("Off", "Aus"),
         "ended": ("ended", "beendet"),
         "stale": ("stale", "veraltet"),
     ]
