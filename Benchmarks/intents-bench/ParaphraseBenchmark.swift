@@ -7,7 +7,11 @@ import PhraseMatching
 /// before tuning, never trained on): both stages together, as `say` decides. Understood: the right
 /// intent runs with every value listed (an intent that deletes: asks to confirm the right intent).
 func paraphraseBenchmark() throws {
-    let path = "Benchmarks/data/paraphrases.tsv"
+    // `--file F`: another set in the same format (Benchmarks/data/paraphrases-dev.tsv, the one tuned on).
+    let arguments = CommandLine.arguments
+    let path =
+        arguments.firstIndex(of: "--file").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        ?? "Benchmarks/data/paraphrases.tsv"
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     let project = try Project.load(intents: "Intents", clock: Clock())
@@ -59,7 +63,16 @@ func paraphraseBenchmark() throws {
             noMatch += 1
             outcome = "no_match"
         }
-        if verbose, outcome != "ok" { print("    \(outcome) for \(expected): \(text)") }
+        if verbose, outcome != "ok" {
+            // What the learned stage made of it: its intent, confidence, decision and none's share.
+            var detail = ""
+            if let guess = run.stage.guess(text, matcher: matcher) {
+                detail = String(
+                    format: " [learned: %@ %.2f %@, none %.2f%@]", guess.candidate.intent.description, guess.confidence,
+                    guess.decision.rawValue, guess.noneProbability, guess.tagging == nil ? "" : ", tagged")
+            }
+            print("    \(outcome) for \(expected): \(text)\(detail)")
+        }
     }
     func pct(_ n: Int) -> String { String(format: "%.1f%%", Double(n) * 100 / Double(max(1, lines.count))) }
     print("  understood (right intent and values): \(understood)/\(lines.count) (\(pct(understood)))")

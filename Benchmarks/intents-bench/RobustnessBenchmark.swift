@@ -69,9 +69,10 @@ struct RobustnessRun {
         self.samplesPerPhrase = samplesPerPhrase
         stage = LearnedStage(index: index)
         let started = DispatchTime.now().uptimeNanoseconds
+        let cpuStarted = cpuSeconds()
         _ = stage.model
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        print(String(format: "  learned stage trained in %.0f ms", seconds * 1000))
+        print(String(format: "  learned stage trained in %.0f ms (%.2f s of CPU)", seconds * 1000, cpuSeconds() - cpuStarted))
     }
 
     mutating func verdict(_ text: String) -> Verdict {

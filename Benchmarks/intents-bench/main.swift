@@ -30,7 +30,7 @@ let usage = """
       serve:     [--requests N] [--connections 1,10,50] [--binary PATH] [--store postgres://…]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; not in all)
-      paraphrases: (Benchmarks/data/paraphrases.tsv through both stages; not in all)
+      paraphrases: [--file F]   (Benchmarks/data/paraphrases.tsv, or F, through both stages; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).

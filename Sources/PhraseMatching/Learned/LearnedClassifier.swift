@@ -70,7 +70,9 @@ public struct LearnedClassifier: Sendable {
             }
             named.append(("b:" + previous + "|" + token, 1))
             previous = token
-            if !word.free {
+            // Letters of known words only (typos and other forms included): an unknown word's letters
+            // would teach that everyday words are none's, and people's own words are everyday words.
+            if !word.free, word.known != nil {
                 let grams = characterGrams(word.said)
                 let value = 1 / Float(max(1, grams.count)).squareRoot()
                 for gram in grams { named.append((gram, value)) }

@@ -110,6 +110,8 @@ public struct LearnedModel: Sendable {
         var corrected = 0
         let ids = words.map { word -> Int32 in
             if let id = wordIDs[word] { return id }
+            // Another form of a known word ("tracking", "notes", "finished", "aufgaben") is that word.
+            for form in Self.forms(of: word) { if let id = wordIDs[form] { return id } }
             if let id = correction(of: word) {
                 corrected += 1
                 return id
@@ -117,6 +119,40 @@ public struct LearnedModel: Sendable {
             return Self.unknown
         }
         return (ids, corrected)
+    }
+
+    /// Other forms of `word` to look up when it is not known, most likely first: its base with an
+    /// English or German inflection taken off ("tracking" → "track", "notes" → "note", "stopped" →
+    /// "stop", "making" → "make", "aufgaben" → "aufgabe"), or inflected ("track" → "tracks").
+    /// Endings come off words of five letters or more only, so short words are never taken for others.
+    static func forms(of word: String) -> [String] {
+        let letters = Array(word)
+        guard letters.count >= 5, letters.allSatisfy(\.isLetter) else {
+            return letters.count >= 3 && letters.allSatisfy(\.isLetter) ? [word + "s"] : []
+        }
+        var forms: [String] = []
+        func base(_ suffix: String) {
+            guard word.hasSuffix(suffix) else { return }
+            let stem = String(word.dropLast(suffix.count))
+            guard stem.count >= 3 else { return }
+            forms.append(stem)
+            forms.append(stem + "e")
+            // A doubled final consonant: "stopped" → "stop", "planning" → "plan".
+            if let last = stem.last, stem.dropLast().last == last, !"aeiouls".contains(last) {
+                forms.append(String(stem.dropLast()))
+            }
+        }
+        if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
+        // "es" only after a hissing sound ("boxes", "wishes"): "notes" is "note", not "not".
+        let hissing = ["ses", "xes", "zes", "ches", "shes"].contains { word.hasSuffix($0) }
+        for suffix in ["ing", "ed", "es", "s", "er", "ly", "en", "n", "e"] {
+            if suffix == "es", !hissing { continue }
+            if suffix == "s", word.hasSuffix("ss") { continue }
+            base(suffix)
+        }
+        forms.append(word + "s")
+        forms.append(word + "ing")
+        return forms.filter { $0 != word }
     }
 
     /// The known word `word` is a typo of: one letter from four letters on, two from eight; the

@@ -59,12 +59,16 @@ extension Matcher {
             candidate.slots = tagging?.slots ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
-            // request in this one's words, perhaps. Carried by little more than a verb, the guess is
-            // worth one step less: it asks rather than act, and says nothing rather than ask.
-            if confidence < Self.sure(limits), !alignment.isEmpty, alignment.allSatisfy({ !$0.typed }),
-                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling)
+            // request in this one's words, perhaps. Unless the tagger, reading the sentence as this
+            // intent, finds the values where the unknown words are (the classifier and the tagger
+            // agree), a guess the classifier is not sure of asks rather than act. A plausible guess
+            // still asks: between the thresholds is what "Did you mean …?" is for.
+            if decision == .act, confidence < Self.sure(limits), !alignment.isEmpty,
+                alignment.allSatisfy({ !$0.typed }),
+                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling),
+                !Self.agrees(tagging, unknown: unknown)
             {
-                decision = decision == .act ? .ask : .none
+                decision = .ask
             }
         }
         // Said backwards: the sentence starts with the word its phrase ends with and never starts
@@ -86,6 +90,7 @@ extension Matcher {
         {
             decision = .ask
         }
+        candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
         let total = evidence.carried.reduce(Float(0)) { $0 + $1.weight }
         var guess = LearnedGuess(
             candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,
@@ -101,6 +106,33 @@ extension Matcher {
         guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
         guess.noneProbability = evidence.noneProbability
         return guess
+    }
+
+    /// Whether the tagger's reading backs a guess: it found values, every one parses, and every word
+    /// the model does not know (at `unknown`) is inside one of them, so no word is left unexplained.
+    static func agrees(_ reading: TaggerReading?, unknown: [Int]) -> Bool {
+        guard let reading, !reading.slots.isEmpty, reading.rejected.isEmpty,
+            reading.slots.allSatisfy({ $0.problem == nil })
+        else { return false }
+        return unknown.allSatisfy { position in reading.slots.contains { $0.span.contains(position) } }
+    }
+
+    /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
+    /// task about groceries", "the laundry" for "i finished the laundry"): names do not start so, and
+    /// no template placed those words. Free text keeps them (SNIPS's times are "at 7 pm", "in 2 hours").
+    static func trimmed(_ slot: Candidate.Slot, tokens: [Token]) -> Candidate.Slot {
+        guard slot.entity, !slot.typed, slot.span.upperBound <= tokens.count else { return slot }
+        var start = slot.span.lowerBound
+        while slot.span.upperBound - start > 1,
+            introducingWords.contains(tokens[start].text) || determiners.contains(tokens[start].text)
+        {
+            start += 1
+        }
+        guard start > slot.span.lowerBound else { return slot }
+        var slot = slot
+        slot.span = start..<slot.span.upperBound
+        slot.value = .string(tokens.originalText(from: start, through: slot.span.upperBound - 1))
+        return slot
     }
 
     /// From this confidence on the classifier's guess is not second-guessed by the checks on telling

@@ -1,0 +1,49 @@
+import Foundation
+import IntentModel
+import TestSupport
+import Testing
+
+@testable import PhraseMatching
+
+@Suite("The learned stage's words and decisions: other forms of known words, asking between the thresholds")
+struct LearnedDecisionTests {
+    static var stage: LearnedStage { LearnedStageTests.stage }
+
+    @Test(
+        "Another form of a word the definitions know is read as that word",
+        arguments: [("refreshed", "refresh"), ("refreshes", "refresh"), ("bookmarking", "bookmark"), ("explored", "explore")])
+    func otherForms(said: String, known: String) {
+        let model = Self.stage.model
+        #expect(model.wordIDs[said] == nil)
+        let id = model.ids([known]).ids[0]
+        #expect(id >= 0)
+        #expect(model.ids([said]).ids == [id])
+    }
+
+    @Test("A short word is never taken for another form of a longer one")
+    func shortWordsStay() {
+        #expect(LearnedModel.forms(of: "not").allSatisfy { $0.hasPrefix("not") && $0.count == 4 })
+        #expect(LearnedModel.forms(of: "me") == [])
+    }
+
+    @Test("A plausible guess whose value the tagger finds asks, rather than being dropped")
+    func plausibleGuessAsks() throws {
+        // "vertical farming" is no word of the definitions, and the phrase's verb is not said: the
+        // tagger reads it as the topic, so the guess asks "Did you mean …?" (it answered no match).
+        let guess = try #require(Self.stage.guess("i want a radar about vertical farming", matcher: Bundled.matcher))
+        #expect(guess.candidate.intent.description == "Radar.CreateRadar")
+        #expect(guess.decision == .ask)
+        #expect(guess.candidate.slots.first { $0.name == "topic" }?.value.description == "vertical farming")
+    }
+
+    @Test("A guessed entity name starts after the word that introduced it and its article; free text keeps them")
+    func valuesTrimmed() {
+        let tokens = Normalizer.tokens("delete the task about the groceries")
+        let entity = Candidate.Slot(name: "task", value: .string("about the groceries"), span: 3..<6, typed: false, entity: true)
+        #expect(Matcher.trimmed(entity, tokens: tokens).value.description == "groceries")
+        let text = Candidate.Slot(name: "title", value: .string("about the groceries"), span: 3..<6, typed: false)
+        #expect(Matcher.trimmed(text, tokens: tokens).value.description == "about the groceries")
+        let one = Candidate.Slot(name: "task", value: .string("about"), span: 3..<4, typed: false, entity: true)
+        #expect(Matcher.trimmed(one, tokens: tokens).value.description == "about")
+    }
+}
