@@ -111,7 +111,7 @@ extension IntentServer {
                 ? APIError.notFound("no control named '\(name)'")
                 : APIError.badRequest("'\(name)' names \(found.count) controls; use App.Name")
         }
-        var action = ControlCenter.defaultRequest(for: control)
+        var action = Self.defaultAction(control)
         if let given = try fields.string("action") {
             guard let known = ControlCenter.Request(rawValue: given) else {
                 throw APIError.badRequest("'action' must be one of on, off, toggle, press, not '\(given)'")
@@ -132,6 +132,13 @@ extension IntentServer {
             }
             return Self.answerResponse(answer, engineRequest)
         }
+    }
+
+    /// What naming `control` does. Not inlined: the release compiler's ownership verifier trapped
+    /// (CopyPropagation, a `switch` on the control's kind) when it was inlined into `control(_:_:)`.
+    @inline(never)
+    static func defaultAction(_ control: IntentGraph.Control) -> ControlCenter.Request? {
+        ControlCenter.defaultRequest(for: control)
     }
 
     func activities(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -172,11 +172,13 @@ struct ByteReader {
 
     var isAtEnd: Bool { position == bytes.count }
 
+    /// A little-endian integer, read in one load (not byte by byte: the phrase index's cache is
+    /// megabytes of them, read by every cold start).
     mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard bytes.count - position >= size else { return nil }
-        var value: T = 0
-        for offset in 0..<size { value |= T(truncatingIfNeeded: bytes[position + offset]) << (8 * offset) }
+        let offset = position
+        let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
         position += size
         return value
     }
@@ -198,10 +200,18 @@ struct ByteReader {
     }
 
     mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
-        guard let count = count(elementSize: MemoryLayout<T>.size) else { return nil }
-        var values: [T] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(integer(T.self)!) }
+        let size = MemoryLayout<T>.size
+        guard let count = count(elementSize: size) else { return nil }
+        let start = position
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                for index in 0..<count {
+                    buffer[index] = T(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
+                }
+            }
+            initialized = count
+        }
+        position += count * size
         return values
     }
 
