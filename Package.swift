@@ -122,9 +122,7 @@ let package = Package(
         .testTarget(
             name: "ModelStoreTests",
             dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
-        .testTarget(
-            name: "IntentProjectTests",
-            dependencies: ["IntentProject", "IntentLanguage", "IntentModel", "PhraseMatching", "TestSupport"]),
+        .testTarget(name: "IntentProjectTests", dependencies: ["IntentProject", "IntentLanguage", "TestSupport"]),
         .testTarget(
             name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
         .testTarget(

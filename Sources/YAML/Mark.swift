@@ -1,5 +1,5 @@
 /// A position in a source file: 1-based line and column (columns count characters).
-public struct Mark: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it.
     public var file: String
     /// 1-based line.
@@ -27,7 +27,7 @@ public struct Mark: Sendable, Hashable, Codable, Comparable, CustomStringConvert
 }
 
 /// The span a node covers: start inclusive, end exclusive.
-public struct SourceRange: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
     public var start: Mark
     public var end: Mark
 

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A date as definitions and shortcut files write it: a moment, or a day counted from today, with
 /// an optional time of day. Relative dates are resolved only by a `Clock`.
-public enum DateValue: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum DateValue: Sendable, Hashable, CustomStringConvertible {
     /// An instant: ISO-8601 with a zone, or a date the store kept.
     case moment(Date)
     /// The moment the clock reads.
@@ -51,7 +51,7 @@ public enum DateValue: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// A time of day, to the second.
-public struct TimeOfDay: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TimeOfDay: Sendable, Hashable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
     public var second: Int

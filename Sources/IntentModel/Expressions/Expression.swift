@@ -1,6 +1,6 @@
 /// A parsed expression with the span of source it came from (offsets in characters).
-public struct Expression: Sendable, Codable, Hashable {
-    public indirect enum Kind: Sendable, Codable, Hashable {
+public struct Expression: Sendable, Hashable {
+    public indirect enum Kind: Sendable, Hashable {
         case literal(Value)
         case null
         /// A parameter, variable, property, constant or (once checked) an enum case.
@@ -18,12 +18,12 @@ public struct Expression: Sendable, Codable, Hashable {
         case list([Expression])
     }
 
-    public enum UnaryOperator: String, Sendable, Codable, Hashable {
+    public enum UnaryOperator: String, Sendable, Hashable {
         case not = "!"
         case negate = "-"
     }
 
-    public enum BinaryOperator: String, Sendable, Codable, Hashable {
+    public enum BinaryOperator: String, Sendable, Hashable {
         case or = "||"
         case and = "&&"
         case equal = "=="
@@ -80,8 +80,8 @@ public struct Expression: Sendable, Codable, Hashable {
 }
 
 /// Text with `${expression}` holes: dialogs, summaries, display templates, set values.
-public struct Template: Sendable, Codable, Hashable {
-    public enum Part: Sendable, Codable, Hashable {
+public struct Template: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
         case text(String)
         case expression(Expression, source: String)
     }

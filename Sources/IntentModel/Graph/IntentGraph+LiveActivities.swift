@@ -3,7 +3,7 @@ public import YAML
 extension IntentGraph {
     /// A live activity (ActivityKit): attributes fixed when it starts, a content state that updates
     /// change, its progress and countdown, and how the Dynamic Island and the lock screen show it.
-    public struct LiveActivity: Sendable, Codable {
+    public struct LiveActivity: Sendable {
         public let name: String
         public let app: String
         public let title: String
@@ -44,17 +44,17 @@ extension IntentGraph {
     }
 
     /// Where the Dynamic Island's expanded presentation puts a text.
-    public enum ExpandedRegion: String, Sendable, Codable, CaseIterable {
+    public enum ExpandedRegion: String, Sendable, CaseIterable {
         case leading, trailing, center, bottom
     }
 
     /// The lock screen banner's texts: a heading and a line under the progress bar.
-    public enum LockScreenPart: String, Sendable, Codable, CaseIterable {
+    public enum LockScreenPart: String, Sendable, CaseIterable {
         case title, detail
     }
 
     /// Templates for each presentation; what is not given is drawn from the title, progress and countdown.
-    public struct ActivityPresentations: Sendable, Codable {
+    public struct ActivityPresentations: Sendable {
         public let compactLeading: Template?
         public let compactTrailing: Template?
         public let minimal: Template?
@@ -74,8 +74,8 @@ extension IntentGraph {
     }
 
     /// A step that starts, updates or ends a live activity.
-    public struct ActivityStep: Sendable, Codable {
-        public enum Action: String, Sendable, Codable {
+    public struct ActivityStep: Sendable {
+        public enum Action: String, Sendable {
             case start, update, end
 
             /// The step's key: `start_activity`.
@@ -83,7 +83,7 @@ extension IntentGraph {
         }
 
         /// When an ended activity leaves the lock screen (ActivityUIDismissalPolicy).
-        public enum Dismissal: Sendable, Codable, Hashable {
+        public enum Dismissal: Sendable, Hashable {
             /// The system's choice: four hours after it ends.
             case standard
             case immediately

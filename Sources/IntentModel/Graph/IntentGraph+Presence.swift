@@ -2,7 +2,7 @@
 /// offered as suggestions (`donate:`, `suggest:`), and tips that teach the app's shortcut phrases (`tips:`).
 extension IntentGraph {
     /// What of an entity the search index holds (`searchable:`): Spotlight's attribute set.
-    public struct Searchable: Sendable, Codable {
+    public struct Searchable: Sendable {
         public let title: Template
         public let description: Template?
         /// Text or a list of strings.
@@ -38,7 +38,7 @@ extension IntentGraph {
     }
 
     /// A Siri tip: a phrase of one of the app's shortcuts, offered at a placement when `when` holds.
-    public struct Tip: Sendable, Codable {
+    public struct Tip: Sendable {
         public let app: String
         public let intent: QualifiedName
         /// The phrase to teach, spoken with the app's name (“New task in FocusBlox”).

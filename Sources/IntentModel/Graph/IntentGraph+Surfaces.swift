@@ -12,7 +12,7 @@ extension IntentGraph {
     }
 
     /// A widget: content computed from the store, in one or more families, ranked in the Smart Stack.
-    public struct Widget: Sendable, Codable {
+    public struct Widget: Sendable {
         public let name: String
         public let app: String
         public let title: String
@@ -60,7 +60,7 @@ extension IntentGraph {
     }
 
     /// `{ when: "exists(Task where …)", score: 80 }`.
-    public struct RelevanceRule: Sendable, Codable {
+    public struct RelevanceRule: Sendable {
         public let condition: Expression?
         /// The condition as written, for `--explain`.
         public let source: String?
@@ -73,7 +73,7 @@ extension IntentGraph {
         }
     }
 
-    public struct WidgetContent: Sendable, Codable {
+    public struct WidgetContent: Sendable {
         public let title: Template?
         public let value: Template?
         public let label: Template?
@@ -105,7 +105,7 @@ extension IntentGraph {
     }
 
     /// One more figure of a widget: `{ value: "${count(…)}", label: Today }`.
-    public struct WidgetFigure: Sendable, Codable {
+    public struct WidgetFigure: Sendable {
         public let value: Template
         public let label: Template?
 
@@ -115,7 +115,7 @@ extension IntentGraph {
         }
     }
 
-    public struct WidgetButton: Sendable, Codable {
+    public struct WidgetButton: Sendable {
         public let title: Template
         public let action: IntentCall
 
@@ -126,7 +126,7 @@ extension IntentGraph {
     }
 
     /// An intent and its arguments, as a control or a widget button runs it.
-    public struct IntentCall: Sendable, Codable {
+    public struct IntentCall: Sendable {
         public let intent: QualifiedName
         public let arguments: [Assignment]
 
@@ -138,8 +138,8 @@ extension IntentGraph {
 
     /// A Control Center control: a toggle that reads its state and sets it through intents
     /// (Apple's SetValueIntent), or a button that runs one.
-    public struct Control: Sendable, Codable {
-        public enum Kind: Sendable, Codable {
+    public struct Control: Sendable {
+        public enum Kind: Sendable {
             case toggle(state: Expression, on: IntentCall, off: IntentCall)
             case button(IntentCall)
         }

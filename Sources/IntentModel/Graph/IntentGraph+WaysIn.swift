@@ -4,15 +4,15 @@ public import YAML
 /// activities that can be continued elsewhere (`activity:` on an intent).
 extension IntentGraph {
     /// A route from URLs to an intent: `radar://open/{radar}`, `radar://create?topic={topic}`.
-    public struct LinkRoute: Sendable, Codable {
+    public struct LinkRoute: Sendable {
         /// One part of the path: a word that must be there, or a slot that takes a parameter's value.
-        public enum Segment: Sendable, Codable, Hashable {
+        public enum Segment: Sendable, Hashable {
             case literal(String)
             case slot(String)
         }
 
         /// `key={slot}` in the query: the key in the URL, the parameter it fills.
-        public struct QueryItem: Sendable, Codable, Hashable {
+        public struct QueryItem: Sendable, Hashable {
             public let key: String
             public let slot: String
 
@@ -107,9 +107,9 @@ extension IntentGraph {
     }
 
     /// What an app accepts when content is shared to it, like a share extension's activation rule.
-    public struct ShareRoute: Sendable, Codable {
+    public struct ShareRoute: Sendable {
         /// Kinds of shared content.
-        public enum Content: String, Sendable, Codable, CaseIterable, Hashable {
+        public enum Content: String, Sendable, CaseIterable, Hashable {
             case url, text, image, movie, file
 
             /// "web page", "text", "image", …, for messages.
@@ -165,8 +165,8 @@ extension IntentGraph {
     }
 
     /// Using an intent as an activity another shell can continue (NSUserActivity).
-    public struct Activity: Sendable, Codable {
-        public enum Eligibility: String, Sendable, Codable, CaseIterable, Hashable {
+    public struct Activity: Sendable {
+        public enum Eligibility: String, Sendable, CaseIterable, Hashable {
             case handoff, search, prediction
         }
 

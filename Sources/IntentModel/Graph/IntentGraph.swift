@@ -1,7 +1,7 @@
 public import YAML
 
 /// The compiled, checked definitions of every loaded app. Immutable; only the compiler builds it.
-public struct IntentGraph: Sendable, Codable {
+public struct IntentGraph: Sendable {
     public let apps: [App]
     /// Edges from an intent whose result is an entity (or a list of them) to the intents with a
     /// parameter of that entity type: what can follow what.
@@ -67,7 +67,7 @@ public struct IntentGraph: Sendable, Codable {
         app(named: name.app)?.enums.first { $0.name == name }
     }
 
-    public struct Edge: Sendable, Codable, Hashable {
+    public struct Edge: Sendable, Hashable {
         public let from: QualifiedName
         public let to: QualifiedName
         public let parameter: String
@@ -81,7 +81,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct App: Sendable, Codable {
+    public struct App: Sendable {
         public let name: String
         public let description: String?
         public let synonyms: [String]
@@ -140,7 +140,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Constant: Sendable, Codable {
+    public struct Constant: Sendable {
         public let name: String
         public let type: ValueType
         public let value: Value
@@ -152,12 +152,12 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Enumeration: Sendable, Codable {
+    public struct Enumeration: Sendable {
         public let name: QualifiedName
         public let cases: [Case]
         public let location: SourceRange
 
-        public struct Case: Sendable, Codable, Hashable {
+        public struct Case: Sendable, Hashable {
             public let id: String
             public let title: String
             public let synonyms: [String]
@@ -178,7 +178,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Entity: Sendable, Codable {
+    public struct Entity: Sendable {
         public let name: QualifiedName
         public let properties: [Property]
         public let displayTitle: Template
@@ -216,7 +216,7 @@ public struct IntentGraph: Sendable, Codable {
 
     /// The properties every entity has without declaring them, kept by the store: the one list of
     /// them (the compiler, the store's columns and the runtime's scopes all read it).
-    public enum BuiltinProperty: String, Sendable, Codable, CaseIterable {
+    public enum BuiltinProperty: String, Sendable, CaseIterable {
         case id, createdAt, updatedAt
 
         public var type: ValueType {
@@ -227,7 +227,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Property: Sendable, Codable {
+    public struct Property: Sendable {
         public let name: String
         public let type: ValueType
         public let isOptional: Bool
@@ -252,7 +252,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Query: Sendable, Codable, Hashable {
+    public struct Query: Sendable, Hashable {
         public let entity: QualifiedName
         public let filter: Expression?
         public let sort: [SortKey]
@@ -266,7 +266,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct SortKey: Sendable, Codable, Hashable {
+    public struct SortKey: Sendable, Hashable {
         public let property: String
         public let descending: Bool
 
@@ -276,7 +276,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Intent: Sendable, Codable {
+    public struct Intent: Sendable {
         public let name: QualifiedName
         public let title: String
         public let description: String?
@@ -339,7 +339,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Parameter: Sendable, Codable {
+    public struct Parameter: Sendable {
         public let name: String
         public let type: ValueType
         public let title: String
@@ -371,8 +371,8 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Validation: Sendable, Codable {
-        public enum Rule: Sendable, Codable, Hashable {
+    public struct Validation: Sendable {
+        public enum Rule: Sendable, Hashable {
             case min(Double)
             case max(Double)
             case pattern(String)
@@ -390,7 +390,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct SummaryBranch: Sendable, Codable {
+    public struct SummaryBranch: Sendable {
         public let condition: Expression?
         /// The condition as written, for describing the summary.
         public let conditionSource: String?
@@ -403,7 +403,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Phrase: Sendable, Codable {
+    public struct Phrase: Sendable {
         public let language: String
         public let template: PhraseTemplate
         public let location: SourceRange
@@ -417,12 +417,12 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public enum Confirmation: Sendable, Codable {
+    public enum Confirmation: Sendable {
         case summary
         case dialog(Template)
     }
 
-    public struct AppShortcut: Sendable, Codable {
+    public struct AppShortcut: Sendable {
         public let intent: QualifiedName
         public let phrases: [Phrase]
         public let shortTitle: String
@@ -440,8 +440,8 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public struct Example: Sendable, Codable {
-        public enum Expectation: Sendable, Codable {
+    public struct Example: Sendable {
+        public enum Expectation: Sendable {
             case noMatch
             /// The intent and the values of the parameters named (others are not checked).
             case match(QualifiedName, [String: Value])
@@ -460,7 +460,7 @@ public struct IntentGraph: Sendable, Codable {
         }
     }
 
-    public indirect enum Step: Sendable, Codable {
+    public indirect enum Step: Sendable {
         case create(entity: QualifiedName, set: [Assignment], binding: String?)
         case update(target: Expression, set: [Assignment], increment: [Assignment], toggle: [String], binding: String?)
         case delete(target: Expression)
@@ -493,7 +493,7 @@ public struct IntentGraph: Sendable, Codable {
     }
 
     /// `name: template` in `set:`, `increment:` and `with:`.
-    public struct Assignment: Sendable, Codable {
+    public struct Assignment: Sendable {
         public let name: String
         public let value: Template
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A parsed phrase template: words, `(a|b)`, `[optional]`, `{slot}`, `{app}`, `<rule>`.
-public struct PhraseTemplate: Sendable, Hashable, Codable {
-    public indirect enum Item: Sendable, Hashable, Codable {
+public struct PhraseTemplate: Sendable, Hashable {
+    public indirect enum Item: Sendable, Hashable {
         case word(String)
         /// A parameter slot; `offset` is where its name starts in the source.
         case slot(String, offset: Int)

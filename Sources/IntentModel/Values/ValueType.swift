@@ -18,7 +18,7 @@ public struct QualifiedName: Sendable, Hashable, Comparable, Codable, CustomStri
 }
 
 /// The type of a parameter, property or expression.
-public indirect enum ValueType: Sendable, Hashable, Codable, CustomStringConvertible {
+public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case string, integer, number, boolean, date, duration, url
     case enumeration(QualifiedName)
     case entity(QualifiedName)
@@ -82,7 +82,7 @@ public indirect enum ValueType: Sendable, Hashable, Codable, CustomStringConvert
 }
 
 /// A constant value from a definition file: defaults, examples, validation bounds, constants.
-public indirect enum Value: Sendable, Hashable, Codable, CustomStringConvertible {
+public indirect enum Value: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case integer(Int)
     case number(Double)
