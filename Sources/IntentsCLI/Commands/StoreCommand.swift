@@ -181,7 +181,11 @@ struct StoreCommand: ParsableCommand {
                         parameters: ["file": .string(file)])
                 }
             } catch let problem as JSONRecordStream.Problem {
-                Terminal.standardError("error: \(file) is \(problem)\n")
+                if case .syntax(let line, let column, let reason) = problem {
+                    Terminal.standardError("error: \(file):\(line):\(column): not JSON: \(reason); nothing was imported\n")
+                } else {
+                    Terminal.standardError("error: \(file) is \(problem)\n")
+                }
                 throw ExitCode(2)
             } catch {
                 _ = try StoreCommand.failing { throw error }
