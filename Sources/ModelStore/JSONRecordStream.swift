@@ -6,13 +6,16 @@ public import IntentModel
 public struct JSONRecordStream {
     /// What the text is not, named by its place, as `StoreExport(json:)` names it.
     public enum Problem: Error, CustomStringConvertible {
-        /// Not JSON, or not an object at the top.
+        /// Not an object at the top.
         case notAnExport
+        /// Not JSON: where (1-based; the column counts characters) and why.
+        case syntax(line: Int, column: Int, reason: String)
         case shape(String)
 
         public var description: String {
             switch self {
             case .notAnExport: "not a JSON object of the form {\"App.Entity\": [records]}"
+            case .syntax(let line, let column, let reason): "line \(line), column \(column): \(reason)"
             case .shape(let message): message
             }
         }
@@ -21,6 +24,11 @@ public struct JSONRecordStream {
     private let read: (Int) -> [UInt8]
     private var buffer: [UInt8] = []
     private var position = 0
+    /// Line breaks in the bytes already dropped from `buffer`, and the characters after the last.
+    private var linesDropped = 0
+    private var columnDropped = 0
+    /// The start of the token being read (a number, an escape), kept in `buffer` until it is read.
+    private var mark: Int?
     private var ended = false
     private static let chunk = 1 << 20
 
@@ -96,7 +104,8 @@ public struct JSONRecordStream {
         while true {
             switch state {
             case .start:
-                try expect(UInt8(ascii: "{"), else: .notAnExport)
+                guard try peekOrEnd() == UInt8(ascii: "{") else { throw .notAnExport }
+                position += 1
                 if try peek() == UInt8(ascii: "}") {
                     position += 1
                     state = .done
@@ -104,9 +113,9 @@ public struct JSONRecordStream {
                     state = .afterKey
                 }
             case .afterKey:
-                guard try peek() == UInt8(ascii: "\"") else { throw .notAnExport }
-                guard case .string(let name) = try value() else { throw .notAnExport }
-                try expect(UInt8(ascii: ":"), else: .notAnExport)
+                guard try peek() == UInt8(ascii: "\"") else { throw expected("an entity name in double quotes") }
+                let name = try string()
+                try expect(UInt8(ascii: ":"), "':' after the entity name")
                 guard try peek() == UInt8(ascii: "[") else {
                     _ = try value()
                     throw .shape("'\(name)' must be a list of records")
@@ -127,26 +136,26 @@ public struct JSONRecordStream {
                 guard case .object(let fields) = item else { throw .shape("\(key)[\(index)] must be an object") }
                 defer { index += 1 }
                 let separator = try peek()
-                position += 1
                 if separator == UInt8(ascii: "]") {
                     state = .afterList
                 } else if separator != UInt8(ascii: ",") {
-                    throw .notAnExport
+                    throw expected("',' or ']' after a record")
                 }
+                position += 1
                 return .record(key: key, index: index, fields: fields)
             case .afterList:
                 let separator = try peek()
-                position += 1
                 if separator == UInt8(ascii: "}") {
                     state = .done
                 } else if separator == UInt8(ascii: ",") {
                     state = .afterKey
                 } else {
-                    throw .notAnExport
+                    throw expected("',' or '}' after a list of records")
                 }
+                position += 1
             case .done:
                 // Only white space may follow.
-                if try peekOrEnd() != nil { throw .notAnExport }
+                if try peekOrEnd() != nil { throw syntax("text after the end of the export") }
                 return nil
             }
         }
@@ -163,14 +172,55 @@ public struct JSONRecordStream {
     private mutating func fill(_ count: Int) -> Bool {
         while buffer.count - position < count {
             guard !ended else { return false }
-            if position > 0 {
-                buffer.removeFirst(position)
-                position = 0
+            // Bytes read are dropped, but not those from `mark` on: a message may point back at them.
+            let dropped = min(position, mark ?? position)
+            if dropped > 0 {
+                (linesDropped, columnDropped) = Self.advance(linesDropped, columnDropped, over: buffer[..<dropped])
+                buffer.removeFirst(dropped)
+                position -= dropped
+                mark = mark.map { $0 - dropped }
             }
             let more = read(Self.chunk)
             if more.isEmpty { ended = true } else { buffer += more }
         }
         return true
+    }
+
+    /// Line and column after `bytes`, from `line` and `column`: a column counts characters (a
+    /// UTF-8 continuation byte adds none).
+    private static func advance(_ line: Int, _ column: Int, over bytes: ArraySlice<UInt8>) -> (Int, Int) {
+        var (line, column) = (line, column)
+        for byte in bytes {
+            if byte == 0x0A {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// A syntax error at `offset` bytes from `position` (back, when negative): its line and
+    /// column, and the reason.
+    private func syntax(_ reason: String, at offset: Int = 0) -> Problem {
+        let end = min(max(position + offset, 0), buffer.count)
+        let (line, column) = Self.advance(linesDropped, columnDropped, over: buffer[..<end])
+        return .syntax(line: line + 1, column: column + 1, reason: reason)
+    }
+
+    /// What is at `position`, for a message: `']'`, `U+0001`, or the end of the text.
+    private mutating func found() -> String {
+        guard fill(1) else { return "the end of the text" }
+        let byte = buffer[position]
+        if (0x21..<0x7F).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return String(format: "U+%04X", byte) }
+        return "a non-ASCII character"
+    }
+
+    /// `expected X, found Y` at `position`.
+    private mutating func expected(_ what: String) -> Problem {
+        syntax("expected \(what), found \(found())")
     }
 
     private mutating func skipSpace() {
@@ -188,17 +238,17 @@ public struct JSONRecordStream {
     }
 
     private mutating func peek() throws(Problem) -> UInt8 {
-        guard let byte = try peekOrEnd() else { throw .notAnExport }
+        guard let byte = try peekOrEnd() else { throw syntax("the text ends before the export does") }
         return byte
     }
 
-    private mutating func expect(_ byte: UInt8, else problem: Problem) throws(Problem) {
-        guard try peek() == byte else { throw problem }
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Problem) {
+        guard try peek() == byte else { throw expected(what) }
         position += 1
     }
 
     private mutating func byte() throws(Problem) -> UInt8 {
-        guard fill(1) else { throw .notAnExport }
+        guard fill(1) else { throw syntax("the text ends inside a string") }
         defer { position += 1 }
         return buffer[position]
     }
@@ -206,7 +256,7 @@ public struct JSONRecordStream {
     // MARK: Values
 
     private mutating func value(depth: Int = 0) throws(Problem) -> JSONValue {
-        guard depth < 512 else { throw .notAnExport }
+        guard depth < 512 else { throw syntax("values nested deeper than 512 levels") }
         try spend(16)
         switch try peek() {
         case UInt8(ascii: "{"):
@@ -217,14 +267,16 @@ public struct JSONRecordStream {
                 return .object(fields)
             }
             while true {
-                guard try peek() == UInt8(ascii: "\"") else { throw .notAnExport }
+                guard try peek() == UInt8(ascii: "\"") else { throw expected("a field name in double quotes") }
                 let name = try string()
-                try expect(UInt8(ascii: ":"), else: .notAnExport)
+                try expect(UInt8(ascii: ":"), "':' after the field name")
                 fields[name] = try value(depth: depth + 1)
                 let separator = try peek()
+                guard separator == UInt8(ascii: "}") || separator == UInt8(ascii: ",") else {
+                    throw expected("',' or '}' after a field's value")
+                }
                 position += 1
                 if separator == UInt8(ascii: "}") { return .object(fields) }
-                guard separator == UInt8(ascii: ",") else { throw .notAnExport }
             }
         case UInt8(ascii: "["):
             position += 1
@@ -236,9 +288,11 @@ public struct JSONRecordStream {
             while true {
                 items.append(try value(depth: depth + 1))
                 let separator = try peek()
+                guard separator == UInt8(ascii: "]") || separator == UInt8(ascii: ",") else {
+                    throw expected("',' or ']' after a value in a list")
+                }
                 position += 1
                 if separator == UInt8(ascii: "]") { return .array(items) }
-                guard separator == UInt8(ascii: ",") else { throw .notAnExport }
             }
         case UInt8(ascii: "\""):
             return .string(try string())
@@ -251,19 +305,24 @@ public struct JSONRecordStream {
         case UInt8(ascii: "n"):
             try word("null")
             return .null
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try number()
+        default:
+            throw expected("a value")
         }
     }
 
     private mutating func word(_ text: String) throws(Problem) {
         let bytes = Array(text.utf8)
-        guard fill(bytes.count) else { throw .notAnExport }
-        for offset in bytes.indices where buffer[position + offset] != bytes[offset] { throw .notAnExport }
+        for offset in bytes.indices where !fill(offset + 1) || buffer[position + offset] != bytes[offset] {
+            throw syntax("expected \(text)", at: 0)
+        }
         position += bytes.count
     }
 
     private mutating func number() throws(Problem) -> JSONValue {
+        mark = position
+        defer { mark = nil }
         var text: [UInt8] = []
         var integral = true
         while fill(1) {
@@ -272,7 +331,7 @@ public struct JSONRecordStream {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): break
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"): integral = false
             default:
-                return try Self.number(text, integral: integral)
+                return try number(text, integral: integral)
             }
             text.append(byte)
             position += 1
@@ -280,14 +339,16 @@ public struct JSONRecordStream {
                 throw .shape("\(place) holds a number longer than \(Self.maximumNumberBytes) characters")
             }
         }
-        return try Self.number(text, integral: integral)
+        return try number(text, integral: integral)
     }
 
-    private static func number(_ bytes: [UInt8], integral: Bool) throws(Problem) -> JSONValue {
+    /// The number `bytes` spell, just read.
+    private func number(_ bytes: [UInt8], integral: Bool) throws(Problem) -> JSONValue {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard !bytes.isEmpty else { throw .notAnExport }
         if integral, let number = Int(text) { return .integer(number) }
-        guard let number = Double(text), number.isFinite else { throw .notAnExport }
+        let start = (mark ?? position) - position
+        guard let number = Double(text) else { throw syntax("'\(text)' is not a number", at: start) }
+        guard number.isFinite else { throw syntax("\(text) is too large for a number", at: start) }
         return .number(number)
     }
 
@@ -301,7 +362,7 @@ public struct JSONRecordStream {
                 // Needs more input: make room and keep scanning from the same offset.
                 let offset = scan - position
                 guard offset <= Self.maximumTextBytes else { throw tooLong() }
-                guard fill(offset + 1) else { throw .notAnExport }
+                guard fill(offset + 1) else { throw syntax("the text ends inside a string") }
                 scan = position + offset
             }
             let byte = buffer[scan]
@@ -324,6 +385,8 @@ public struct JSONRecordStream {
                 try spend(bytes.count)
                 return try text(bytes)
             case UInt8(ascii: "\\"):
+                mark = position - 1
+                defer { mark = nil }
                 let escaped = try self.byte()
                 switch escaped {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escaped)
@@ -336,18 +399,31 @@ public struct JSONRecordStream {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         guard try self.byte() == UInt8(ascii: "\\"), try self.byte() == UInt8(ascii: "u") else {
-                            throw .notAnExport
+                            throw syntax(
+                                "\\u\(String(scalar, radix: 16)) is half a character: a low surrogate \\u must follow",
+                                at: (mark ?? position) - position)
                         }
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw .notAnExport }
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw syntax(
+                                "\\u\(String(low, radix: 16)) cannot follow a high surrogate", at: (mark ?? position) - position)
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw .notAnExport }
+                    guard let unicode = Unicode.Scalar(scalar) else {
+                        throw syntax(
+                            "\\u\(String(scalar, radix: 16)) is half a character (a lone surrogate)",
+                            at: (mark ?? position) - position)
+                    }
                     bytes += Array(String(Character(unicode)).utf8)
-                default: throw .notAnExport
+                default:
+                    throw syntax("'\\\(Character(Unicode.Scalar(escaped)))' is not an escape JSON has", at: (mark ?? position) - position)
                 }
             default:
-                guard byte >= 0x20 else { throw .notAnExport }
+                guard byte >= 0x20 else {
+                    throw syntax(
+                        "a control character (\(String(format: "U+%04X", byte))) must be escaped in a string", at: -1)
+                }
                 bytes.append(byte)
             }
             guard bytes.count <= Self.maximumTextBytes else { throw tooLong() }
@@ -363,7 +439,7 @@ public struct JSONRecordStream {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw .notAnExport
+            default: throw syntax("\\u needs four hexadecimal digits", at: -1)
             }
             value = value * 16 + digit
         }

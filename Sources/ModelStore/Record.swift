@@ -70,6 +70,10 @@ public enum StoreError: Error, CustomStringConvertible {
     /// A stored value its column's type cannot read (written by another program): the record,
     /// the column, the value as stored and the type it should have.
     case unreadable(entity: QualifiedName, id: String, column: String, stored: String, type: ValueType)
+    /// A value of the store's own tables (a question's state, an activity's parameters) that is
+    /// not what `intents` writes there: the file, where (`_live_activities row 3, column state`),
+    /// and what it holds instead.
+    case damaged(path: String, place: String, reason: String)
 
     public var description: String {
         switch self {
@@ -83,6 +87,8 @@ public enum StoreError: Error, CustomStringConvertible {
         case .missingRecord(let entity, let id): "\(entity.name) \(id) is no longer in the store"
         case .unreadable(let entity, let id, let column, let stored, let type):
             "\(entity.name) \(id): \(column) holds \(stored), not a value of type \(type)"
+        case .damaged(let path, let place, let reason):
+            "the store \(path) is damaged: \(place) \(reason) (it was changed outside intents); 'intents store export' still copies out the records"
         }
     }
 }

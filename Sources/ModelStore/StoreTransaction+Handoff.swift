@@ -65,12 +65,15 @@ extension StoreTransaction {
             sql: "SELECT * FROM _activities WHERE expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit * 4])
         return try rows.compactMap { row -> StoredActivity? in
-            let eligible = try strings(row["eligible"])
+            let eligible = try storedJSON([String].self, row, "eligible", table: "_activities", expected: "a JSON list of texts")
             if let eligibility, !eligible.contains(eligibility) { return nil }
             return StoredActivity(
                 id: row["id"], type: row["type"], intent: row["intent"], title: row["title"],
-                parameters: try JSONText.decode([String: JSONValue].self, from: row["parameters"]),
-                eligible: eligible, keywords: try strings(row["keywords"]), link: row["link"],
+                parameters: try storedJSON(
+                    [String: JSONValue].self, row, "parameters", table: "_activities", expected: "a JSON object"),
+                eligible: eligible,
+                keywords: try storedJSON([String].self, row, "keywords", table: "_activities", expected: "a JSON list of texts"),
+                link: row["link"],
                 at: date(row["at"]), expires: date(row["expires"]))
         }.prefix(limit).map { $0 }
     }
@@ -113,12 +116,8 @@ extension StoreTransaction {
     private func question(from row: SQLRow) throws -> StoredQuestion {
         StoredQuestion(
             id: row["id"], intent: row["intent"], question: row["question"],
-            state: try JSONText.decode(JSONValue.self, from: row["state"]), at: date(row["at"]),
+            state: try storedJSON(JSONValue.self, row, "state", table: "_questions", expected: "JSON"), at: date(row["at"]),
             expires: date(row["expires"]), closed: row["closed"])
-    }
-
-    private func strings(_ text: String) throws -> [String] {
-        try JSONText.decode([String].self, from: text)
     }
 
     private func date(_ text: String) -> Date {

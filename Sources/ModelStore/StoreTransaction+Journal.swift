@@ -46,7 +46,7 @@ extension StoreTransaction {
         else { return nil }
         let execution: Int64 = row["id"]
         let changeRows = try db.fetchAll(
-            sql: "SELECT entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
+            sql: "SELECT execution, seq, entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
             arguments: [execution])
         for change in changeRows {
             let entityName: String = change["entity"]
@@ -55,8 +55,10 @@ extension StoreTransaction {
             }
             let id: String = change["record"]
             let current = try record(table.entity.name, id: id)
-            if let before: String = change["before"] {
-                let fields = try JSONText.decode([String: JSONValue].self, from: before)
+            if let before = change.value("before"), !before.isNull {
+                let fields = try storedJSON(
+                    [String: JSONValue].self, change, "before", table: "_changes", key: "seq",
+                    expected: "a record as JSON")
                 let record = try self.record(fromJSON: fields, entity: table.entity.name)
                 try write(record, table, replacing: true)
                 changes.append((table.entity.name, id, current, record))

@@ -125,8 +125,9 @@ extension StoreTransaction {
         let epoch = Date(timeIntervalSince1970: 0)
         return StoredLiveActivity(
             id: row["id"], activity: row["activity"], key: row["key"],
-            attributes: try JSONText.decode([String: JSONValue].self, from: row["attributes"]),
-            state: try JSONText.decode([String: JSONValue].self, from: row["state"]),
+            attributes: try storedJSON(
+                [String: JSONValue].self, row, "attributes", table: "_live_activities", expected: "a JSON object"),
+            state: try storedJSON([String: JSONValue].self, row, "state", table: "_live_activities", expected: "a JSON object"),
             startedAt: time(row["started_at"]) ?? epoch, updatedAt: time(row["updated_at"]) ?? epoch,
             endedAt: time(row["ended_at"]), dismissAt: time(row["dismiss_at"]))
     }

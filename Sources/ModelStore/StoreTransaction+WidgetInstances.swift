@@ -31,7 +31,8 @@ extension StoreTransaction {
         try db.fetchAll(sql: "SELECT * FROM _widget_instances ORDER BY id").map { row in
             StoredWidgetInstance(
                 id: row["id"], widget: row["widget"], family: row["family"],
-                parameters: try JSONText.decode([String: JSONValue].self, from: row["parameters"]),
+                parameters: try storedJSON(
+                    [String: JSONValue].self, row, "parameters", table: "_widget_instances", expected: "a JSON object"),
                 addedAt: ISODate.parse(row["added_at"], timeZone: TimeZone(identifier: "UTC")!)
                     ?? Date(timeIntervalSince1970: 0))
         }

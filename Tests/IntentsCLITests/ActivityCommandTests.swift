@@ -38,7 +38,7 @@ struct ActivityCommandTests {
         #expect(try intents("say", "start a focus block for 50 minutes on the report").status == 0)
         let run = try intents("activities", "--json", at: "2026-11-22T10:20:00Z")
         #expect(run.status == 0)
-        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let list = try CommandLineTests.resultList(run, "activities")
         #expect(list.count == 1)
         #expect(list[0]["activity"] as? String == "FocusBlox.Focus")
         #expect(list[0]["status"] as? String == "active")
@@ -46,7 +46,7 @@ struct ActivityCommandTests {
         #expect(list[0]["remaining"] as? Int == 1_800)
         #expect((list[0]["attributes"] as? [String: Any])?["minutes"] as? Int == 50)
         let stale = try intents("activities", "--json", at: "2026-11-22T11:00:00Z")
-        let later = try #require(try JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [[String: Any]])
+        let later = try CommandLineTests.resultList(stale, "activities")
         #expect(later.first?["status"] as? String == "stale")
         #expect(later.first?["remaining"] as? Int == 0)
     }

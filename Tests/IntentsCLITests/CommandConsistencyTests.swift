@@ -19,7 +19,7 @@ struct CommandConsistencyTests {
     }
 
     func object(_ text: String) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+        try CommandLineTests.result(stdout: text)
     }
 
     @Test("A mistyped command suggests the right one", arguments: [("sya", "say"), ("chek", "check"), ("bach", "batch")])
@@ -80,8 +80,7 @@ struct CommandConsistencyTests {
     @Test("store history --json, explain --json and --store, describe --json")
     func jsonEverywhere() throws {
         #expect(try intents(["say", "add buy milk to my tasks"]).status == 0)
-        let history = try #require(
-            JSONSerialization.jsonObject(with: Data(try intents(["store", "history", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let history = try CommandLineTests.resultList(try intents(["store", "history", "--json"]), "executions")
         #expect(history.first?["intent"] as? String == "FocusBlox.CreateTask")
         #expect((history.first?["parameters"] as? [String: Any])?["title"] as? String == "buy milk")
 

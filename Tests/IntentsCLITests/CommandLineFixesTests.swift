@@ -152,11 +152,12 @@ extension CommandLineFixesTests {
     func continueListJSON() throws {
         let empty = try intents(["continue", "--list", "--json"])
         #expect(empty.status == 0)
-        #expect(empty.stdout == "[]\n", "\(empty.stdout)")
+        #expect(
+            empty.stdout == #"{"version":1,"command":"continue","ok":true,"result":{"continuations":[]}}"# + "\n",
+            "\(empty.stdout)")
         _ = try intents(["say", "--conversation", "c1", "What's my fortune"])
         let run = try intents(["continue", "--list", "--json"])
-        let items = try #require(
-            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
+        let items = try CommandLineTests.resultList(run, "continuations")
         #expect(items.first?["kind"] as? String == "activity", "\(run.stdout)")
         #expect(items.first?["text"] as? String == "Your daily fortune", "\(run.stdout)")
     }

@@ -51,7 +51,7 @@ struct ConversationCommandTests {
     }
 
     func json(_ run: CommandLineTests.Run) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        try CommandLineTests.result(run)
     }
 
     @Test func sayExecutesAndAnswersInJSON() throws {
@@ -170,7 +170,7 @@ struct ConversationCommandTests {
         #expect(imported.stdout == "Imported 2 records.\n")
         #expect(try intents(["say", "refresh tea"]).stdout == "Refreshed “tea”; that makes 1 refreshes.\n")
         let urgent = try intents(["store", "list", "Task", "--where", "title == 'call the bank'", "--json"])
-        let records = try #require(JSONSerialization.jsonObject(with: Data(urgent.stdout.utf8)) as? [[String: Any]])
+        let records = try CommandLineTests.resultList(urgent, "records")
         #expect(records.map { $0["title"] as? String } == ["call the bank"])
 
         let badFilter = try intents(["store", "list", "Task", "--where", "urgncy == urgent"])

@@ -221,7 +221,7 @@ extension DefectsCommandTests {
         try #"{"Radar.Radar": [{"id": "rust-2024_v1.0~x", "topic": "rust"}]}"#.write(
             toFile: file, atomically: true, encoding: .utf8)
         #expect(try intents(["store", "import", file]).stdout == "Imported 1 record.\n")
-        #expect(try intents(["store", "list", "Radar", "--json"]).stdout.contains(#""id": "rust-2024_v1.0~x""#))
+        #expect(try intents(["store", "list", "Radar", "--json"]).stdout.contains(#""id":"rust-2024_v1.0~x""#))
     }
 }
 

@@ -28,7 +28,7 @@ struct HandoffCommandTests {
     @Test func continueWithoutAReplyMovesTheQuestionHere() throws {
         _ = try intents(["say", "check compatibility with leo"])
         let moved = try intents(["continue", "--json"])
-        let answer = try #require(JSONSerialization.jsonObject(with: Data(moved.stdout.utf8)) as? [String: Any])
+        let answer = try CommandLineTests.result(moved)
         #expect(answer["status"] as? String == "needs_value")
         #expect(answer["asking"] as? String == "yourSign")
         #expect((answer["parameters"] as? [String: Any])?["theirSign"] == nil)
@@ -82,8 +82,7 @@ struct HandoffCommandTests {
         #expect(try intents(["say", "open the radar on quantum computing"]).status == 0)
         #expect(try intents(["say", "open the radar on quantum computing"]).status == 0)
         let found = try intents(["search", "opinion", "--json"], at: "2026-11-22T11:00:00Z")
-        let hits = try #require(
-            (try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])?["hits"] as? [[String: Any]])
+        let hits = try CommandLineTests.resultList(found, "hits")
         let activities = hits.filter { $0["kind"] as? String == "activity" }
         #expect(activities.count == 1, "the newest of each title once")
         #expect(activities.first?["title"] as? String == "quantum computing")

@@ -16,8 +16,7 @@ struct LinkCommandTests {
     func radars() throws -> String { try intents(["store", "list", "Radar", "--json"]).stdout }
 
     func radarID(_ topic: String) throws -> String {
-        let records = try #require(
-            JSONSerialization.jsonObject(with: Data(try radars().utf8)) as? [[String: Any]])
+        let records = try #require(try CommandLineTests.result(stdout: try radars())["records"] as? [[String: Any]])
         return try #require(records.first { $0["topic"] as? String == topic }?["id"] as? String)
     }
 
@@ -34,7 +33,7 @@ struct LinkCommandTests {
     @Test func createsFromQueryItemsInAnyOrder() throws {
         let run = try intents(["open", "--json", "radar://create?position=skeptical&topic=AI+regulation"])
         #expect(run.status == 0)
-        let answer = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let answer = try CommandLineTests.result(run)
         #expect(answer["status"] as? String == "done")
         #expect(answer["intent"] as? String == "Radar.CreateRadar")
         #expect(answer["dialog"] as? String == "Now tracking “AI regulation” (Negative).")
@@ -43,7 +42,7 @@ struct LinkCommandTests {
     @Test func dryRunChangesNothing() throws {
         let run = try intents(["open", "--dry-run", "radar://create?topic=rust"])
         #expect(run.stdout == "Ready: Track rust. (dry run: nothing was changed)\n")
-        #expect(try radars() == "[\n\n]\n" || (try radars()) == "[]\n")
+        #expect(try radars() == #"{"version":1,"command":"store list","ok":true,"result":{"records":[]}}"# + "\n")
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
@@ -78,9 +77,9 @@ struct LinkCommandTests {
     @Test func aRefusalInJSONCarriesItsCode() throws {
         let run = try intents(["open", "--json", "radar://open/a%0Ab"])
         #expect(run.status == 2)
-        let answer = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(answer["status"] as? String == "error")
-        let error = try #require(answer["error"] as? [String: Any])
+        let envelope = try #require(try CommandLineTests.envelopes(run).first)
+        #expect(envelope["ok"] as? Bool == false)
+        let error = try #require(envelope["error"] as? [String: Any])
         #expect(error["code"] as? String == "control_character")
     }
 
@@ -104,7 +103,7 @@ struct LinkCommandTests {
         let listed = try intents(["store", "list", "Radar", "--links"])
         #expect(listed.stdout.contains("(id \(id.prefix(8)))  → radar://open/\(id)\n"))
         let json = try intents(["store", "list", "Radar", "--links", "--json"])
-        #expect(json.stdout.contains("\"link\": \"radar://open/\(id)\""))
+        #expect(json.stdout.contains("\"link\":\"radar://open/\(id)\""))
 
         let missing = try intents(["link", "Radar", "tulips"])
         #expect(missing.status == 2)

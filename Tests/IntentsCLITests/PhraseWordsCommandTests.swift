@@ -14,7 +14,7 @@ struct PhraseWordsCommandTests {
 
     func json(_ arguments: [String]) throws -> [String: Any] {
         let run = try say(arguments + ["--json"])
-        return try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
+        return try CommandLineTests.result(run)
     }
 
     // MARK: Typed words anywhere

@@ -45,8 +45,7 @@ struct PresenceCommandTests {
         #expect(try intents(["say", "add a task Einkaufen: Milch, Brot, Butter"]).status == 0)
         let json = try intents(["search", "--json", "butter"])
         #expect(json.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        let hits = object?["hits"] as? [[String: Any]]
+        let hits = try CommandLineTests.result(json)["hits"] as? [[String: Any]]
         #expect(hits?.first?["title"] as? String == "Einkaufen: Milch, Brot, Butter")
         #expect(hits?.first?["type"] as? String == "Task")
         #expect((hits?.first?["score"] as? [String: Any])?["typos"] as? Int == 0)

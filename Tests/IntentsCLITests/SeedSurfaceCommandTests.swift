@@ -13,15 +13,18 @@ struct SeedSurfaceCommandTests {
         try ConversationCommandTests.run(arguments, store: store)
     }
 
+    /// The result of the one envelope `run` wrote; a list of widgets, records or activities as that list.
     func json(_ run: CommandLineTests.Run) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        let result = try CommandLineTests.result(run)
+        for key in ["widgets", "records", "activities"] { if let list = result[key] { return list } }
+        return result
     }
 
     /// The id of the first record `store list ENTITY --json` prints.
     func firstID(_ entity: String) throws -> String {
         let list = try intents("store", "list", entity, "--json")
         let object = try json(list)
-        let records = (object as? [[String: Any]]) ?? ((object as? [String: Any])?["records"] as? [[String: Any]]) ?? []
+        let records = (object as? [[String: Any]]) ?? []
         return try #require(records.first?["id"] as? String, "\(list.stdout)")
     }
 

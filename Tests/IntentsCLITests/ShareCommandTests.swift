@@ -34,7 +34,7 @@ struct ShareCommandTests {
                 """)
         #expect(try list("Website") == "No website records.\n")
         let json = try intents(["share", "--json", "remember the milk"])
-        let answer = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let answer = try CommandLineTests.result(json)
         #expect(answer["status"] as? String == "needs_disambiguation")
         #expect(answer["choices"] as? [String] == ["Radar — Create Radar", "sideBar — Add Note"])
         let chosen = try intents(["share", "--to", "radar", "https://example.com/quantum-computing"])

@@ -142,7 +142,7 @@ struct ShortcutTests {
 
         let answered = try intents(
             ["run", "--json", "--answers", "-", Self.fixtures + "asks.yaml"], input: Data("call the plumber\n".utf8))
-        let object = try #require(JSONSerialization.jsonObject(with: Data(answered.stdout.utf8)) as? [String: Any])
+        let object = try CommandLineTests.result(answered)
         #expect(object["status"] as? String == "done")
         let steps = try #require(object["steps"] as? [[String: Any]])
         #expect(steps.map { $0["step"] as? String } == ["ask", "intent"])

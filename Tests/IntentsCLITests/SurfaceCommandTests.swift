@@ -42,7 +42,7 @@ struct SurfaceCommandTests {
         #expect(run.status == 0)
         try CommandLineTests.golden("widgets-explain.txt", run.stdout)
         let json = try intents("widgets", "--json")
-        let stack = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let stack: [[String: Any]]? = try CommandLineTests.resultList(json, "widgets")
         #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 35, 30, 30, 10, 0, 0, 0, 0])
     }
 
@@ -50,13 +50,12 @@ struct SurfaceCommandTests {
     @Test func widgetItemsAndSearchHitsCarryTheirLink() throws {
         try seed()
         let widget = try intents("widget", "RadarStatus", "--json")
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [[String: Any]])
+        let entries = try CommandLineTests.resultList(widget, "widgets")
         let items = try #require(entries.first?["items"] as? [[String: Any]])
         let id = try #require(items.first?["id"] as? String)
         #expect(items.first?["link"] as? String == "radar://open/\(id)")
         let search = try intents("search", "quantum", "--json")
-        let hits = try #require(
-            (try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["hits"] as? [[String: Any]])
+        let hits = try CommandLineTests.resultList(search, "hits")
         let radar = try #require(hits.first { $0["type"] as? String == "Radar" })
         #expect(radar["link"] as? String == "radar://open/\(radar["id"] as? String ?? "")")
         #expect(try intents("search", "quantum", "--open", "1").stdout.contains("  link: radar://open/"))

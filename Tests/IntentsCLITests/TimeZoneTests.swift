@@ -49,7 +49,7 @@ struct TimeZoneTests {
 
         let said = try intents(["say", "--json", "remind me to call mom tomorrow at 9"])
         #expect(said.status == 0, "\(said.stderr)")
-        let answer = try #require(JSONSerialization.jsonObject(with: Data(said.stdout.utf8)) as? [String: Any])
+        let answer = try CommandLineTests.result(said)
         let parameters = try #require(answer["parameters"] as? [String: Any])
         #expect(parameters["due"] as? String == c.due)
 
@@ -57,7 +57,7 @@ struct TimeZoneTests {
         #expect(listed.stdout.contains("due: tomorrow at 09:00"), "\(listed.stdout)")
 
         let json = try intents(["store", "list", "Task", "--json"])
-        let records = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let records = try CommandLineTests.resultList(json, "records")
         #expect(records.first?["createdAt"] as? String == c.created)
         #expect(records.first?["due"] as? String == c.due)
     }

@@ -51,7 +51,7 @@ struct StreamingExchangeTests {
             (#"{"Page": [{"id": "n1", "title": "fine"}, 7]}"#, "Page[1] must be an object"),
             (#"{"Page": [{"id": "n1", "title": "fine"}], "Shelf": []}"#, "unknown entity 'Shelf'"),
             (#"{"Page": {"id": "n1"}}"#, "'Page' must be a list of records"),
-            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#, "not a JSON object"),
+            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#, "line 1, column 49: the text ends before the export does"),
         ]
         for (text, message) in cases {
             #expect(throws: (any Error).self) { try Self.importText(text, into: store) }
@@ -59,6 +59,36 @@ struct StreamingExchangeTests {
                 #expect("\(error)".contains(message), "\(error)")
             }
             #expect(try Self.exportText(store) == before, "\(text)")
+        }
+    }
+
+    /// Every syntax error says where it is (line and column, in characters) and why (issue 22).
+    @Test(
+        "A JSON syntax error names its line, column and reason",
+        arguments: [
+            ("{\"Page\": [{\"id\": \"n1\",}]}", "line 1, column 23: expected a field name in double quotes, found '}'"),
+            ("{\"Page\": [\n  {\"id\": \"n1\"]\n}", "line 2, column 14: expected ',' or '}' after a field's value, found ']'"),
+            ("{\"Page\" [", "line 1, column 9: expected ':' after the entity name, found '['"),
+            ("{\"Page\": [{\"title\": tru}]}", "line 1, column 21: expected true"),
+            ("{\"Page\": [{\"title\": \"a\\q\"}]}", "line 1, column 23: '\\q' is not an escape JSON has"),
+            ("{\"Page\": [{\"title\": \"Zoë\u{1}\"}]}", "line 1, column 25: a control character (U+0001) must be escaped in a string"),
+            ("{\"Page\": [{\"words\": 1e999}]}", "line 1, column 21: 1e999 is too large for a number"),
+            ("{\"Page\": [{\"words\": 1-2}]}", "line 1, column 21: '1-2' is not a number"),
+            ("{\"Page\": [{\"title\": \"\\ud800\"}]}", "line 1, column 22: \\ud800 is half a character: a low surrogate \\u must follow"),
+            ("{\"Page\": []} x", "line 1, column 14: text after the end of the export"),
+            ("{\"Page\": [{\"title\": @}]}", "line 1, column 21: expected a value, found '@'"),
+            ("{\"Page\": [{\"title\": \"x\"} {", "line 1, column 26: expected ',' or ']' after a record, found '{'"),
+        ])
+    func syntaxErrorsSayWhere(_ text: String, _ message: String) throws {
+        // Read whole and a byte at a time: the place does not depend on where the chunks end.
+        for piece in [Int.max, 1] {
+            var stream = JSONRecordStream(text: text, piece: piece)
+            do {
+                while try stream.next() != nil {}
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.description == message, "\(text)")
+            }
         }
     }
 

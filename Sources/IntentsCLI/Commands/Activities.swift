@@ -62,7 +62,7 @@ struct Activities: ParsableCommand {
         if watch {
             try WidgetWatcher(session: session, options: .init(), draw: { (text(try current()), nil) }, tick: 1).run()
         } else if json {
-            print(try JSONText.pretty(JSONValue.array(try current().map(\.json))))
+            JSONEnvelope.write(JSONValue.object(["activities": .array(try current().map(\.json))]))
         } else {
             print(text(try current()))
         }

@@ -45,7 +45,7 @@ struct Check: ParsableCommand {
         let project = try global.loadProject(
             directory: directory, shortcuts: shortcutFiles, sampleConflicts: !noSampling, warnings: true,
             quiet: json)
-        if json { print(try JSONText.compact(CheckReport(project.diagnostics))) }
+        if json { try JSONEnvelope.write(CheckReport(project.diagnostics)) }
         if project.hasErrors || (warningsAsErrors && !project.diagnostics.isEmpty) { throw ExitCode(1) }
     }
 }

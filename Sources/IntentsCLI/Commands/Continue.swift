@@ -43,7 +43,7 @@ struct Continue: ParsableCommand {
             throw ExitCode(1)
         }
         if list, json {
-            print(try JSONText.compact(continuations.map(ContinuationJSON.init)))
+            try JSONEnvelope.write(["continuations": continuations.map(ContinuationJSON.init)])
             return
         }
         if list {
@@ -53,8 +53,8 @@ struct Continue: ParsableCommand {
         }
         guard let latest = continuations.first else {
             if json {
-                print(try JSONText.compact(
-                    Answer.JSONObject(status: .noMatch, app: nil, intent: nil, dialog: "Nothing to continue.", parameters: [:])))
+                try JSONEnvelope.write(
+                    Answer.JSONObject(status: .noMatch, app: nil, intent: nil, dialog: "Nothing to continue.", parameters: [:]))
             } else {
                 print("Nothing to continue.")
             }

@@ -32,13 +32,13 @@ struct Controls: ParsableCommand {
         let engine = try storeOptions.engine(global)
         let states = try WidgetCommand.failing { try engine.controls() }
         if json {
-            print(
-                try JSONText.pretty(
-                    states.map {
-                        Entry(
-                            app: $0.control.app, name: $0.control.name, title: $0.control.title,
-                            kind: $0.isOn == nil ? "button" : "toggle", isOn: $0.isOn)
-                    }))
+            try JSONEnvelope.write([
+                "controls": states.map {
+                    Entry(
+                        app: $0.control.app, name: $0.control.name, title: $0.control.title,
+                        kind: $0.isOn == nil ? "button" : "toggle", isOn: $0.isOn)
+                }
+            ])
             return
         }
         guard !states.isEmpty else {
@@ -107,12 +107,12 @@ struct ControlCommand: ParsableCommand {
             let center = ControlCenter(session: session)
             let isOn = try WidgetCommand.failing { try center.state(of: control) }
             let state = ControlCenter.State(control: control, isOn: isOn)
-            print(
-                json
-                    ? try JSONText.compact(
-                        Controls.Entry(
-                            app: control.app, name: control.name, title: control.title, kind: "toggle", isOn: isOn))
-                    : Controls.line(state, ascii: false))
+            if json {
+                try JSONEnvelope.write(
+                    Controls.Entry(app: control.app, name: control.name, title: control.title, kind: "toggle", isOn: isOn))
+            } else {
+                print(Controls.line(state, ascii: false))
+            }
             return
         }
         let answer: Answer
@@ -125,7 +125,7 @@ struct ControlCommand: ParsableCommand {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)
         }
-        print(json ? try JSONText.compact(answer.json) : answer.text)
+        if json { try JSONEnvelope.write(answer.json) } else { print(answer.text) }
         if answer.status == .error || answer.isQuestion { throw ExitCode(1) }
     }
 }

@@ -26,7 +26,12 @@ struct Describe: ParsableCommand {
         if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.contains("/") {
             let project = try global.loadProject(shortcuts: .files([name]))
             guard let graph = project.graph, let shortcut = project.shortcut(at: name) else { throw ExitCode(1) }
-            print(ShortcutDescriber.render(shortcut, graph: graph, clock: project.clock), terminator: "")
+            let text = ShortcutDescriber.render(shortcut, graph: graph, clock: project.clock)
+            if json {
+                JSONEnvelope.write(JSONValue.object(["kind": "shortcut", "file": .string(name), "text": .string(text)]))
+            } else {
+                print(text, terminator: "")
+            }
             return
         }
         let (_, graph) = try global.loadGraph()
@@ -34,7 +39,7 @@ struct Describe: ParsableCommand {
         switch found.count {
         case 1:
             if json {
-                print(JSONText.compact(DescribeReport.intent(found[0])))
+                JSONEnvelope.write(DescribeReport.intent(found[0]))
             } else {
                 print(graph.describe(found[0]), terminator: "")
             }
@@ -42,7 +47,7 @@ struct Describe: ParsableCommand {
             let others = graph.describables(named: name)
             if let first = others.first {
                 if json {
-                    print(JSONText.compact(DescribeReport.item(first)))
+                    JSONEnvelope.write(DescribeReport.item(first))
                 } else {
                     print(others.map(graph.describe).joined(separator: "\n"), terminator: "")
                 }

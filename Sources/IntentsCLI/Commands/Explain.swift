@@ -76,7 +76,7 @@ struct Explain: ParsableCommand {
             report.tagger =
                 revision.map { ExplainReport.Tagger($0.reading, revision: $0) }
                 ?? guess?.tagging.map { ExplainReport.Tagger($0) }
-            print(try JSONText.compact(report))
+            try JSONEnvelope.write(report)
         } else {
             print(ExplainRenderer.render(recognition, top: top), terminator: "")
             print(ExplainRenderer.render(guess, recognition), terminator: "")

@@ -8,11 +8,13 @@ extension Intents {
     /// `--store` may come before the command; every usage error exits 2 (see `ExitStatus`).
     static func main() {
         let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        JSONEnvelope.start(arguments, root: Self.self)
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]
             if !names.contains(first), let meant = EditDistance.closest(to: first, in: names) {
                 Terminal.standardError(
                     "error: unknown command '\(first)'; did you mean '\(meant)'? (intents --help lists the commands)\n")
+                JSONEnvelope.finish(status: ExitStatus.usage.code)
                 Foundation.exit(ExitStatus.usage.code)
             }
         }
@@ -37,7 +39,14 @@ extension Intents {
     /// Exits as `ExitStatus` says: argument-parser's usage errors (its 64, `EX_USAGE`) become 2, with
     /// the usage line of the command that refused (not the root's) when it was refused while running.
     private static func exit(with error: any Error, usage command: (any ParsableCommand.Type)?) -> Never {
-        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        let code = exitCode(for: error)
+        guard code == .validationFailure else {
+            if JSONEnvelope.command != nil {
+                // argument-parser writes its message for errors that are not `ExitCode`s as it exits.
+                JSONEnvelope.finish(status: code.rawValue, message: error is ExitCode ? nil : message(for: error))
+            }
+            exit(withError: error)
+        }
         if let command, command != Self.self {
             let name = CommandPath.path(to: command).joined(separator: " ")
             Terminal.standardError(
@@ -46,6 +55,7 @@ extension Intents {
         } else {
             Terminal.standardError(fullMessage(for: error) + "\n")
         }
+        JSONEnvelope.finish(status: ExitStatus.usage.code, message: message(for: error))
         Foundation.exit(ExitStatus.usage.code)
     }
 

@@ -23,6 +23,9 @@ struct Link: ParsableCommand {
     @Argument(help: "The record's name or id, e.g. \"quantum computing\".")
     var name: String
 
+    @Flag(help: "Print the links as one JSON object ({\"links\": [{\"link\", \"title\"}]}).")
+    var json = false
+
     func run() throws {
         let (project, graph) = try global.loadGraph()
         let entity = try StoreCommand.entity(named: self.entity, in: graph)
@@ -39,6 +42,12 @@ struct Link: ParsableCommand {
         }
         let store = try storeOptions.openForReading(graph, clock: project.clock)
         let found = try StoreCommand.failing { try Listing.links(of: entity, named: name, graph: graph, store: store) }
+        if json, !found.isEmpty {
+            try JSONEnvelope.write([
+                "links": found.map { ["link": $0.link ?? "", "title": $0.title] }
+            ])
+            return
+        }
         switch found.count {
         case 0:
             Terminal.standardError("error: no \(kind) is called “\(name)”\n")

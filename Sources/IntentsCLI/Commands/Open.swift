@@ -48,17 +48,11 @@ struct Open: ParsableCommand {
         }
     }
 
-    /// Prints a refused link (stderr; and the JSON answer on stdout with `--json`) and exits 2.
+    /// Prints a refused link (stderr; and the error envelope on stdout with `--json`, its code the
+    /// server's: `no_route`, `bad_value`, …) and exits 2.
     static func refuse(_ error: LinkError, json: Bool) -> ExitCode {
-        if json {
-            let object = Answer.JSONObject(
-                status: .error, app: nil, intent: nil, dialog: error.message, parameters: [:],
-                error: .init(message: error.message))
-            if let text = try? JSONText.compact(object) {
-                print(text.replacingOccurrences(of: "\"error\":{", with: "\"error\":{\"code\":\"\(error.code.rawValue)\","))
-            }
-        }
         Terminal.standardError("error: \(error.message)\n")
+        if json { JSONEnvelope.writeError(code: error.code.rawValue, message: error.message) }
         return ExitCode(2)
     }
 }

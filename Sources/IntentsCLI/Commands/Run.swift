@@ -104,7 +104,7 @@ struct Run: ParsableCommand {
         }
         let result = runner.run(shortcut)
         if json {
-            print(try JSONText.compact(result.json(shortcut: shortcut.name)))
+            try JSONEnvelope.write(result.json(shortcut: shortcut.name))
         }
         if case .failed(let failure) = result.ending {
             var collector = DiagnosticCollector()
@@ -261,7 +261,7 @@ struct Batch: ParsableCommand {
         if progress { Terminal.standardError(raw: "\r\u{1B}[K") }
         report.notRun = lines.count - report.done - report.failed
         if json {
-            print(try JSONText.compact(report))
+            try JSONEnvelope.write(report)
         } else {
             print(
                 "\(report.done) done, \(report.failed) failed" + (report.notRun > 0 ? ", \(report.notRun) not run" : "")

@@ -104,22 +104,28 @@ struct Say: ParsableCommand {
                 switch line {
                 case .text(let text, _):
                     guard !text.trimmed.isEmpty else { continue }
-                    do { return try Say.phraseText([text]) } catch is ExitCode { refused = true }
+                    do { return try Say.phraseText([text]) } catch is ExitCode { refuse() }
                 case .tooLong(let number):
                     Terminal.standardError(
                         "error: line \(number) is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
-                    refused = true
+                    refuse()
                 case .notText(let number):
                     Terminal.standardError("error: the input is not UTF-8 text (line \(number))\n")
-                    refused = true
+                    refuse()
                     return nil
                 }
             }
             if case .nul(let line)? = lines.stopped {
                 Terminal.standardError("error: the input is not UTF-8 text (line \(line) holds a NUL byte)\n")
-                refused = true
+                refuse()
             }
             return nil
+        }
+
+        /// A line refused: with `--json` its error envelope stands where its answer would.
+        private mutating func refuse() {
+            refused = true
+            JSONEnvelope.writeNotedError(code: "usage")
         }
     }
 
@@ -164,10 +170,18 @@ struct Undo: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
+    @Flag(help: "Print what was undone as one JSON object ({\"dialog\": …}, as the server's /v1/undo).")
+    var json = false
+
     func run() throws {
         let engine = try storeOptions.engine(global)
         do {
-            print(try engine.undo())
+            let dialog = try engine.undo()
+            if json {
+                JSONEnvelope.write(JSONValue.object(["dialog": .string(dialog)]))
+            } else {
+                print(dialog)
+            }
         } catch {
             Terminal.standardError("error: \(error)\n")
             throw ExitCode(1)

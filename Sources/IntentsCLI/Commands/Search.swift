@@ -39,6 +39,8 @@ struct Search: ParsableCommand {
     func validate() throws {
         if words.isEmpty && !reindex { throw ValidationError("Say what to look for, or pass --reindex.") }
         if limit < 1 || limit > 1000 { throw ValidationError("--limit is between 1 and 1000.") }
+        // Standard output holds envelopes only with --json (docs/json.md); a hit's details are text.
+        if json, open != nil { throw ValidationError("--open prints a hit's details as text; leave out --json") }
     }
 
     func run() throws {
@@ -48,7 +50,8 @@ struct Search: ParsableCommand {
             let started = Date()
             let count = try StoreCommand.failing { try store.write { try $0.reindexSearch() } }
             let seconds = Date().timeIntervalSince(started)
-            print("Indexed \(count) item\(count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s.")
+            let note = "Indexed \(count) item\(count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s."
+            if json { Terminal.standardError(note + "\n") } else { print(note) }
             if words.isEmpty { return }
         }
         let engine = SearchEngine(graph: graph)
@@ -56,7 +59,7 @@ struct Search: ParsableCommand {
             try engine.search(words.joined(separator: " "), store: store, now: project.clock.now, limit: limit)
         }
         if json {
-            print(try JSONText.pretty(SearchRenderer.json(result, graph: graph)))
+            JSONEnvelope.write(SearchRenderer.json(result, graph: graph))
         } else {
             print(SearchRenderer.render(result, explain: explain), terminator: "")
         }

@@ -29,7 +29,7 @@ struct Share: ParsableCommand {
     @Option(name: .customLong("file"), help: ArgumentHelp("A file to share (repeatable).", valueName: "path"))
     var files: [String] = []
 
-    @Flag(help: "Print each answer as one JSON object per line.")
+    @Flag(help: "Print each answer as one JSON envelope per line.")
     var json = false
 
     @Flag(help: "Resolve everything but execute nothing.")
@@ -66,7 +66,9 @@ struct Share: ParsableCommand {
         guard let offer = try choose(offers) else { return }
         var answers = engine.share(items, with: offer, request)
         let last = answers.removeLast()
-        for answer in answers { print(json ? try JSONText.compact(answer.json) : answer.text) }
+        for answer in answers {
+            if json { try JSONEnvelope.write(answer.json) } else { print(answer.text) }
+        }
         try Conversing.finish(last, in: engine, request, json: json)
         if last.status == .error { throw ExitCode(last.storeFailure ? 1 : 2) }
     }
@@ -118,7 +120,7 @@ struct Share: ParsableCommand {
                 let answer = Answer.JSONObject(
                     status: .needsDisambiguation, app: nil, intent: nil, dialog: question, parameters: [:],
                     choices: choices)
-                print(try JSONText.compact(answer))
+                try JSONEnvelope.write(answer)
             } else {
                 print(question)
                 for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice)") }

@@ -27,7 +27,7 @@ extension StoreCommand {
             let store = try storeOptions.openForReading(graph, clock: project.clock)
             let stats = try StoreCommand.failing { try store.stats() }
             if json {
-                print(try JSONText.pretty(StoreCommand.json(stats)))
+                JSONEnvelope.write(StoreCommand.json(stats))
                 return
             }
             print(StoreCommand.render(stats, indexes: indexes), terminator: "")

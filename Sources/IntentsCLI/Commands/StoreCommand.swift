@@ -59,7 +59,7 @@ struct StoreCommand: ParsableCommand {
             }
             if links { listing = try Link.withLinks(listing, entity: entity, graph: graph) }
             if json {
-                print(try JSONText.pretty(listing.map(\.json)))
+                JSONEnvelope.write(JSONValue.object(["records": .array(listing.map { .object($0.json) })]))
             } else if listing.isEmpty {
                 print("No \(entity.name.name.lowercased()) records\(condition == nil ? "" : " match").")
             } else {
@@ -181,7 +181,11 @@ struct StoreCommand: ParsableCommand {
                         parameters: ["file": .string(file)])
                 }
             } catch let problem as JSONRecordStream.Problem {
-                Terminal.standardError("error: \(file) is \(problem)\n")
+                if case .syntax(let line, let column, let reason) = problem {
+                    Terminal.standardError("error: \(file):\(line):\(column): not JSON: \(reason); nothing was imported\n")
+                } else {
+                    Terminal.standardError("error: \(file) is \(problem)\n")
+                }
                 throw ExitCode(2)
             } catch {
                 _ = try StoreCommand.failing { throw error }
@@ -217,7 +221,11 @@ struct StoreCommand: ParsableCommand {
         func run() throws {
             let (project, graph) = try global.loadGraph()
             guard FileManager.default.fileExists(atPath: storeOptions.path) else {
-                print(json ? "[]" : "Nothing has run yet.")
+                if json {
+                    JSONEnvelope.write(JSONValue.object([donations ? "donations" : "executions": .array([])]))
+                } else {
+                    print("Nothing has run yet.")
+                }
                 return
             }
             let store = try storeOptions.open(graph, clock: project.clock, readOnly: true)
@@ -239,7 +247,7 @@ struct StoreCommand: ParsableCommand {
                         ]
                     }
                 }
-                print(try JSONText.pretty(JSONValue.array(entries)))
+                JSONEnvelope.write(JSONValue.object([donations ? "donations" : "executions": .array(entries)]))
                 return
             }
             if donations {

@@ -36,6 +36,7 @@ struct Suggest: ParsableCommand {
 
     func validate() throws {
         if limit < 1 || limit > 100 { throw ValidationError("--limit is between 1 and 100.") }
+        if json, forget != nil { throw ValidationError("--forget answers in text; leave out --json") }
     }
 
     func run() throws {
@@ -74,7 +75,7 @@ struct Suggest: ParsableCommand {
                     ]),
                 ])
             }
-            print(try JSONText.pretty(JSONValue.array(items)))
+            JSONEnvelope.write(JSONValue.object(["suggestions": .array(items)]))
             return
         }
         guard !suggestions.isEmpty else {
@@ -113,7 +114,7 @@ struct Tips: ParsableCommand {
                     "dismissed": .bool(entry.dismissed),
                 ])
             }
-            print(try JSONText.pretty(JSONValue.object(["off": .bool(off), "tips": .array(items)])))
+            JSONEnvelope.write(JSONValue.object(["off": .bool(off), "tips": .array(items)]))
             return
         }
         if off { print("Tips are off (:tips on at the prompt turns them on).") }

@@ -62,13 +62,19 @@ struct WidgetAdd: ParsableCommand {
         let snapshot = try WidgetCommand.failing { try center.snapshot(instance, at: drawing.moment(session.clock)) }
         let shown = family ?? widget.families[0]
         if drawing.json {
-            print(try JSONText.pretty(drawing.json(snapshot, family: shown)))
+            try JSONEnvelope.write(Added(added: id, widgets: [drawing.json(snapshot, family: shown)]))
         } else {
             let settings = snapshot.settings.isEmpty ? "" : " (\(WidgetCommand.describe(snapshot.settings)))"
             print("Added \(widget.title) #\(id)\(settings).")
             print(drawing.draw(snapshot, family: shown, clock: session.clock))
         }
     }
+}
+
+/// `widget add --json`'s result: the instance's number and the widget as drawn.
+private struct Added: Encodable {
+    var added: Int64
+    var widgets: [WidgetJSON]
 }
 
 /// `intents widget list`: the added widgets, by number.
@@ -101,7 +107,7 @@ struct WidgetList: ParsableCommand {
                 parameters: instance.parameters, declared: widget != nil)
         }
         if json {
-            print(try JSONText.pretty(entries))
+            try JSONEnvelope.write(["instances": entries])
             return
         }
         if entries.isEmpty {

@@ -180,7 +180,7 @@ struct Widgets: ParsableCommand {
                 return (text(drawn), drawn.first.map { $0.0.source ?? WidgetInstance($0.0.widget) })
             }.run()
         } else if drawing.json {
-            print(try JSONText.pretty(try stack().map { drawing.json($0.0, family: $0.1) }))
+            try JSONEnvelope.write(["widgets": try stack().map { drawing.json($0.0, family: $0.1) }])
         } else {
             print(text(try stack()))
         }
@@ -286,7 +286,7 @@ struct WidgetCommand: ParsableCommand {
             }
             if !drawing.json { print(answer.text) }
             if answer.status == .error || answer.isQuestion {
-                if drawing.json { print(try JSONText.compact(answer.json)) }
+                if drawing.json { try JSONEnvelope.write(answer.json) }
                 throw ExitCode(1)
             }
         }
@@ -313,7 +313,9 @@ struct WidgetCommand: ParsableCommand {
                 entries.append((try Self.failing { try center.snapshot(instance, at: moment) }, try families(of: instance)))
             }
             if drawing.json {
-                print(try JSONText.pretty(entries.flatMap { entry in entry.1.map { drawing.json(entry.0, family: $0) } }))
+                try JSONEnvelope.write([
+                    "widgets": entries.flatMap { entry in entry.1.map { drawing.json(entry.0, family: $0) } }
+                ])
             } else {
                 print(
                     entries.flatMap { entry in entry.1.map { drawing.draw(entry.0, family: $0, clock: session.clock) } }
@@ -402,7 +404,9 @@ struct WidgetCommand: ParsableCommand {
         _ entries: [WidgetSnapshot], families: [IntentGraph.WidgetFamily], clock: Clock, timeline: Bool
     ) throws {
         if drawing.json {
-            print(try JSONText.pretty(entries.flatMap { entry in families.map { drawing.json(entry, family: $0) } }))
+            try JSONEnvelope.write([
+                "widgets": entries.flatMap { entry in families.map { drawing.json(entry, family: $0) } }
+            ])
             return
         }
         var blocks: [String] = []

@@ -30,7 +30,7 @@ enum Conversing {
             answer = engine.respond(to: line, request)
         }
         if json {
-            print(try JSONText.compact(answer.json))
+            try JSONEnvelope.write(answer.json)
         } else {
             print(answer.text)
         }

@@ -60,6 +60,7 @@ enum Terminal {
     /// Writes to standard error as given: for the sequences this program means (colours, clearing
     /// a progress line) and text already escaped (`DiagnosticPrinter` escapes what it quotes).
     static func standardError(raw text: String) {
+        JSONEnvelope.noteStandardError(text)
         FileHandle.standardError.write(Data(text.utf8))
     }
 
