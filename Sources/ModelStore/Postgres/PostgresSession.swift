@@ -67,7 +67,7 @@ public struct PostgresLocation: Sendable, Hashable {
 /// one access at a time (a recursive lock), nested writes as savepoints of the outer transaction.
 ///
 /// postgres-nio is asynchronous and the store's API is not: each statement is sent on the
-/// connection's event loop and the calling thread waits for its future. The calling thread is
+/// connection's event loop (the stores' own, `group`) and the calling thread waits for its future. The calling thread is
 /// never an event loop thread (the server runs the engine on NIO's blocking thread pool), and the
 /// future completes on the event loop, so the wait needs nothing from the thread that waits.
 ///
@@ -81,6 +81,9 @@ final class PostgresSession: @unchecked Sendable {
     private var savepoints = 0
     private(set) lazy var executor = PostgresExecutor(session: self)
     static let logger = Logger(label: "intents.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// The stores' own event loop: statements are not queued behind the HTTP server's work on
+    /// NIO's shared loops (one thread: each statement's work there is small).
+    static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     init(_ location: PostgresLocation) throws(StoreError) {
         self.location = location
@@ -108,7 +111,7 @@ final class PostgresSession: @unchecked Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
         let connection = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
+            on: Self.group.next(), configuration: configuration, id: 1,
             logger: Self.logger
         ).wait()
         do {
@@ -211,16 +214,19 @@ final class PostgresExecutor: SQLExecutor {
     var isPostgres: Bool { true }
 
     private func query(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresQueryResult {
-        let text: String
-        if let cached = numbered[sql] {
-            text = cached
-        } else {
-            text = Self.numbering(sql)
-            if numbered.count > 1_000 { numbered.removeAll() }
-            numbered[sql] = text
-        }
         let binds = arguments.map { Self.data($0?.databaseValue ?? .null) }
-        return try session.withConnection { try $0.query(text, binds).wait() }
+        // Under the session's lock: the numbered texts too are used by one thread at a time.
+        return try session.withConnection { connection in
+            let text: String
+            if let cached = numbered[sql] {
+                text = cached
+            } else {
+                text = Self.numbering(sql)
+                if numbered.count > 1_000 { numbered.removeAll() }
+                numbered[sql] = text
+            }
+            return try connection.query(text, binds).wait()
+        }
     }
 
     @discardableResult
