@@ -42,8 +42,10 @@ struct QueryLowering {
         var lowering = QueryLowering(dialect: store.dialect, table: table, clock: store.clock)
         var sql = "SELECT 1 FROM \(table.quoted)"
         if let filter = query.filter { sql += " WHERE " + (try lowering.condition(filter)) }
+        // PostgreSQL wants the subquery named; SQLite's text stays as its query-plan tests read it.
+        let name = store.isPostgres ? " AS matching" : ""
         return SQLStatement(
-            sql: "SELECT count(*) FROM (\(sql) LIMIT \(max(0, limit))) AS matching", arguments: lowering.arguments)
+            sql: "SELECT count(*) FROM (\(sql) LIMIT \(max(0, limit)))\(name)", arguments: lowering.arguments)
     }
 
     /// A property that always holds a value (required, defaulted or built in): never NULL.

@@ -86,7 +86,12 @@ public final class Store: Sendable {
         if isPostgres {
             let location = try PostgresLocation(path)
             sqlite = nil
-            postgres = try PostgresSession(location)
+            postgres = try PostgresSession(location, readOnly: readOnly)
+            if readOnly, (try? postgres?.executor.tableExists("_schema")) != true {
+                throw .unusable(
+                    path: location.description,
+                    reason: "there is no store yet (it is created by the first intent that runs)")
+            }
             // Opening migrates (under the schema's lock, so two instances opening at once take turns).
             if !readOnly { try migrate() }
             if !readOnly { try reindexIfDeclarationsChanged() }
@@ -227,7 +232,7 @@ public final class Store: Sendable {
             do {
                 return try postgres.transaction(write: false) { try body(StoreTransaction(db: $0, store: self)) }
             } catch let error as PSQLError {
-                throw StoreError.unusable(path: path, reason: PostgresSession.reason(error))
+                throw StoreError.unusable(path: shownPath, reason: PostgresSession.reason(error))
             }
         }
         do {
@@ -262,11 +267,14 @@ public final class Store: Sendable {
                 }
             }
         } catch let refused as MigrationRefused {
-            throw .destructiveChange(path: path, reasons: refused.reasons)
+            throw .destructiveChange(path: shownPath, reasons: refused.reasons)
         } catch {
-            throw .unusable(path: path, reason: Self.reason(error, waited: busyTimeout))
+            throw .unusable(path: shownPath, reason: Self.reason(error, waited: busyTimeout))
         }
     }
+
+    /// The store as messages name it: the path, or the PostgreSQL URL without its password.
+    var shownPath: String { postgres?.location.description ?? path }
 
     /// The migration's statements, in its transaction.
     private func migrate(_ db: any SQLExecutor) throws {

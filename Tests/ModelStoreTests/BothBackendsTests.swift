@@ -225,6 +225,28 @@ struct PostgresStoreTests {
         #expect(try bobStore.write { try $0.undoLast() } == nil)
     }
 
+    @Test("Opened read-only: no store yet is an error; a write fails and changes nothing")
+    func readOnly() throws {
+        let url = try PostgresCluster.freshStore("readonly")
+        #expect {
+            _ = try Store(path: url, graph: Notebook.graph, clock: Notebook.clock, readOnly: true)
+        } throws: { "\($0)".contains("there is no store yet") }
+        _ = try Notebook.seeded(url)
+        let store = try Store(path: url, graph: Notebook.graph, clock: Notebook.clock, readOnly: true)
+        #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
+        #expect(throws: (any Error).self) {
+            try store.write { try $0.insert(Notebook.page, values: ["title": .string("not written")]) }
+        }
+        #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
+    }
+
+    @Test("A password in the URL never appears in a message")
+    func passwordHidden() throws {
+        #expect {
+            _ = try Store(path: "postgres://u:sekrit@127.0.0.1:1/db", graph: Notebook.graph, clock: Notebook.clock)
+        } throws: { !"\($0)".contains("sekrit") }
+    }
+
     @Test("A URL that is not one, a schema that is not a name, a server that is not there: errors naming it")
     func clearErrors() throws {
         #expect {

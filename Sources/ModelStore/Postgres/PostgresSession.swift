@@ -26,7 +26,7 @@ public struct PostgresLocation: Sendable, Hashable {
             !host.isEmpty
         else {
             throw .unusable(
-                path: url,
+                path: Self.hidingPassword(url),
                 reason: "not a PostgreSQL URL (postgres://user[:password]@host[:port]/database[?schema=name])")
         }
         self.host = host
@@ -38,9 +38,17 @@ public struct PostgresLocation: Sendable, Hashable {
         let schema = components.queryItems?.first { $0.name == "schema" }?.value ?? "public"
         guard Self.isSchemaName(schema) else {
             throw .unusable(
-                path: url, reason: "the schema '\(schema)' is not a name (1 to 63 lowercase letters, digits and _)")
+                path: Self.hidingPassword(url), reason: "the schema '\(schema)' is not a name (1 to 63 lowercase letters, digits and _)")
         }
         self.schema = schema
+    }
+
+    /// The URL with `***` for its password, for messages.
+    static func hidingPassword(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+        let userInfo = url[scheme.upperBound..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return url }
+        return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
     }
 
     static func isSchemaName(_ text: String) -> Bool {
@@ -67,7 +75,7 @@ public struct PostgresLocation: Sendable, Hashable {
 /// one access at a time (a recursive lock), nested writes as savepoints of the outer transaction.
 ///
 /// postgres-nio is asynchronous and the store's API is not: each statement is sent on the
-/// connection's event loop and the calling thread waits for its future. The calling thread is
+/// connection's event loop (the stores' own, `group`) and the calling thread waits for its future. The calling thread is
 /// never an event loop thread (the server runs the engine on NIO's blocking thread pool), and the
 /// future completes on the event loop, so the wait needs nothing from the thread that waits.
 ///
@@ -75,15 +83,21 @@ public struct PostgresLocation: Sendable, Hashable {
 /// as SQLite's write lock serializes them: two instances incrementing one record lose nothing.
 final class PostgresSession: @unchecked Sendable {
     let location: PostgresLocation
+    /// Every transaction read-only, the schema never created: a store opened for a dry run or a listing.
+    let readOnly: Bool
     private let lock = NSRecursiveLock()
     private var connection: PostgresConnection?
     private var depth = 0
     private var savepoints = 0
     private(set) lazy var executor = PostgresExecutor(session: self)
     static let logger = Logger(label: "intents.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// The stores' own event loop: statements are not queued behind the HTTP server's work on
+    /// NIO's shared loops (one thread: each statement's work there is small).
+    static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
-    init(_ location: PostgresLocation) throws(StoreError) {
+    init(_ location: PostgresLocation, readOnly: Bool = false) throws(StoreError) {
         self.location = location
+        self.readOnly = readOnly
         do {
             try withConnection { _ in }
         } catch {
@@ -108,17 +122,19 @@ final class PostgresSession: @unchecked Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
         let connection = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
+            on: Self.group.next(), configuration: configuration, id: 1,
             logger: Self.logger
         ).wait()
         do {
             let schema = "\"\(location.schema)\""
             // Two processes creating one schema at once: one waits for the other.
-            try Self.run(
-                """
-                BEGIN; SELECT pg_advisory_xact_lock(hashtext('intents.schema')); CREATE SCHEMA IF NOT EXISTS \(schema); COMMIT;
-                SET search_path TO \(schema); SET TIME ZONE 'UTC'
-                """, on: connection)
+            if !readOnly {
+                try Self.run(
+                    """
+                    BEGIN; SELECT pg_advisory_xact_lock(hashtext('intents.schema')); CREATE SCHEMA IF NOT EXISTS \(schema); COMMIT
+                    """, on: connection)
+            }
+            try Self.run("SET search_path TO \(schema); SET TIME ZONE 'UTC'", on: connection)
         } catch {
             try? connection.close().wait()
             throw error
@@ -158,7 +174,7 @@ final class PostgresSession: @unchecked Sendable {
         } else {
             savepoint = nil
             try Self.run(
-                write
+                write && !readOnly
                     ? "BEGIN; SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
                     : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
         }
@@ -211,16 +227,19 @@ final class PostgresExecutor: SQLExecutor {
     var isPostgres: Bool { true }
 
     private func query(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresQueryResult {
-        let text: String
-        if let cached = numbered[sql] {
-            text = cached
-        } else {
-            text = Self.numbering(sql)
-            if numbered.count > 1_000 { numbered.removeAll() }
-            numbered[sql] = text
-        }
         let binds = arguments.map { Self.data($0?.databaseValue ?? .null) }
-        return try session.withConnection { try $0.query(text, binds).wait() }
+        // Under the session's lock: the numbered texts too are used by one thread at a time.
+        return try session.withConnection { connection in
+            let text: String
+            if let cached = numbered[sql] {
+                text = cached
+            } else {
+                text = Self.numbering(sql)
+                if numbered.count > 1_000 { numbered.removeAll() }
+                numbered[sql] = text
+            }
+            return try connection.query(text, binds).wait()
+        }
     }
 
     @discardableResult
@@ -470,7 +489,7 @@ extension Store {
         do {
             _ = try postgres.executor.fetchAll(sql: lock, arguments: [key])
         } catch {
-            throw StoreError.unusable(path: path, reason: PostgresSession.reason(error))
+            throw StoreError.unusable(path: shownPath, reason: PostgresSession.reason(error))
         }
         defer { _ = try? postgres.executor.fetchAll(sql: unlock, arguments: [key]) }
         return try body()
