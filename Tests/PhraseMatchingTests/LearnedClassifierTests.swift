@@ -91,6 +91,29 @@ struct LearnedClassifierTests {
         #expect(LearnedClassifier.characterGrams("a").isEmpty)
     }
 
+    @Test("Training sees each sentence's features as a person's sentence is read: the same names and values")
+    func trainingFeatures() {
+        typealias Word = LearnedClassifier.Word
+        let related: (String) -> [String] = { $0 == "track" || $0 == "monitor" ? ["observe.v.01", "follow.v.02"] : [] }
+        let sentences: [[Word]] = [
+            [Word(said: "track", known: "track"), Word(said: "quantum", known: nil, free: true),
+             Word(said: "in", known: "in"), Word(said: "radar", known: "radar")],
+            // A typo read as its known word, a word nobody wrote, the same words again.
+            [Word(said: "trakc", known: "track"), Word(said: "please", known: nil), Word(said: "radar", known: "radar"),
+             Word(said: "radar", known: "radar")],
+            [Word(said: "monitor", known: nil), Word(said: "x", known: "x")],
+            [],
+        ]
+        var interner = LearnedClassifier.FeatureInterner()
+        for words in sentences + sentences.reversed() {
+            let ids = interner.features(words, related: related)
+            let expected = LearnedClassifier.featureNames(words, related: related)
+            #expect(ids.map { interner.names[Int($0.0)] } == expected.map(\.0))
+            #expect(ids.map(\.1) == expected.map(\.1))
+        }
+        #expect(Set(interner.names).count == interner.names.count)
+    }
+
     @Test("A cache of the first format is retrained, not read")
     func formatVersion() {
         #expect(LearnedModel.formatVersion >= 2)

@@ -20,37 +20,43 @@ extension LearnedClassifier {
         _ samples: [Sample], classes: Int, related: (String) -> [String] = { _ in [] },
         random: inout SeededGenerator
     ) -> LearnedClassifier {
-        let named = samples.map { featureNames($0.words, related: related) }
-        var vocabulary = Set<String>()
-        for sentence in named { for (name, _) in sentence { vocabulary.insert(name) } }
-        let features = vocabulary.sorted()
-        let empty = LearnedClassifier(
-            features: features, rowStart: [Int32](repeating: 0, count: features.count + 1), rowClass: [], rowWeight: [],
-            bias: [Float](repeating: 0, count: classes), temperature: 1)
-        let vectors = named.map { empty.vector($0) }
+        // Features as ids (each name built once), then renumbered in the names' sorted order.
+        var interner = FeatureInterner()
+        let named = samples.map { interner.features($0.words, related: related) }
+        let names = interner.names
+        let ranked = names.indices.sorted { names[$0] < names[$1] }
+        let features = ranked.map { names[$0] }
+        var sortedID = [Int32](repeating: 0, count: names.count)
+        for (rank, id) in ranked.enumerated() { sortedID[id] = Int32(rank) }
+        let vectors = named.map { sentence in merged(sentence.map { (sortedID[Int($0.0)], $0.1) }) }
         var order = Array(samples.indices)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-        let heldOut = Set(order.enumerated().filter { $0.offset % 10 == 9 }.map(\.element))
+        var heldOut = [Bool](repeating: false, count: samples.count)
+        for (offset, index) in order.enumerated() where offset % 10 == 9 { heldOut[index] = true }
 
-        let candidates = classes > denseClassLimit ? candidateClasses(vectors, samples: samples, classes: classes) : []
+        let candidates =
+            classes > denseClassLimit
+            ? candidateClasses(vectors, samples: samples, classes: classes, features: features.count) : []
 
         var weights = [Float](repeating: 0, count: features.count * classes)
         var bias = [Float](repeating: 0, count: classes)
         var probabilities = [Float](repeating: 0, count: classes)
         let decay: Float = 1e-6
         var active: [(Int, Float)] = []
+        var scratch = [Float](repeating: 0, count: classes)
         weights.withUnsafeMutableBufferPointer { w in
             // Beyond `denseClassLimit` classes the sentences are many and alike: half the passes.
             let passes = classes > denseClassLimit ? epochs / 2 : epochs
             for epoch in 0..<passes {
                 let rate = 0.5 * Float(passes - epoch) / Float(passes)
                 for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-                for index in order where !heldOut.contains(index) {
+                for index in order where !heldOut[index] {
                     let vector = vectors[index]
                     guard !vector.isEmpty else { continue }
                     if !candidates.isEmpty {
                         step(vector, among: candidates[index], label: samples[index].label,
-                            rate: rate * samples[index].weight, weights: w, bias: &bias, classes: classes)
+                            rate: rate * samples[index].weight, weights: w, bias: &bias, classes: classes,
+                            scratch: &scratch)
                         continue
                     }
                     for k in 0..<classes { probabilities[k] = bias[k] }
@@ -94,13 +100,14 @@ extension LearnedClassifier {
             }
             rowStart.append(Int32(rowClass.count))
         }
+        let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
         let unscaled = LearnedClassifier(
-            features: features, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
-            temperature: 1)
+            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
+            bias: bias, temperature: 1)
         // Temperature: the one that gives the held-out sentences the most likelihood.
         // (At most 2,000 of them beyond `denseClassLimit` classes: each temperature tried is a softmax
         // over every class.)
-        let heldSample = heldOut.sorted()
+        let heldSample = samples.indices.filter { heldOut[$0] }
         let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
         let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
         let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
@@ -109,14 +116,22 @@ extension LearnedClassifier {
         while temperature <= 8 {
             var loss = 0.0
             for (scores, label) in held {
-                loss -= log(max(1e-12, softmax(scores, temperature: temperature)[label]))
+                loss -= log(max(1e-12, probability(of: label, scores, temperature: temperature)))
             }
             if loss < best.loss { best = (temperature, loss) }
             temperature *= 1.08
         }
         return LearnedClassifier(
-            features: features, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
-            temperature: best.temperature)
+            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
+            bias: bias, temperature: best.temperature)
+    }
+
+    /// `softmax(scores, temperature:)[label]`, the same number, without the other classes' quotients.
+    static func probability(of label: Int, _ scores: [Float], temperature: Float) -> Double {
+        let top = scores.max() ?? 0
+        var sum = 0.0
+        for score in scores { sum += exp(Double((score - top) / temperature)) }
+        return exp(Double((scores[label] - top) / temperature)) / sum
     }
 
     /// Up to this many classes every step updates all of them; beyond, only a sentence's candidates.
@@ -128,19 +143,28 @@ extension LearnedClassifier {
     /// telling features (each feature counted by how few classes have it; features of more than 64
     /// classes say nothing), the best `candidateCount`, and its own class and none. With a thousand
     /// intents a step then costs a few dozen classes, not a thousand (sampled softmax).
-    static func candidateClasses(_ vectors: [[(feature: Int32, value: Float)]], samples: [Sample], classes: Int)
-        -> [[Int]]
-    {
-        var labelsOf: [Int32: Set<Int>] = [:]
+    static func candidateClasses(
+        _ vectors: [[(feature: Int32, value: Float)]], samples: [Sample], classes: Int, features: Int
+    ) -> [[Int]] {
+        // Which classes have each feature: a bit per (feature, class) says whether it is listed yet.
+        var labelsOf = [[Int]](repeating: [], count: features)
+        var listed = [UInt64](repeating: 0, count: (features * classes + 63) / 64)
         for (vector, sample) in zip(vectors, samples) {
-            for (feature, _) in vector { labelsOf[feature, default: []].insert(sample.label) }
+            for (feature, _) in vector {
+                let bit = Int(feature) * classes + sample.label
+                let mask = UInt64(1) << UInt64(bit & 63)
+                guard listed[bit >> 6] & mask == 0 else { continue }
+                listed[bit >> 6] |= mask
+                labelsOf[Int(feature)].append(sample.label)
+            }
         }
-        let sortedLabels = labelsOf.mapValues { $0.count <= 64 ? $0.sorted() : [] }
+        let sortedLabels = labelsOf.map { $0.count <= 64 ? $0.sorted() : [] }
         var score = [Float](repeating: 0, count: classes)
         return zip(vectors, samples).map { vector, sample in
             var touched: [Int] = []
             for (feature, value) in vector {
-                guard let labels = sortedLabels[feature], !labels.isEmpty else { continue }
+                let labels = sortedLabels[Int(feature)]
+                guard !labels.isEmpty else { continue }
                 let share = value / Float(labels.count)
                 for label in labels {
                     if score[label] == 0 { touched.append(label) }
@@ -153,31 +177,39 @@ extension LearnedClassifier {
         }
     }
 
-    /// One gradient step of the softmax over `among` only.
+    /// One gradient step of the softmax over `among` only (`scratch`: room for a score per class).
     static func step(
         _ vector: [(feature: Int32, value: Float)], among: [Int], label: Int, rate: Float,
-        weights w: UnsafeMutableBufferPointer<Float>, bias: inout [Float], classes: Int
+        weights w: UnsafeMutableBufferPointer<Float>, bias: inout [Float], classes: Int, scratch: inout [Float]
     ) {
-        var scores = among.map { bias[$0] }
-        for (feature, value) in vector {
-            let row = Int(feature) * classes
-            for (i, k) in among.enumerated() { scores[i] += value * w[row + k] }
-        }
-        let top = scores.max() ?? 0
-        var sum: Float = 0
-        for i in scores.indices {
-            scores[i] = exp(scores[i] - top)
-            sum += scores[i]
-        }
-        for (i, k) in among.enumerated() {
-            var gradient = scores[i] / sum
-            if k == label { gradient -= 1 }
-            scores[i] = gradient * rate
-            bias[k] -= scores[i]
-        }
-        for (feature, value) in vector {
-            let row = Int(feature) * classes
-            for (i, k) in among.enumerated() { w[row + k] -= value * scores[i] }
+        let count = among.count
+        guard count > 0 else { return }
+        among.withUnsafeBufferPointer { among in
+            scratch.withUnsafeMutableBufferPointer { scores in
+                for i in 0..<count { scores[i] = bias[among[i]] }
+                for (feature, value) in vector {
+                    let row = Int(feature) * classes
+                    for i in 0..<count { scores[i] += value * w[row + among[i]] }
+                }
+                var top = scores[0]
+                for i in 1..<count where top < scores[i] { top = scores[i] }
+                var sum: Float = 0
+                for i in 0..<count {
+                    scores[i] = exp(scores[i] - top)
+                    sum += scores[i]
+                }
+                for i in 0..<count {
+                    let k = among[i]
+                    var gradient = scores[i] / sum
+                    if k == label { gradient -= 1 }
+                    scores[i] = gradient * rate
+                    bias[k] -= scores[i]
+                }
+                for (feature, value) in vector {
+                    let row = Int(feature) * classes
+                    for i in 0..<count { w[row + among[i]] -= value * scores[i] }
+                }
+            }
         }
     }
 }

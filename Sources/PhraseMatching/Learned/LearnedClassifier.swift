@@ -21,13 +21,24 @@ public struct LearnedClassifier: Sendable {
     let featureIDs: [String: Int32]
 
     init(features: [String], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float], temperature: Float) {
+        let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
+        self.init(
+            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
+            bias: bias, temperature: temperature)
+    }
+
+    /// `featureIDs`: each of `features` by its index.
+    init(
+        features: [String], featureIDs: [String: Int32], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float],
+        bias: [Float], temperature: Float
+    ) {
         self.features = features
+        self.featureIDs = featureIDs
         self.rowStart = rowStart
         self.rowClass = rowClass
         self.rowWeight = rowWeight
         self.bias = bias
         self.temperature = temperature
-        featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
     }
 
     /// No features, one class: what a model is built with before its classifier is trained.

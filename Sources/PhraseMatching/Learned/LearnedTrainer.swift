@@ -304,10 +304,26 @@ public enum LearnedTrainer {
 
     /// A sentence's words as the classifier sees them in training: free text as free, the rest by
     /// the model's vocabulary (typos corrected, as when a person's sentence is read).
-    static func classifierWords(_ words: [String], free: [Bool], model: LearnedModel) -> [LearnedClassifier.Word] {
-        let (ids, _) = model.ids(words)
-        return zip(zip(words, free), ids).map { pair, id in
-            LearnedClassifier.Word(said: pair.0, known: id >= 0 ? model.words[Int(id)] : nil, free: pair.1)
+    static func classifierWords(_ words: [String], free: [Bool], known: inout KnownWords) -> [LearnedClassifier.Word] {
+        zip(words, free).map { word, free in
+            LearnedClassifier.Word(said: word, known: known.word(word), free: free)
+        }
+    }
+
+    /// The known word each word is (itself, another form of it, or the one it is a typo of), looked
+    /// up once per word: a typo's correction searches the vocabulary, and training sentences repeat words.
+    struct KnownWords {
+        let model: LearnedModel
+        private var found: [String: String?] = [:]
+
+        init(_ model: LearnedModel) { self.model = model }
+
+        mutating func word(_ word: String) -> String? {
+            if let known = found[word] { return known }
+            let id = model.ids([word]).ids[0]
+            let known = id >= 0 ? model.words[Int(id)] : nil
+            found[word] = .some(known)
+            return known
         }
     }
 
@@ -320,15 +336,17 @@ public enum LearnedTrainer {
         -> [LearnedClassifier.Sample]
     {
         let none = model.intents.count
+        var known = KnownWords(model)
         var samples: [LearnedClassifier.Sample] = []
         let kinds = Perturbation.allCases.filter { $0 != .none }
         for example in examples {
             let intent = Int(model.classIntent[Int(example.cls)])
-            samples.append(.init(words: classifierWords(example.words, free: example.free, model: model), label: intent))
+            samples.append(
+                .init(words: classifierWords(example.words, free: example.free, known: &known), label: intent))
             let perturbed = perturb(example.words, random.pick(kinds), random: &random)
             let free = perturbed.map { LearnedWords.freeText.contains($0) && !model.wordIDs.keys.contains($0) }
             samples.append(
-                .init(words: classifierWords(perturbed, free: free, model: model), label: intent, weight: 0.5))
+                .init(words: classifierWords(perturbed, free: free, known: &known), label: intent, weight: 0.5))
         }
         let positives = samples.count
         for (index, example) in examples.enumerated() where index % 3 == 0 {
@@ -337,7 +355,7 @@ public enum LearnedTrainer {
             if reversed.count >= 3, reversed != example.words {
                 samples.append(
                     .init(
-                        words: classifierWords(reversed, free: example.free.reversed(), model: model), label: none,
+                        words: classifierWords(reversed, free: example.free.reversed(), known: &known), label: none,
                         weight: 0.5))
             }
             // The telling word replaced by an everyday one.
@@ -351,14 +369,14 @@ public enum LearnedTrainer {
                 substituted[telling] = random.pick(LearnedWords.noise)
                 samples.append(
                     .init(
-                        words: classifierWords(substituted, free: example.free, model: model), label: none,
+                        words: classifierWords(substituted, free: example.free, known: &known), label: none,
                         weight: substitutedWeight))
             }
         }
         for _ in 0..<max(200, positives / noiseShare) {
             let words = noise(model, random: &random)
             samples.append(
-                .init(words: classifierWords(words, free: words.map { _ in false }, model: model), label: none))
+                .init(words: classifierWords(words, free: words.map { _ in false }, known: &known), label: none))
         }
         return samples
     }
@@ -369,6 +387,7 @@ public enum LearnedTrainer {
         -> [LearnedClassifier.Sample]
     {
         let indexes = Dictionary(uniqueKeysWithValues: intents.enumerated().map { ($1, $0) })
+        var known = KnownWords(model)
         var samples: [LearnedClassifier.Sample] = []
         for app in graph.apps {
             for example in app.examples + app.intents.flatMap(\.examples) {
@@ -382,7 +401,7 @@ public enum LearnedTrainer {
                 let words = LearnedModel.words(of: Normalizer.tokens(example.say))
                 guard !words.isEmpty else { continue }
                 samples.append(
-                    .init(words: classifierWords(words, free: words.map { _ in false }, model: model), label: label))
+                    .init(words: classifierWords(words, free: words.map { _ in false }, known: &known), label: label))
             }
         }
         return samples
