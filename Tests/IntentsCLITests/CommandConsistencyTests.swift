@@ -50,9 +50,13 @@ struct CommandConsistencyTests {
         let french = try intents(["say", "--lang", "fr", "bonjour"])
         #expect(french.status == 2)
         #expect(french.stderr.contains("no app declares the language 'fr' (declared: de, en)"))
-        let german = try object(try intents(["say", "--json", "--lang", "de", "aufgabe xyzzy task"]).stdout)
+        // A guess of the learned stage is asked about in the language asked for.
+        let guess = try object(try intents(["say", "--json", "--lang", "de", "aufgabe xyzzy task"]).stdout)
+        #expect((guess["dialog"] as? String)?.hasPrefix("Meintest du: ") == true, "\(guess)")
+        let german = try object(try intents(["say", "--json", "--lang", "de", "zeige xyzzy"]).stdout)
         let suggestions = german["suggestions"] as? [String] ?? []
         #expect(!suggestions.isEmpty)
+        #expect((german["dialog"] as? String)?.hasPrefix("Das kann ich leider nicht.") == true, "\(german)")
         // Without --lang, a sentence with no German word ("aufgabe" is one: it would be answered in
         // German) gets suggestions of every language.
         let english = try object(try intents(["say", "--json", "xyzzy task"]).stdout)["suggestions"] as? [String]

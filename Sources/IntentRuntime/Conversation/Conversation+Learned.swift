@@ -40,7 +40,7 @@ extension Conversation {
     private func ask(_ guess: LearnedGuess) -> Answer? {
         guard let intent = session.graph.intent(guess.candidate.intent) else { return nil }
         pendingGuess = guess
-        let dialog = "Did you mean: " + Self.describe(guess.candidate, intent) + "?"
+        let dialog = Phrasebook.of(options.language).didYouMean(Self.describe(guess.candidate, intent))
         return Answer(
             status: .needsConfirmation, app: intent.name.app, intent: intent.name,
             parameters: guess.candidate.slots.map { (name: $0.name, value: JSONValue.string($0.value.description)) },

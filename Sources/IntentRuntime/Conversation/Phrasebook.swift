@@ -16,6 +16,8 @@ struct Phrasebook: Sendable {
     var undid: @Sendable (_ title: String, _ dialog: String, _ changes: Int) -> String
     /// Nothing understood, with the closest sentences people say (none: no suggestion).
     var notUnderstood: @Sendable (_ suggestions: [String]) -> String
+    /// A guess of the learned stage asked about: "Did you mean: Create Task in FocusBlox?".
+    var didYouMean: @Sendable (_ guess: String) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -36,7 +38,8 @@ struct Phrasebook: Sendable {
             "Sorry, I don't know how to do that."
                 + (suggestions.isEmpty
                     ? "" : " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?")
-        })
+        },
+        didYouMean: { guess in "Did you mean: \(guess)?" })
 
     static let german = Phrasebook(
         notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
@@ -52,7 +55,8 @@ struct Phrasebook: Sendable {
         notUnderstood: { suggestions in
             "Das kann ich leider nicht."
                 + (suggestions.isEmpty ? "" : " Meintest du " + quoted(suggestions, "„", "“", or: "oder") + "?")
-        })
+        },
+        didYouMean: { guess in "Meintest du: \(guess)?" })
 
     /// "“a”, “b” or “c”".
     private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {
