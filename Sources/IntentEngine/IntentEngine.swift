@@ -140,6 +140,7 @@ public final class IntentEngine: @unchecked Sendable {
             index: index, cacheDirectory: configuration.cacheFolder,
             definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
             thresholds: LearnedStage.thresholds(of: graph), training: LearnedStage.trainingSentences(of: graph))
+        session.learned?.compiled = project.compiled
     }
 
     /// Runs `body` holding the engine's lock.

@@ -19,13 +19,28 @@ public struct Project: Sendable {
     /// Every diagnostic: definitions, sampled phrase conflicts, shortcut files; in file order.
     public let diagnostics: [Diagnostic]
     /// The text of every file read, for printing source lines.
-    public let sources: SourceFiles
+    public var sources: SourceFiles {
+        guard !unparsedSources.isEmpty else { return parsedSources }
+        var all = parsedSources
+        for (path, bytes) in unparsedSources {
+            var file = SourceFiles()
+            file.add(path: path, text: String(decoding: bytes, as: UTF8.self))
+            all.merge(file)
+        }
+        return all
+    }
+    private let parsedSources: SourceFiles
+    /// Definition files read from the compiled cache, not parsed: their text for `sources`, made on demand.
+    private let unparsedSources: [(path: String, bytes: [UInt8])]
     /// Where "now" and the time zone come from.
     public let clock: Clock
     /// The shortcut files asked for, as given.
     public let shortcutFiles: [String]
     /// The definition files read.
     public let definitionFiles: Set<String>
+    /// The compiled cache the graph and index were read from or written to (the learned stage keeps
+    /// its models in it); nil when the project was not cached.
+    public let compiled: CompiledCache?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -42,8 +57,10 @@ public struct Project: Sendable {
     /// intents (what `intents check` reports). Throws only when the definitions cannot be read at all.
     /// `run:` steps may read shortcut files beside the file run and in the `Shortcuts` folder
     /// next to `intents`; `runAnywhere` lifts that. With `indexCache` (a folder, `.intents/` beside
-    /// the store), the phrase index is read from the compiled cache there when one was written for
-    /// the same definitions, else built and written there.
+    /// the store), the graph and the phrase index are read from the compiled cache there
+    /// (`CompiledCache`) when one was written for the same definition bytes and build: no parsing, no
+    /// compiling; the definitions' warnings are cached with them and reported as before. Else the
+    /// definitions are compiled and, without errors, cached there.
     public static func load(
         intents: String, shortcuts: Shortcuts = .none, clock: Clock, sampleConflicts: Bool = false,
         runAnywhere: Bool = false, indexCache: String? = nil
@@ -55,6 +72,12 @@ public struct Project: Sendable {
         let compilation: Compilation
         if let indexCache, let definitions = Self.readDefinitions(intents) {
             let key = PhraseIndex.cacheKey(definitions: definitions)
+            // The whole compiled project cached for these bytes and this build: no YAML, no compiling.
+            if !sampleConflicts, let hit = CompiledCache.load(key: key, in: indexCache) {
+                return fromCache(
+                    hit, definitions: definitions, intents: intents, shortcuts: shortcuts, clock: clock,
+                    runAnywhere: runAnywhere)
+            }
             let known = FileManager.default.fileExists(atPath: PhraseIndex.cacheFile(key: key, in: indexCache))
             cache = (indexCache, key, known)
             compilation = IntentCompiler.compile(files: definitions, root: intents, phraseConflicts: !known)
@@ -67,11 +90,19 @@ public struct Project: Sendable {
         let files = shortcutFiles(shortcuts)
         guard let graph = compilation.graph else {
             return Project(
-                graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, sources: sources, clock: clock,
-                shortcutFiles: files, definitionFiles: Set(compilation.files))
+                graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, parsedSources: sources,
+                unparsedSources: [], clock: clock, shortcutFiles: files, definitionFiles: Set(compilation.files),
+                compiled: nil)
         }
         let index: PhraseIndex
-        if let cache {
+        var compiled: CompiledCache?
+        if let cache, !sampleConflicts {
+            // The graph, its warnings and the index (and later the learned models) cached together,
+            // so the next process neither parses nor compiles.
+            index = PhraseIndex(graph: graph)
+            compiled = CompiledCache.write(
+                graph: graph, index: index, diagnostics: compilation.diagnostics, key: cache.key, in: cache.directory)
+        } else if let cache {
             let cached = PhraseIndex.cached(graph: graph, key: cache.key, cacheDirectory: cache.directory)
             if cache.known, !cached.fromCache {
                 // The cache file was there but unreadable (and is rewritten now): check everything again.
@@ -87,6 +118,43 @@ public struct Project: Sendable {
         if sampleConflicts {
             for diagnostic in ConflictSampler.check(graph, matcher: matcher) { collector.append(diagnostic) }
         }
+        let compiledShortcuts = compileShortcuts(
+            files, intents: intents, graph: graph, matcher: matcher, runAnywhere: runAnywhere, collector: &collector,
+            sources: &sources)
+        let diagnostics = collector.sorted
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Project(
+            graph: failed ? nil : graph, index: failed ? nil : index, shortcuts: compiledShortcuts,
+            diagnostics: diagnostics, parsedSources: sources, unparsedSources: [], clock: clock, shortcutFiles: files,
+            definitionFiles: Set(compilation.files), compiled: failed ? nil : compiled)
+    }
+
+    /// The project from its compiled cache: the shortcut files asked for are compiled against the
+    /// cached graph (they are not definitions, and not cached).
+    private static func fromCache(
+        _ hit: (cache: CompiledCache, graph: IntentGraph, index: PhraseIndex, diagnostics: [Diagnostic]),
+        definitions: [(path: String, bytes: [UInt8])], intents: String, shortcuts: Shortcuts, clock: Clock,
+        runAnywhere: Bool
+    ) -> Project {
+        var collector = DiagnosticCollector()
+        for diagnostic in hit.diagnostics { collector.append(diagnostic) }
+        var sources = SourceFiles()
+        let files = shortcutFiles(shortcuts)
+        let compiledShortcuts = compileShortcuts(
+            files, intents: intents, graph: hit.graph, matcher: Matcher(index: hit.index, clock: clock),
+            runAnywhere: runAnywhere, collector: &collector, sources: &sources)
+        let diagnostics = collector.sorted
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Project(
+            graph: failed ? nil : hit.graph, index: failed ? nil : hit.index, shortcuts: compiledShortcuts,
+            diagnostics: diagnostics, parsedSources: sources, unparsedSources: definitions, clock: clock,
+            shortcutFiles: files, definitionFiles: Set(definitions.map(\.path)), compiled: failed ? nil : hit.cache)
+    }
+
+    private static func compileShortcuts(
+        _ files: [String], intents: String, graph: IntentGraph, matcher: Matcher, runAnywhere: Bool,
+        collector: inout DiagnosticCollector, sources: inout SourceFiles
+    ) -> [String: Shortcut] {
         var compiled: [String: Shortcut] = [:]
         for file in files {
             let shortcutsFolder = PathText.appending(PathText.deletingLastComponent(intents), "Shortcuts")
@@ -96,12 +164,7 @@ public struct Project: Sendable {
             sources.merge(result.sources)
             compiled.merge(result.shortcuts) { first, _ in first }
         }
-        let diagnostics = collector.sorted
-        let failed = diagnostics.contains { $0.severity == .error }
-        return Project(
-            graph: failed ? nil : graph, index: failed ? nil : index, shortcuts: compiled, diagnostics: diagnostics,
-            sources: sources, clock: clock, shortcutFiles: files,
-            definitionFiles: Set(compilation.files))
+        return compiled
     }
 
     /// Every definition file under `directory` with its bytes; nil when one cannot be read (then

@@ -79,26 +79,26 @@ struct ProjectLoadTests {
         }
     }
 
-    @Test func theIndexCacheIsWrittenOnceAndADamagedOneIsRebuilt() throws {
+    @Test func theCompiledCacheIsWrittenOnceAndADamagedOneIsRebuilt() throws {
         let folder = try Folder()
         let first = try Project.load(intents: folder.intents, clock: Bundled.clock, indexCache: folder.cache)
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder.cache).filter {
-            $0.hasPrefix("index-")
-        }
-        #expect(written.count == 1)
-        let file = folder.cache + "/" + written[0]
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.cache).filter { $0.hasSuffix(".bin") }
+        #expect(written.count == 1, "\(written)")
+        let file = try #require(first.compiled?.file)
+        #expect(written.map { folder.cache + "/" + $0 } == [file])
+        let key = try #require(first.compiled?.key)
+        #expect(CompiledCache.load(key: key, in: folder.cache) != nil, "the cache written cannot be read back")
         let again = try Project.load(intents: folder.intents, clock: Bundled.clock, indexCache: folder.cache)
         #expect(again.diagnostics.count == first.diagnostics.count)
-        #expect(again.index != nil)
+        #expect(again.graph != nil && again.index != nil)
 
-        // A cache file cut short is not trusted: the project is checked anew and the file rewritten.
+        // A cache file cut short is not trusted: the project is compiled anew and the file rewritten.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
+        #expect(CompiledCache.load(key: key, in: folder.cache) == nil)
         let rebuilt = try Project.load(intents: folder.intents, clock: Bundled.clock, indexCache: folder.cache)
-        #expect(rebuilt.index != nil)
+        #expect(rebuilt.graph != nil && rebuilt.index != nil)
         #expect(rebuilt.diagnostics.map(\.message.text) == first.diagnostics.map(\.message.text))
-        let graph = try #require(rebuilt.graph)
-        let key = try #require(UInt64(written[0].dropFirst("index-".count).dropLast(".bin".count), radix: 16))
-        #expect(PhraseIndex.cached(graph: graph, key: key, cacheDirectory: folder.cache).fromCache)
+        #expect(CompiledCache.load(key: key, in: folder.cache) != nil, "the damaged cache was not rewritten")
     }
 }

@@ -8,11 +8,13 @@ extension StoreOptions {
     /// The learned stage for `project`, cached beside the store (`.intents/learned-<hash>.bin`), keyed
     /// by the definition files' contents.
     func learnedStage(_ project: Project, index: PhraseIndex) -> LearnedStage {
-        LearnedStage(
+        let stage = LearnedStage(
             index: index, cacheDirectory: cacheDirectory,
             definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
             thresholds: project.graph.map(LearnedStage.thresholds(of:)) ?? [:],
             training: project.graph.map(LearnedStage.trainingSentences(of:)) ?? [:])
+        stage.compiled = project.compiled
+        return stage
     }
 }
 

@@ -8,6 +8,9 @@ public final class LearnedStage: @unchecked Sendable {
     public let index: PhraseIndex
     /// Where the model is cached (`.intents/learned-<hash>.bin`); nil: never cached.
     public let cacheDirectory: String?
+    /// The compiled cache the definitions were read from, when they were: the models are kept in it
+    /// (sections `learned` and `tagger`) instead of files of their own. Set once, before first use.
+    public var compiled: CompiledCache?
     /// Hash of the definition files' bytes: a cache written for other definitions is never read.
     public let definitionsHash: UInt64
     /// Per app; apps not listed use `LearnedThresholds.standard`.
@@ -41,9 +44,10 @@ public final class LearnedStage: @unchecked Sendable {
         self.training = training
     }
 
-    /// The cache file for these definitions.
+    /// The cache file for these definitions (the compiled cache's, when the stage keeps its models there).
     public var cacheFile: String? {
-        cacheDirectory.map {
+        if let compiled { return compiled.file }
+        return cacheDirectory.map {
             PathText.appending($0, "learned-" + String(definitionsHash, radix: 16) + ".bin")
         }
     }
@@ -55,8 +59,8 @@ public final class LearnedStage: @unchecked Sendable {
         if let loaded { return loaded }
         let key = memoKey
         var unreadable = false
-        if let file = cacheFile, let data = FileManager.default.contents(atPath: file) {
-            if let model = LearnedModel(decoding: Array(data), definitionsHash: definitionsHash) {
+        if let bytes = cachedBytes(section: "learned", file: cacheFile) {
+            if let model = LearnedModel(decoding: bytes, definitionsHash: definitionsHash) {
                 Self.memo.withLock { $0[key] = model }
                 loaded = model
                 origin = .cached
@@ -166,8 +170,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// Writes the cache beside the store, atomically, and removes caches of other definitions.
     /// A cache that cannot be written is no error: the next process trains again.
     private func write(_ model: LearnedModel) {
-        guard let directory = cacheDirectory, let file = cacheFile else { return }
-        CacheFile.replace(file, in: directory, with: model.encoded(definitionsHash: definitionsHash), others: "learned-")
+        storeBytes(model.encoded(definitionsHash: definitionsHash), section: "learned", file: cacheFile, others: "learned-")
     }
 
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.

@@ -65,8 +65,8 @@ extension LearnedStage {
         holder.lock.lock()
         defer { holder.lock.unlock() }
         if let loaded = holder.loaded { return loaded }
-        if let file = taggerCacheFile, let data = FileManager.default.contents(atPath: file),
-            let tagger = SlotTagger(decoding: Array(data), definitionsHash: definitionsHash)
+        if let bytes = cachedBytes(section: "tagger", file: taggerCacheFile),
+            let tagger = SlotTagger(decoding: bytes, definitionsHash: definitionsHash)
         {
             holder.loaded = tagger
             return tagger
@@ -76,9 +76,7 @@ extension LearnedStage {
             TaggerHolder.memo.withLock { $0[key] } ?? SlotTaggerTrainer.train(index: index)
         TaggerHolder.memo.withLock { $0[key] = tagger }
         holder.loaded = tagger
-        if let directory = cacheDirectory, let file = taggerCacheFile {
-            CacheFile.replace(file, in: directory, with: tagger.encoded(definitionsHash: definitionsHash), others: "tagger-")
-        }
+        storeBytes(tagger.encoded(definitionsHash: definitionsHash), section: "tagger", file: taggerCacheFile, others: "tagger-")
         return tagger
     }
 
