@@ -10,6 +10,7 @@ import Logging
 /// it shares `--intents` and `--store` with every other command, and `users add` writes the file it reads.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Answer over HTTP: JSON under /v1/, a bearer token per user (see 'intents users').",
         discussion: """
             Each user's data is kept in their own store, <store folder>/users/<name>/store.sqlite (with
@@ -110,11 +111,13 @@ struct Serve: ParsableCommand {
 /// `intents users add|list|remove`: who may use the server, each with a bearer token.
 struct Users: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "users",
         abstract: "Add, list or remove the users of 'intents serve'.",
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a user and print their bearer token (shown this once; only its SHA-256 is kept).")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The user's name: lowercase letters, digits, '-' or '_'.") var name: String
@@ -127,7 +130,8 @@ struct Users: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the users (names and when they were added).")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the users (names and when they were added).")
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -139,6 +143,7 @@ struct Users: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a user's token (their store stays, under users/NAME/ beside the store).")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The user's name.") var name: String

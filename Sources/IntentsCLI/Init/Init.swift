@@ -5,6 +5,7 @@ import IntentModel
 /// `intents init [NAME]`: writes a new app folder that `check`, `test` and `say` accept at once.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create a new app: one intent, an entity, phrases, examples and a widget.",
         discussion:
             "Writes DIR/<name>/app.yaml (DIR is --intents, ./Intents by default). Outside a project (no such DIR) it starts one there. Never overwrites: when the app's folder exists, nothing is written and the exit status is 1."
