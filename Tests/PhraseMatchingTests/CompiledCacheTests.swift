@@ -1,8 +1,8 @@
 import Foundation
 import IntentModel
 import TestSupport
-import YAML
 import Testing
+import YAML
 
 @testable import PhraseMatching
 
@@ -24,7 +24,8 @@ struct CompiledCacheTests {
             return mirror.children.first.map { canonical($0.value) } ?? "nil"
         case .struct, .class, .enum, .tuple, .collection:
             if mirror.children.isEmpty { return "\(value)" }
-            return "\(mirror.subjectType)(" + mirror.children.map { ($0.label ?? "") + ": " + canonical($0.value) }
+            return "\(mirror.subjectType)("
+                + mirror.children.map { ($0.label ?? "") + ": " + canonical($0.value) }
                 .joined(separator: ", ") + ")"
         default:
             return "\(value)"
@@ -34,7 +35,8 @@ struct CompiledCacheTests {
     @Test("The graph read back is the graph written, field for field, and matches every sentence the same")
     func sameGraphSameAnswers() throws {
         let built = PhraseIndex(graph: Bundled.graph)
-        _ = try #require(CompiledCache.write(graph: Bundled.graph, index: built, diagnostics: [], key: 7, in: directory))
+        _ = try #require(
+            CompiledCache.write(graph: Bundled.graph, index: built, diagnostics: [], key: 7, in: directory))
         let read = try #require(CompiledCache.load(key: 7, in: directory))
         #expect(Self.canonical(read.graph) == Self.canonical(Bundled.graph))
         let fromDefinitions = Matcher(index: built, clock: Bundled.clock)
@@ -50,7 +52,8 @@ struct CompiledCacheTests {
     @Test("Sections stored later (the learned models) are kept in the file and read back")
     func sectionsKept() throws {
         let cache = try #require(
-            CompiledCache.write(graph: Bundled.graph, index: PhraseIndex(graph: Bundled.graph), diagnostics: [], key: 9, in: directory))
+            CompiledCache.write(
+                graph: Bundled.graph, index: PhraseIndex(graph: Bundled.graph), diagnostics: [], key: 9, in: directory))
         cache.store("learned", [1, 2, 3])
         cache.store("tagger", [4, 5])
         cache.store("learned", [6])
@@ -63,7 +66,9 @@ struct CompiledCacheTests {
     @Test("Truncated, altered, another key's or another format's file is refused, never trusted")
     func refused() throws {
         let cache = try #require(
-            CompiledCache.write(graph: Bundled.graph, index: PhraseIndex(graph: Bundled.graph), diagnostics: [], key: 11, in: directory))
+            CompiledCache.write(
+                graph: Bundled.graph, index: PhraseIndex(graph: Bundled.graph), diagnostics: [], key: 11, in: directory)
+        )
         let bytes = try #require(FileManager.default.contents(atPath: cache.file))
         func load(_ altered: Data, key: UInt64 = 11) throws -> Bool {
             try altered.write(to: URL(fileURLWithPath: cache.file))
@@ -125,7 +130,8 @@ struct CompiledCacheTests {
         for _ in 0..<(GraphCoding.maximumDepth + 10) { deep = .array([deep]) }
         var writer = GraphWriter()
         writer.value(deep)
-        var reader = GraphReader(base: TableReader(reader: ByteReader(bytes: writer.base.body.bytes, position: 0), table: []))
+        var reader = GraphReader(
+            base: TableReader(reader: ByteReader(bytes: writer.base.body.bytes, position: 0), table: []))
         #expect(throws: GraphCoding.Damaged.self) { try reader.value() }
     }
 }

@@ -202,6 +202,7 @@ struct ByteReader {
     mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
         let size = MemoryLayout<T>.size
         guard let count = count(elementSize: size) else { return nil }
+        if count == 0 { return [] }  // most trie nodes end no sentence: no buffer for them
         let start = position
         let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { raw in

@@ -53,7 +53,7 @@ public final class CompiledCache: @unchecked Sendable {
             let graphBytes = sections.first(where: { $0.0 == "graph" })?.1,
             let indexBytes = sections.first(where: { $0.0 == "index" })?.1,
             let decoded = try? GraphCoding.decode(graphBytes),
-            let index = PhraseIndex(decoding: indexBytes, key: key, graph: decoded.graph)
+            let index = PhraseIndex(decoding: indexBytes, key: key, graph: decoded.graph, checksummed: true)
         else { return nil }
         return (CompiledCache(file: path, directory: directory, key: key, sections: sections), decoded.graph, index, decoded.diagnostics)
     }

@@ -13,6 +13,9 @@ import YAML
 /// against the ones that exist, nesting against a bound; anything else throws `GraphCoding.Damaged`
 /// (the caller compiles the definitions again), never a trap. What the fields mean is the
 /// compiler's: change a type here and in `CompiledCache.formatVersion` together.
+///
+/// Dictionaries are made with `Dictionary(minimumCapacity:)`, never `reserveCapacity` (not specialized:
+/// it looks the storage metadata up on every call), and only when they hold something.
 enum GraphCoding {
     struct Damaged: Error {}
 
@@ -840,7 +843,7 @@ struct GraphReader {
     mutating func stringMap() throws(Damaged) -> [String: String] {
         let count = try self.count()
         var map: [String: String] = [:]
-        map.reserveCapacity(count)
+        if count > 0 { map = Dictionary(minimumCapacity: count) }
         for _ in 0..<count {
             let key = try self.string()
             map[key] = try self.string()
@@ -929,7 +932,7 @@ struct GraphReader {
     mutating func values() throws(Damaged) -> [String: Value] {
         let count = try self.count()
         var map: [String: Value] = [:]
-        map.reserveCapacity(count)
+        if count > 0 { map = Dictionary(minimumCapacity: count) }
         for _ in 0..<count {
             let key = try self.string()
             map[key] = try self.value()
@@ -1043,7 +1046,7 @@ struct GraphReader {
     mutating func templates() throws(Damaged) -> [String: Template] {
         let count = try self.count()
         var map: [String: Template] = [:]
-        map.reserveCapacity(count)
+        if count > 0 { map = Dictionary(minimumCapacity: count) }
         for _ in 0..<count {
             let key = try self.string()
             map[key] = try self.template()
@@ -1147,7 +1150,8 @@ struct GraphReader {
         case 1:
             let target = try self.expression(), set = try self.assignments(), increment = try self.assignments()
             let toggle = try self.strings()
-            return .update(target: target, set: set, increment: increment, toggle: toggle, binding: try self.optionalString())
+            return .update(
+                target: target, set: set, increment: increment, toggle: toggle, binding: try self.optionalString())
         case 2: return .delete(target: try self.expression())
         case 3:
             let query = try self.query(), first = try self.bool()
@@ -1179,7 +1183,8 @@ struct GraphReader {
     }
 
     mutating func property() throws(Damaged) -> IntentGraph.Property {
-        let name = try self.string(), type = try self.valueType(), isOptional = try self.bool(), defaultValue = try self.optionalValue()
+        let name = try self.string(), type = try self.valueType(), isOptional = try self.bool(),
+            defaultValue = try self.optionalValue()
         let isBuiltin = try self.bool(), location = try self.range()
         return IntentGraph.Property(
             name: name, type: type, isOptional: isOptional, defaultValue: defaultValue, isBuiltin: isBuiltin,
@@ -1195,7 +1200,8 @@ struct GraphReader {
     }
 
     mutating func parameter() throws(Damaged) -> IntentGraph.Parameter {
-        let name = try self.string(), type = try self.valueType(), title = try self.string(), prompt = try self.optionalString()
+        let name = try self.string(), type = try self.valueType(), title = try self.string(),
+            prompt = try self.optionalString()
         let defaultValue = try self.optionalValue(), isOptional = try self.bool()
         let validationCount = try self.count()
         var validations: [IntentGraph.Validation] = []
@@ -1275,7 +1281,8 @@ struct GraphReader {
         summary.reserveCapacity(summaryCount)
         for _ in 0..<summaryCount {
             let condition = try self.optionalExpression(), source = try self.optionalString()
-            summary.append(IntentGraph.SummaryBranch(condition: condition, conditionSource: source, text: try self.template()))
+            summary.append(
+                IntentGraph.SummaryBranch(condition: condition, conditionSource: source, text: try self.template()))
         }
         let phrases = try self.phrases(), negativePhrases = try self.phrases(), perform = try self.steps()
         let resultValue = try self.optionalTemplate(), resultType = try self.optionalValueType()
@@ -1322,11 +1329,13 @@ struct GraphReader {
 
     mutating func entity() throws(Damaged) -> IntentGraph.Entity {
         let name = try self.name(), properties = try self.properties(), displayTitle = try self.template()
-        let displaySubtitle = try self.optionalTemplate(), displayImage = try self.optionalString(), matchBy = try self.strings()
+        let displaySubtitle = try self.optionalTemplate(), displayImage = try self.optionalString(),
+            matchBy = try self.strings()
         let suggested = try self.optionalQuery(), location = try self.range()
         var searchable: IntentGraph.Searchable?
         if try self.present() {
-            let title = try self.template(), description = try self.optionalTemplate(), keywords = try self.optionalTemplate()
+            let title = try self.template(), description = try self.optionalTemplate(),
+                keywords = try self.optionalTemplate()
             let filter = try self.optionalExpression(), expires = try self.optionalInt()
             searchable = IntentGraph.Searchable(
                 title: title, description: description, keywords: keywords, filter: filter, expires: expires,
@@ -1342,8 +1351,10 @@ struct GraphReader {
     }
 
     mutating func widget() throws(Damaged) -> IntentGraph.Widget {
-        let name = try self.string(), app = try self.string(), title = try self.string(), description = try self.optionalString()
-        let image = try self.optionalString(), families = try raws(IntentGraph.WidgetFamily.self), refresh = try self.optionalInt()
+        let name = try self.string(), app = try self.string(), title = try self.string(),
+            description = try self.optionalString()
+        let image = try self.optionalString(), families = try raws(IntentGraph.WidgetFamily.self),
+            refresh = try self.optionalInt()
         let ruleCount = try self.count()
         var relevance: [IntentGraph.RelevanceRule] = []
         relevance.reserveCapacity(ruleCount)
@@ -1351,7 +1362,8 @@ struct GraphReader {
             let condition = try self.optionalExpression(), source = try self.optionalString()
             relevance.append(IntentGraph.RelevanceRule(condition: condition, source: source, score: try self.int()))
         }
-        let contentTitle = try self.optionalTemplate(), value = try self.optionalTemplate(), label = try self.optionalTemplate()
+        let contentTitle = try self.optionalTemplate(), value = try self.optionalTemplate(),
+            label = try self.optionalTemplate()
         let gauge = try self.optionalExpression(), items = try self.optionalQuery(), line = try self.optionalTemplate()
         let detail = try self.optionalTemplate(), empty = try self.optionalTemplate()
         var content = IntentGraph.WidgetContent(
@@ -1412,21 +1424,22 @@ struct GraphReader {
         var shortcuts: [IntentGraph.AppShortcut] = []
         shortcuts.reserveCapacity(shortcutCount)
         for _ in 0..<shortcutCount {
-            let intent = try self.name(), phrases = try self.phrases(), shortTitle = try self.string(), image = try self.optionalString()
+            let intent = try self.name(), phrases = try self.phrases(), shortTitle = try self.string(),
+                image = try self.optionalString()
             shortcuts.append(
                 IntentGraph.AppShortcut(
                     intent: intent, phrases: phrases, shortTitle: shortTitle, image: image, location: try self.range()))
         }
         let ruleCount = try self.count()
         var rules: [String: PhraseTemplate] = [:]
-        rules.reserveCapacity(ruleCount)
+        if ruleCount > 0 { rules = Dictionary(minimumCapacity: ruleCount) }
         for _ in 0..<ruleCount {
             let ruleName = try self.string()
             rules[ruleName] = try self.phraseTemplate()
         }
         let constantCount = try self.count()
         var constants: [String: IntentGraph.Constant] = [:]
-        constants.reserveCapacity(constantCount)
+        if constantCount > 0 { constants = Dictionary(minimumCapacity: constantCount) }
         for _ in 0..<constantCount {
             let key = try self.string(), constantName = try self.string(), type = try self.valueType()
             constants[key] = IntentGraph.Constant(name: constantName, type: type, value: try self.value())
@@ -1440,7 +1453,8 @@ struct GraphReader {
         var controls: [IntentGraph.Control] = []
         controls.reserveCapacity(controlCount)
         for _ in 0..<controlCount {
-            let controlName = try self.string(), app = try self.string(), title = try self.string(), image = try self.optionalString()
+            let controlName = try self.string(), app = try self.string(), title = try self.string(),
+                image = try self.optionalString()
             let kind: IntentGraph.Control.Kind
             switch try self.tag() {
             case 0:
@@ -1450,14 +1464,16 @@ struct GraphReader {
             default: throw Damaged()
             }
             controls.append(
-                IntentGraph.Control(name: controlName, app: app, title: title, image: image, kind: kind, location: try self.range()))
+                IntentGraph.Control(
+                    name: controlName, app: app, title: title, image: image, kind: kind, location: try self.range()))
         }
         let files = try self.strings(), location = try self.range()
         let tipCount = try self.count()
         var tips: [IntentGraph.Tip] = []
         tips.reserveCapacity(tipCount)
         for _ in 0..<tipCount {
-            let app = try self.string(), intent = try self.name(), phrase = try self.string(), language = try self.string()
+            let app = try self.string(), intent = try self.name(), phrase = try self.string(),
+                language = try self.string()
             let placement = try raw(IntentGraph.TipPlacement.self), condition = try self.optionalExpression()
             tips.append(
                 IntentGraph.Tip(
@@ -1506,8 +1522,10 @@ struct GraphReader {
         }
         let activityCount = try self.count()
         for _ in 0..<activityCount {
-            let activityName = try self.string(), app2 = try self.string(), title = try self.string(), image = try self.optionalString()
-            let attributes = try self.properties(), state = try self.properties(), progress = try self.optionalExpression()
+            let activityName = try self.string(), app2 = try self.string(), title = try self.string(),
+                image = try self.optionalString()
+            let attributes = try self.properties(), state = try self.properties(),
+                progress = try self.optionalExpression()
             let countdown = try self.optionalExpression(), staleAfter = try self.optionalInt()
             let compactLeading = try self.optionalTemplate(), compactTrailing = try self.optionalTemplate()
             let minimal = try self.optionalTemplate(), expanded = try self.templates(IntentGraph.ExpandedRegion.self)
@@ -1527,7 +1545,8 @@ struct GraphReader {
     }
 
     mutating func diagnostic() throws(Damaged) -> Diagnostic {
-        let severity = try raw(Diagnostic.Severity.self), message = try self.string(), location = try self.optionalRange()
+        let severity = try raw(Diagnostic.Severity.self), message = try self.string(),
+            location = try self.optionalRange()
         let noteCount = try self.count()
         var notes: [Diagnostic.Note] = []
         notes.reserveCapacity(noteCount)

@@ -197,12 +197,16 @@ extension PhraseIndex {
     }
 
     /// The index in `bytes` over `graph`, when they are a whole, valid index of this format for `key`.
-    init?(decoding bytes: [UInt8], key: UInt64, graph: IntentGraph) {
+    /// `checksummed`: the bytes are a section of a file whose own checksum covered them
+    /// (`CompiledCache`), so their inner checksum is not computed a second time.
+    init?(decoding bytes: [UInt8], key: UInt64, graph: IntentGraph, checksummed: Bool = false) {
         guard bytes.count >= Self.cacheMagic.count + 4 + 8 + 8, bytes.starts(with: Self.cacheMagic) else {
             return nil
         }
-        var check = ByteReader(bytes: bytes, position: bytes.count - 8)
-        guard check.uint64() == Self.checksum(bytes[..<(bytes.count - 8)]) else { return nil }
+        if !checksummed {
+            var check = ByteReader(bytes: bytes, position: bytes.count - 8)
+            guard check.uint64() == Self.checksum(bytes[..<(bytes.count - 8)]) else { return nil }
+        }
         // Read in place (the checksum's 8 bytes are after the end the last field must reach).
         var header = ByteReader(bytes: bytes, position: Self.cacheMagic.count)
         guard header.uint32() == Self.cacheFormatVersion, header.uint64() == key, let textCount = header.count()
@@ -220,7 +224,9 @@ extension PhraseIndex {
         for _ in 0..<nodeCount {
             var node = Node()
             guard let words = reader.count() else { return nil }
-            node.words.reserveCapacity(words)
+            // Most nodes have one word: a dictionary made for more only when there are more
+            // (`reserveCapacity` is not specialized: it looks the storage's metadata up each call).
+            if words > 1 { node.words = Dictionary(minimumCapacity: words) }
             for _ in 0..<words {
                 guard let word = reader.string(), let child = reader.integer(Int32.self) else { return nil }
                 node.words[word] = child
@@ -308,7 +314,7 @@ extension PhraseIndex {
         }
         guard let byWordCount = reader.count() else { return nil }
         var spokenByWord: [String: [Int]] = [:]
-        spokenByWord.reserveCapacity(byWordCount)
+        spokenByWord = Dictionary(minimumCapacity: byWordCount)
         for _ in 0..<byWordCount {
             guard let word = reader.string(), let phrases = reader.array(Int64.self),
                 phrases.allSatisfy({ $0 >= 0 && $0 < Int64(spokenCount) })
