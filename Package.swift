@@ -135,7 +135,7 @@ let package = Package(
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
         .testTarget(
             name: "IntentServerTests",
-            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "TestSupport"]),
+            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],
