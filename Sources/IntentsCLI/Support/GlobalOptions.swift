@@ -93,6 +93,12 @@ struct StoreOptions: ParsableArguments {
         return ".intents/store.sqlite"
     }
 
+    /// Whether there is a store to look into: a SQLite file that exists, or any PostgreSQL URL
+    /// (a database is opened to find out; its URL is never shown, its password could be in it).
+    var exists: Bool {
+        StoreLocation.isPostgres(path) || FileManager.default.fileExists(atPath: path)
+    }
+
     /// The compiled cache's folder: the store's (`.intents/` by default).
     var cacheDirectory: String { IntentEngine.Configuration.folder(ofStore: path) }
 
