@@ -52,6 +52,17 @@ struct ConnectionLimitsTests {
         }
     }
 
+    /// A head sent a byte at a time never becomes a request: the connection counts as silent and
+    /// is closed after the idle timeout (3 s here), long before the head could reach its limit.
+    @Test func aHeadSentAByteAtATimeIsCutOff() async throws {
+        try await ServerHarness.with(idleTimeout: .seconds(3)) { server in
+            let head = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+            let outcome = try await RawConnection.trickle(port: server.port, head: head, for: .seconds(120))
+            #expect(outcome.closed, "still open after 120 s")
+            #expect(try await server.say("what's next").status == 200)
+        }
+    }
+
     @Test(arguments: [
         ("one long header", [("X-Long", String(repeating: "a", count: 20_000))]),
         ("many headers", (0..<150).map { ("X-H\($0)", "v") }),
