@@ -29,13 +29,15 @@ public struct PostgresLocation: Sendable, Hashable {
         func refuse(_ reason: String) -> StoreError {
             .unusable(path: Self.hidingPassword(url), reason: reason)
         }
-        // A part of the URL, quoted in a reason: never a piece of what the message hides.
+        // A part of the URL (a slice of it), quoted in a reason: never one that reaches into what
+        // the message hides; `shown` is what to quote (a decoded value), the slice by default.
         let hidden = Self.hiddenPart(url)
-        func quoted(_ text: some StringProtocol) -> String {
-            !hidden.isEmpty && hidden.contains(text) ? "'…'" : "'\(Self.shown(text))'"
+        func quoted(_ part: Substring, as shown: String? = nil) -> String {
+            let overlaps = !hidden.isEmpty && part.startIndex < hidden.endIndex && hidden.startIndex < part.endIndex
+            return overlaps ? "'…'" : "'\(Self.shown(shown ?? String(part)))'"
         }
         guard Self.isPostgres(url) else { throw refuse("not a PostgreSQL URL (\(Self.form))") }
-        var rest = Substring(url.drop(while: { $0 != ":" }).dropFirst(3))
+        var rest = url.drop(while: { $0 != ":" }).dropFirst(3)
         if rest.contains("#") { throw refuse("a PostgreSQL URL has no '#' part (\(Self.form))") }
         var query: Substring = ""
         if let mark = rest.firstIndex(of: "?") {
@@ -98,23 +100,23 @@ public struct PostgresLocation: Sendable, Hashable {
         let database = try Self.decoded(path, "the database name", url)
         if path.contains("/") { throw refuse("the database is one name: '/' must be written %2F") }
 
-        var options: [String: String] = [:]
+        var options: [String: (value: String, raw: Substring)] = [:]
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard ["schema", "sslmode"].contains(name) else {
-                throw refuse("unknown option \(quoted(name)) (options: schema, sslmode=disable)")
+                throw refuse("unknown option \(quoted(parts[0])) (options: schema, sslmode=disable)")
             }
-            guard options[name] == nil else { throw refuse("the option \(quoted(name)) is given twice") }
-            guard parts.count == 2, !parts[1].isEmpty else { throw refuse("the option \(quoted(name)) needs a value") }
-            options[name] = try Self.decoded(parts[1], "the option '\(name)'", url)
+            guard options[name] == nil else { throw refuse("the option '\(name)' is given twice") }
+            guard parts.count == 2, !parts[1].isEmpty else { throw refuse("the option '\(name)' needs a value") }
+            options[name] = (try Self.decoded(parts[1], "the option '\(name)'", url), parts[1])
         }
-        if let mode = options["sslmode"], mode != "disable" {
-            throw refuse("sslmode=\(quoted(mode)): this version connects without TLS only (sslmode=disable); keep the server on loopback or a private network")
+        if let mode = options["sslmode"], mode.value != "disable" {
+            throw refuse("sslmode=\(quoted(mode.raw, as: mode.value)): this version connects without TLS only (sslmode=disable); keep the server on loopback or a private network")
         }
-        let schema = options["schema"] ?? "public"
+        let schema = options["schema"]?.value ?? "public"
         guard Self.isSchemaName(schema) else {
-            throw refuse("the schema \(quoted(schema)) is not a name (1 to 63 lowercase letters, digits and _)")
+            throw refuse("the schema \(quoted(options["schema"]!.raw, as: schema)) is not a name (1 to 63 lowercase letters, digits and _)")
         }
 
         self.host = String(host)
