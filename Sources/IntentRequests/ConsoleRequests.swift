@@ -139,9 +139,16 @@ public enum BearerToken {
 
     public static func parse(_ header: String?) -> String? {
         guard let header, header.utf8.count <= maxHeaderBytes else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        // Read by scalars, not characters: a combining mark after the space must not join it.
+        let scalars = header.unicodeScalars
+        guard let space = scalars.firstIndex(where: { $0 == " " || $0 == "\t" }),
+            String(scalars[..<space]).lowercased() == "bearer"
+        else { return nil }
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        var rest = Array(scalars[space...])
+        while let last = rest.last, blank(last) { rest.removeLast() }
+        var token = ""
+        token.unicodeScalars.append(contentsOf: rest.drop(while: blank))
         guard !token.isEmpty, !token.unicodeScalars.contains(where: { $0.properties.isWhitespace || PressRequest.isControl($0) })
         else { return nil }
         return token
