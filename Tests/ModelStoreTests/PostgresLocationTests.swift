@@ -44,7 +44,7 @@ struct PostgresLocationTests {
         ("postgres://u@host:99999/db", "the port must be a number from 1 to 65535, not '99999'"),
         ("postgres://u@host:0/db", "the port must be a number from 1 to 65535"),
         ("postgres://u@host:5x/db", "the port must be a number"),
-        ("postgres:///db", "the URL names no host"),
+        ("postgres:///db", "not a PostgreSQL URL: it names no host"),
         ("postgres://u@h%41/db", "is not a host name or address"),
         ("postgres://u@[::1/db", "an IPv6 address must end with ']'"),
         ("postgres://u@h/db/more", "the database is one name"),

@@ -81,7 +81,7 @@ public struct PostgresLocation: Sendable, Hashable {
             } else {
                 host = hostPort
             }
-            guard !host.isEmpty else { throw refuse("the URL names no host (\(Self.form))") }
+            guard !host.isEmpty else { throw refuse("not a PostgreSQL URL: it names no host (\(Self.form))") }
             guard host.utf8.count <= 253,
                 host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_") })
             else {
