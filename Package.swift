@@ -46,11 +46,10 @@ let package = Package(
         .target(name: "IntentModel", dependencies: ["YAML"]),
         .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
-        // PhraseMatching: the store's on-disk name index folds names as the matcher does.
         .target(
             name: "ModelStore",
             dependencies: [
-                "IntentModel", "PhraseMatching", .product(name: "GRDB", package: "GRDB.swift"),
+                "IntentModel", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
