@@ -121,7 +121,9 @@ extension IntentEngine {
         return locked {
             // Another instance over the same PostgreSQL database takes this conversation's
             // requests in turn with this one (a dry run writes nothing and needs no turn).
-            guard request.dryRun || !request.kept else { return converseInOrder(request, body) }
+            guard request.dryRun || !request.kept || isUnwritten(request) else {
+                return converseInOrder(request, body)
+            }
             return converseHoldingLock(request, body)
         }
     }
@@ -175,6 +177,11 @@ extension IntentEngine {
         return answer
     }
 
+    /// A conversation made for this request that this engine has not written yet: nothing to read.
+    func isUnwritten(_ request: EngineRequest) -> Bool {
+        request.isNewConversation && decodedConversations[key(request)] == nil
+    }
+
     func options(_ request: EngineRequest) -> Conversation.Options {
         var options = Conversation.Options(
             confirmAll: request.confirmAll, dryRun: request.dryRun, language: request.language,
@@ -188,7 +195,7 @@ extension IntentEngine {
     func state(of request: EngineRequest) throws(EngineError) -> (state: ConversationState, stored: Bool) {
         let key = key(request)
         if let memory = inMemory(key) { return (memory, false) }
-        guard request.kept else { return (ConversationState(), false) }
+        guard request.kept, !isUnwritten(request) else { return (ConversationState(), false) }
         let now = clock.now
         let row: StoredConversation?
         do {

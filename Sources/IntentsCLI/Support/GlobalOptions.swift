@@ -93,6 +93,12 @@ struct StoreOptions: ParsableArguments {
         return ".intents/store.sqlite"
     }
 
+    /// Whether there may be a store to read: its file exists, or it is a PostgreSQL database
+    /// (opening it says whether the schema holds one).
+    var mayExist: Bool {
+        IntentEngine.Configuration.isPostgres(path) || FileManager.default.fileExists(atPath: path)
+    }
+
     /// The compiled cache's folder: the store's (`.intents/` by default).
     var cacheDirectory: String { IntentEngine.Configuration.folder(ofStore: path) }
 
