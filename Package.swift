@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // Hummingbird's own: the HTTP parts a connection's guard reads (limits per connection).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // The second store backend (`--store postgres://…`), beside SQLite.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
@@ -75,12 +77,15 @@ let package = Package(
                 "IntentEngine", "IntentModel", "IntentRuntime", "IntentRequests",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]),
         .systemLibrary(
             name: "CEditLine",
@@ -140,7 +145,7 @@ let package = Package(
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentServerTests",
-            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "TestSupport"]),
+            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
         // IntentsCLI: not imported; the tests run the `intents` binary it builds.
         .testTarget(
             name: "IntentsCLITests",
