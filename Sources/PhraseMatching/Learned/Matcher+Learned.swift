@@ -126,9 +126,9 @@ extension Matcher {
 
     /// A classifier feature as a person reads it; a word the sentence has only through a WordNet link
     /// says so: `"erase" as "delete"`.
-    static func describe(_ feature: String, links: [LearnedModel.Link], words: [String], ids: [Int32], model: LearnedModel)
-        -> String
-    {
+    static func describe(
+        _ feature: String, links: [LearnedModel.Link], words: [String], ids: [Int32], model: LearnedModel
+    ) -> String {
         guard feature.hasPrefix("w:") else { return LearnedClassifier.describe(feature) }
         let word = String(feature.dropFirst(2))
         guard !ids.contains(where: { $0 >= 0 && model.words[Int($0)] == word }),

@@ -171,19 +171,26 @@ struct WordNet {
                 links[form, default: []].insert("=" + word)
             }
             guard Self.linkable(word) else { continue }
-            for pos in PartOfSpeech.allCases {
-                guard let base = baseForms(of: word, pos).first else { continue }
+            // A part of speech never seen in WordNet's tagged texts while another was is a rare use
+            // ("task" as a verb, "to tax"): its senses are not linked.
+            let bases = PartOfSpeech.allCases.map { baseForms(of: word, $0).first }
+            let tagged = zip(PartOfSpeech.allCases, bases).map { pos, base in
+                base.flatMap { taggedSenses(of: $0, pos) } ?? 0
+            }
+            for (at, pos) in PartOfSpeech.allCases.enumerated() {
+                guard let base = bases[at], tagged[at] > 0 || tagged.allSatisfy({ $0 == 0 }) else { continue }
                 for synset in senses(of: base, pos).prefix(Self.linkSenses) {
                     let entry = entry(synset)
                     for lemma in entry.lemmas { link(lemma, pos, synset: synset, to: word) }
-                    let at = entry.lemmas.firstIndex(of: base)
-                    for derived in entry.derived where derived.from == nil || derived.from == at {
+                    let own = entry.lemmas.firstIndex(of: base)
+                    for derived in entry.derived where derived.from == nil || derived.from == own {
                         guard let other = PartOfSpeech.allCases.first(where: { derived.synset.hasPrefix($0.letter) })
                         else { continue }
                         let target = self.entry(derived.synset)
                         let lemmas =
                             derived.word == 0
-                            ? target.lemmas : derived.word <= target.lemmas.count ? [target.lemmas[derived.word - 1]] : []
+                            ? target.lemmas
+                            : derived.word <= target.lemmas.count ? [target.lemmas[derived.word - 1]] : []
                         for lemma in lemmas { link(lemma, other, synset: derived.synset, to: word) }
                     }
                 }
@@ -220,6 +227,17 @@ struct WordNet {
 
     /// The synset offsets of a lemma in the index of `pos` (binary search over its sorted lines).
     private func offsets(of lemma: String, _ pos: PartOfSpeech) -> [String]? {
+        indexEntry(of: lemma, pos)?.offsets
+    }
+
+    /// How many of `lemma`'s senses as `pos` were seen in WordNet's tagged texts (nil: not in the index).
+    func taggedSenses(of lemma: String, _ pos: PartOfSpeech) -> Int? {
+        indexEntry(of: lemma.replacingOccurrences(of: " ", with: "_"), pos)?.tagged
+    }
+
+    /// A lemma's line in the index of `pos`: its synset offsets, commonest first, and how many of them
+    /// were seen in the tagged texts (binary search over the sorted lines).
+    private func indexEntry(of lemma: String, _ pos: PartOfSpeech) -> (offsets: [String], tagged: Int)? {
         guard let bytes = index[pos] else { return nil }
         let key = Array(lemma.utf8)
         var low = 0, high = bytes.count
@@ -243,8 +261,8 @@ struct WordNet {
                 // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
                 guard fields.count > 4, let synsets = Int(fields[2]), let pointers = Int(fields[3]) else { return nil }
                 let first = 4 + pointers + 2
-                guard first + synsets <= fields.count else { return nil }
-                return Array(fields[first..<(first + synsets)])
+                guard first + synsets <= fields.count, let tagged = Int(fields[first - 1]) else { return nil }
+                return (Array(fields[first..<(first + synsets)]), tagged)
             }
             if lineKey.lexicographicallyPrecedes(key) { low = end + 1 } else { high = start }
         }
