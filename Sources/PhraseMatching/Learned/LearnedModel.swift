@@ -162,10 +162,19 @@ public struct LearnedModel: Sendable {
 
     /// The known word `word` is a typo of: one letter from four letters on, two from eight; the
     /// closest, then the first in word order (so the answer never depends on a dictionary's order).
+    /// A word of three letters is a four-letter word with a letter left out, when it is only one.
     func correction(of word: String) -> Int32? {
         let length = word.utf8.count
-        guard length >= 4, let first = word.utf8.first, !word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
+        guard let first = word.utf8.first, !word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        // Three letters: a four-letter word with one letter left out ("nxt", "drp"), when only one
+        // known word is that.
+        if length == 3, word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            let found = (wordsByShape[Shape(first: first, length: 4)] ?? []).filter {
+                EditDistance.within(words[Int($0)], word, limit: 1) != nil
+            }
+            return found.count == 1 ? found[0] : nil
+        }
+        guard length >= 4 else { return nil }
         let allowance = length >= 8 ? 2 : 1
         var best: (distance: Int, id: Int32)?
         for candidateLength in (length - allowance)...(length + allowance) {
