@@ -16,6 +16,8 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzRequestBody", ["IntentModel", "IntentRequests"]),
     ("FuzzImport", ["IntentModel", "IntentLanguage", "ModelStore"]),
     ("FuzzJSONOutput", ["IntentModel", "IntentLanguage", "ModelStore", "IntentRuntime"]),
+    ("FuzzConsoleRequests", ["IntentModel", "IntentRequests"]),
+    ("FuzzStoreURL", ["ModelStore"]),
 ]
 
 let package = Package(

@@ -63,10 +63,14 @@ public struct EngineRequest: Sendable {
     /// conversation lives in this engine's memory only — one process's requests (`say` without
     /// `--conversation`), with nothing to read or write for it.
     public var kept: Bool
+    /// The id was made for this request (`ConversationID.make()`, not named by a client): nothing
+    /// is stored under it and no other request can name it yet, so there is nothing to read and no
+    /// turn to wait for.
+    public var isNewConversation: Bool
 
     public init(
         conversation: ConversationID, user: User = .local, language: String? = nil, context: [String: String] = [:],
-        dryRun: Bool = false, confirmAll: Bool = false, kept: Bool = true
+        dryRun: Bool = false, confirmAll: Bool = false, kept: Bool = true, isNewConversation: Bool = false
     ) {
         self.conversation = conversation
         self.user = user
@@ -75,5 +79,6 @@ public struct EngineRequest: Sendable {
         self.dryRun = dryRun
         self.confirmAll = confirmAll
         self.kept = kept
+        self.isNewConversation = isNewConversation
     }
 }

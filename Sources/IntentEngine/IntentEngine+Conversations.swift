@@ -116,12 +116,14 @@ extension IntentEngine {
     /// The conversation of `request`, restored, answering through `body`; its state kept after.
     func converse(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         if let problem = request.conversation.problem {
-            return Answer(status: .error, dialog: problem, error: problem)
+            return Answer(status: .error, dialog: problem, failure: .request(problem))
         }
         return locked {
             // Another instance over the same PostgreSQL database takes this conversation's
             // requests in turn with this one (a dry run writes nothing and needs no turn).
-            guard request.dryRun || !request.kept else { return converseInOrder(request, body) }
+            guard request.dryRun || !request.kept || isUnwritten(request) else {
+                return converseInOrder(request, body)
+            }
             return converseHoldingLock(request, body)
         }
     }
@@ -133,9 +135,7 @@ extension IntentEngine {
                 converseHoldingLock(request, body)
             }
         } catch {
-            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+            return Answer(status: .error, dialog: "\(error)", failure: .store("\(error)"))
         }
     }
 
@@ -147,9 +147,7 @@ extension IntentEngine {
         do {
             existing = try state(of: request)
         } catch {
-            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+            return Answer(status: .error, dialog: "\(error)", failure: .store("\(error)"))
         }
         // A question whose intent or records are gone cannot be answered: the conversation
         // starts over (the request is then read as a new phrase).
@@ -179,6 +177,11 @@ extension IntentEngine {
         return answer
     }
 
+    /// A conversation made for this request that this engine has not written yet: nothing to read.
+    func isUnwritten(_ request: EngineRequest) -> Bool {
+        request.isNewConversation && decodedConversations[key(request)] == nil
+    }
+
     func options(_ request: EngineRequest) -> Conversation.Options {
         var options = Conversation.Options(
             confirmAll: request.confirmAll, dryRun: request.dryRun, language: request.language,
@@ -192,7 +195,7 @@ extension IntentEngine {
     func state(of request: EngineRequest) throws(EngineError) -> (state: ConversationState, stored: Bool) {
         let key = key(request)
         if let memory = inMemory(key) { return (memory, false) }
-        guard request.kept else { return (ConversationState(), false) }
+        guard request.kept, !isUnwritten(request) else { return (ConversationState(), false) }
         let now = clock.now
         let row: StoredConversation?
         do {
@@ -243,8 +246,8 @@ extension IntentEngine {
             }
             remember(state, bytes: bytes, for: key)
         } catch {
-            answer.storeFailure = true
-            answer.error = answer.error ?? "the conversation could not be kept in the store: \(error)"
+            answer.failure = .store(
+                answer.failure?.message ?? "the conversation could not be kept in the store: \(error)")
         }
     }
 

@@ -44,7 +44,7 @@ extension IntentServer {
         let user = try self.user(context)
         let engineRequest = EngineRequest(
             conversation: say.conversation.map(ConversationID.init) ?? .make(), user: user, language: say.language,
-            context: say.context, dryRun: say.dryRun)
+            context: say.context, dryRun: say.dryRun, isNewConversation: say.conversation == nil)
         let engine = try await engines.engine(for: user)
         return try await answering(engineRequest, context) {
             let start = ContinuousClock.now
@@ -208,7 +208,9 @@ extension IntentServer {
             reader.cancel()
         }
         defer { timer.cancel() }
-        return try await race.value()
+        let bytes = try await race.value()
+        RequestNote.current?.bodyRead = true
+        return bytes
     }
 
     func user(_ context: ServerContext) throws -> User {
@@ -222,11 +224,11 @@ extension IntentServer {
         -> (IntentEngine, EngineRequest)
     {
         let user = try self.user(context)
-        let id = try fields.conversation().map(ConversationID.init) ?? .make()
+        let named = try fields.conversation().map(ConversationID.init)
         let lang = language ? try fields.language() : nil
         let request = EngineRequest(
-            conversation: id, user: user, language: lang, context: try fields.strings("context") ?? [:],
-            dryRun: try fields.bool("dryRun") ?? false)
+            conversation: named ?? .make(), user: user, language: lang, context: try fields.strings("context") ?? [:],
+            dryRun: try fields.bool("dryRun") ?? false, isNewConversation: named == nil)
         return (try await engines.engine(for: user), request)
     }
 

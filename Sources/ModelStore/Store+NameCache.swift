@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import IntentModel
-import PhraseMatching
 
 /// The on-disk name index (`_name_keys`) held in memory, answering every look-up exactly as
 /// `StoreTransaction.lookUpName` does (same candidates, same limits, same order), with no SQL.
@@ -36,18 +35,33 @@ struct ResidentNameTable: Sendable {
     var entities: [String: Entity] = [:]
     var count = 0
 
+    /// The statement reading every key, in the order of their ids.
+    static let allKeys = "SELECT entity, key, name, mask FROM _name_keys ORDER BY id"
+
     /// Reads every key of the index.
     init(_ db: Database) throws {
-        let rows = try Row.fetchCursor(db, sql: "SELECT entity, key, name, mask FROM _name_keys ORDER BY id")
-        while let row = try rows.next() {
-            let key: String = row[1]
-            let entityName: String = row[0]
+        let rows = try Row.fetchCursor(db, sql: Self.allKeys)
+        try self.init { add in
+            while let row = try rows.next() { add(row[0], row[1], row[2], row[3]) }
+        }
+    }
+
+    /// Reads every key of the index through a transaction's connection (PostgreSQL's).
+    init(_ db: any SQLExecutor) throws {
+        try self.init { add in
+            try db.forEachRow(sql: Self.allKeys, arguments: []) { row in add(row[0], row[1], row[2], row[3]) }
+        }
+    }
+
+    /// The table of the keys `rows` gives (entity, key, name, mask), in the order of their ids.
+    private init(_ rows: ((_ entity: String, _ key: String, _ name: String, _ mask: Int64) -> Void) throws -> Void) rethrows {
+        try rows { entityName, key, name, mask in
             var entity = entities.removeValue(forKey: entityName) ?? Entity()
             let index = entity.entries.count
             let length = key.count
             entity.entries.append(
                 Entry(
-                    key: key, name: row[2], mask: UInt64(bitPattern: row[3] as Int64), length: length,
+                    key: key, name: name, mask: UInt64(bitPattern: mask), length: length,
                     keyBytes: Array(key.utf8), yekBytes: Array(String(key.reversed()).utf8)))
             entity.exact[key] = index
             for word in Set(key.split(separator: " ").map(String.init)) {
@@ -190,8 +204,7 @@ extension Store {
     /// unchanged since the last phrase and no write open on this connection; else the on-disk
     /// index, each span read once.
     func namesForPhrase() -> any EntityNameLookup {
-        // PostgreSQL: another process may write at any time and tells no version; read from the index.
-        guard let sqlite else { return DiskNames(store: self) }
+        guard let sqlite else { return postgresNamesForPhrase() }
         let resident: ResidentNameTable?? = try? sqlite.unsafeReentrantRead { db -> ResidentNameTable? in
             // Inside a write, what it has written so far, which may yet roll back: read from disk.
             guard !db.isInsideTransaction else { return nil }
@@ -217,6 +230,36 @@ extension Store {
             }
         }
         if let resident = resident ?? nil { return ResidentNames(table: resident) }
+        return DiskNames(store: self)
+    }
+
+    /// `namesForPhrase` on PostgreSQL: the same policy, with the store's name generation (a number
+    /// every change of `_name_keys` moves, in the writing transaction: see
+    /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
+    /// index is unchanged, whichever process writes.
+    private func postgresNamesForPhrase() -> any EntityNameLookup {
+        guard let postgres, !postgres.isInsideTransaction,
+            let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery)
+        else { return DiskNames(store: self) }
+        let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
+        let resident: ResidentNameTable? = nameCache.withLock { state in
+            if state.loaded == stamp { return state.table }
+            defer { state.lastPhrase = stamp }
+            guard state.lastPhrase == stamp else { return nil }
+            // The table and its generation read in one snapshot: a write in between is seen by neither.
+            guard
+                let (loaded, at) = try? postgres.transaction(write: false, { db -> (ResidentNameTable?, Int) in
+                    let at = try db.fetchValue(Int.self, sql: Self.nameGenerationQuery) ?? 0
+                    let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
+                    return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at)
+                })
+            else { return nil }
+            let loadedStamp = NameCache.Stamp(dataVersion: at, totalChanges: 0)
+            state.table = loaded
+            state.loaded = loadedStamp
+            return loadedStamp == stamp ? loaded : nil
+        }
+        if let resident { return ResidentNames(table: resident) }
         return DiskNames(store: self)
     }
 

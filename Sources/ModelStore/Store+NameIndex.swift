@@ -1,6 +1,5 @@
 import GRDB
 public import IntentModel
-public import PhraseMatching
 
 /// The entities' `matchBy` names as the phrase matcher looks them up, kept on disk beside the
 /// full-text `_names` and written in the same transaction, so a process answers a phrase by reading
@@ -68,6 +67,25 @@ extension Store {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
         let length = key.count
+        if db.isPostgres {
+            // One round trip: one more holder, or the new key with its words (the words of a key
+            // are its parts between spaces).
+            try db.execute(
+                sql: """
+                    WITH up AS (
+                        UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ? RETURNING id),
+                    ins AS (
+                        INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek)
+                        SELECT ?, ?, ?, ?, 1, ?, ? WHERE NOT EXISTS (SELECT 1 FROM up) RETURNING id, entity, length, key)
+                    INSERT INTO _name_words (entity, word, length, id)
+                    SELECT DISTINCT ins.entity, w.word, ins.length, ins.id FROM ins, unnest(string_to_array(ins.key, ' ')) AS w(word)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [
+                    entity, length, key, entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed()),
+                ])
+            return
+        }
         let updated = try db.execute(
             sql: "UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ?",
             arguments: [entity, length, key])
@@ -85,6 +103,23 @@ extension Store {
         let (key, words) = EntityNameKey.key(name)
         guard !key.isEmpty else { return }
         let length = key.count
+        if db.isPostgres {
+            // One round trip: one holder fewer, or the key and its words gone with the last.
+            try db.execute(
+                sql: """
+                    WITH up AS (
+                        UPDATE _name_keys SET holders = holders - 1
+                        WHERE entity = ? AND length = ? AND key = ? AND holders > 1 RETURNING id),
+                    gone AS (
+                        DELETE FROM _name_keys WHERE entity = ? AND length = ? AND key = ?
+                        AND NOT EXISTS (SELECT 1 FROM up) RETURNING id, entity, length, key)
+                    DELETE FROM _name_words w USING gone
+                    WHERE w.entity = gone.entity AND w.word = ANY (string_to_array(gone.key, ' '))
+                    AND w.length = gone.length AND w.id = gone.id
+                    """,
+                arguments: [entity, length, key, entity, length, key])
+            return
+        }
         let updated = try db.execute(
             sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1",
             arguments: [entity, length, key])

@@ -102,8 +102,21 @@ extension StoreTransaction {
                     doc, title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "),
                 ])
         }
-        let vocabulary = "INSERT INTO _search_vocab (term) VALUES (?) ON CONFLICT DO NOTHING"
-        for word in Set(title + body + keywords) { try db.execute(sql: vocabulary, arguments: [word]) }
+        let words = Set(title + body + keywords)
+        if db.isPostgres, !words.isEmpty {
+            // PostgreSQL: every word in one round trip (sorted: the same statement each time).
+            let sorted = words.sorted()
+            for start in stride(from: 0, to: sorted.count, by: 1_000) {
+                let chunk = sorted[start..<min(start + 1_000, sorted.count)]
+                try db.execute(
+                    sql: "INSERT INTO _search_vocab (term) VALUES "
+                        + Array(repeating: "(?)", count: chunk.count).joined(separator: ", ") + " ON CONFLICT DO NOTHING",
+                    arguments: chunk.map { $0 })
+            }
+        } else {
+            let vocabulary = "INSERT INTO _search_vocab (term) VALUES (?) ON CONFLICT DO NOTHING"
+            for word in words { try db.execute(sql: vocabulary, arguments: [word]) }
+        }
         if !db.isPostgres, doc % Self.searchFlushSize == 0 { try flushSearch() }
     }
 
@@ -332,11 +345,27 @@ extension StoreTransaction {
         intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date,
         execution: Int64? = nil
     ) throws {
-        let previous = try lastExecutedIntent(before: intent)
         let encoded = JSONText.compact(.object(parameters))
-        let donation = try db.insert(
-            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution], returning: "id")
+        let previous: String?
+        let donation: Int64
+        if db.isPostgres {
+            // PostgreSQL: the intent before this one read in the insert (one round trip).
+            let row = try db.fetchOne(
+                sql: """
+                    INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?,
+                        (SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1), ?)
+                    RETURNING id, previous
+                    """,
+                arguments: [intent.description, encoded, ISODate.format(at), via, execution])
+            guard let row, let id: Int64 = row["id"] else { throw StoreError.writeFailed("an insert returned no id") }
+            donation = id
+            previous = row["previous"]
+        } else {
+            previous = try lastExecutedIntent(before: intent)
+            donation = try db.insert(
+                sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution], returning: "id")
+        }
         for record in Set(records) {
             try db.execute(
                 sql: "INSERT INTO _donation_refs (record, donation) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -359,8 +388,18 @@ extension StoreTransaction {
             INSERT INTO _suggest_stats (intent, key, count) VALUES (?, ?, ?)
             ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count
             """
-        for key in SuggestionKeys.keys(parameters: parameters, at: at, previous: previous, clock: store.clock) {
-            try db.execute(sql: statement, arguments: [intent, key, delta])
+        let keys = SuggestionKeys.keys(parameters: parameters, at: at, previous: previous, clock: store.clock)
+        if db.isPostgres, !keys.isEmpty {
+            // PostgreSQL: every count in one round trip (the keys are distinct, as one row each needs).
+            var arguments: [(any DatabaseValueConvertible)?] = []
+            for key in Set(keys).sorted() { arguments += [intent, key, delta] }
+            try db.execute(
+                sql: "INSERT INTO _suggest_stats (intent, key, count) VALUES "
+                    + Array(repeating: "(?, ?, ?)", count: arguments.count / 3).joined(separator: ", ")
+                    + " ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count",
+                arguments: arguments)
+        } else {
+            for key in keys { try db.execute(sql: statement, arguments: [intent, key, delta]) }
         }
         if delta < 0 {
             try db.execute(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])

@@ -45,6 +45,7 @@ extension Store {
     ]
 
     public func stats() throws -> StoreStats {
+        if isPostgres { return try postgresStats() }
         do {
             return try queue.read { db in
                 let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
@@ -110,6 +111,7 @@ extension Store {
     /// Rewrites the file without its free pages and merges the full-text indexes' segments.
     /// Returns the file's size before and after (the write-ahead log folded in).
     public func vacuum() throws -> (before: Int, after: Int) {
+        if isPostgres { return try postgresVacuum() }
         let before = Self.fileSize(path) + Self.fileSize(path + "-wal")
         do {
             try queue.inDatabase { db in

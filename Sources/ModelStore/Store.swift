@@ -311,6 +311,7 @@ public final class Store: Sendable {
         try migratePresence(db)
         for table in tables.values { try noteCaseSignature(table, db) }
         try Self.migrateNameIndex(db)
+        if db.isPostgres { try Self.ensurePostgresNameGeneration(db) }
         try migrateIndexes(db)
     }
 

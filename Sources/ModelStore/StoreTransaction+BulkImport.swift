@@ -3,7 +3,8 @@ import GRDB
 public import IntentModel
 
 /// `intents store import` over a stream: each record is checked, written and journaled as it is
-/// read, inside the caller's one transaction, with prepared statements. A bad record anywhere
+/// read, inside the caller's one transaction, with prepared statements (SQLite) or the journal's
+/// rows many to a statement (PostgreSQL). A bad record anywhere
 /// throws, and the transaction leaves the store as it was; memory holds one record at a time
 /// (and the references not yet resolved), whatever the file's size.
 extension StoreTransaction {
@@ -12,18 +13,36 @@ extension StoreTransaction {
     public func importRecords(
         from stream: inout JSONRecordStream, journalAs intent: QualifiedName, parameters: [String: JSONValue]
     ) throws -> Int {
-        let db = try sqliteDatabase
-        // A bigger page cache for the length of the import: every index of a big table is written
-        // at scattered places, and SQLite's default 2 MB would read pages back from disk.
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-        try db.execute(sql: "PRAGMA cache_size = -65536")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        try db.execute(
+        if !db.isPostgres {
+            // A bigger page cache for the length of the import: every index of a big table is written
+            // at scattered places, and SQLite's default 2 MB would read pages back from disk.
+            let cacheSize = try db.fetchValue(Int.self, sql: "PRAGMA cache_size") ?? -2_000
+            try db.execute(sql: "PRAGMA cache_size = -65536", arguments: [])
+            defer { _ = try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)", arguments: []) }
+            return try importRecords(from: &stream, journalAs: intent, parameters: parameters, journalRows: 1)
+        }
+        // PostgreSQL: the journal's rows go in groups of many per statement (a round trip each).
+        return try importRecords(from: &stream, journalAs: intent, parameters: parameters, journalRows: 500)
+    }
+
+    private func importRecords(
+        from stream: inout JSONRecordStream, journalAs intent: QualifiedName, parameters: [String: JSONValue],
+        journalRows: Int
+    ) throws -> Int {
+        let execution = try db.insert(
             sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, '', ?)",
-            arguments: [intent.description, JSONText.compact(.object(parameters)), ISODate.format(store.clock.now)])
-        let execution = db.lastInsertedRowID
-        let journal = try db.cachedStatement(
-            sql: "INSERT INTO _changes (execution, seq, entity, record, before, after) VALUES (?, ?, ?, ?, ?, NULL)")
+            arguments: [intent.description, JSONText.compact(.object(parameters)), ISODate.format(store.clock.now)],
+            returning: "id")
+        var pending: [(any DatabaseValueConvertible)?] = []
+        func flushJournal() throws {
+            guard !pending.isEmpty else { return }
+            let rows = pending.count / 5
+            try db.execute(
+                sql: "INSERT INTO _changes (execution, seq, entity, record, before, after) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, NULL)", count: rows).joined(separator: ", "),
+                arguments: pending)
+            pending.removeAll(keepingCapacity: true)
+        }
         var entities: [String: Store.Table] = [:]
         /// References to records not (yet) stored: checked again at the end, when every record is in.
         var unresolved: [(origin: String, entity: String, column: String, target: QualifiedName, id: String)] = []
@@ -57,7 +76,8 @@ extension StoreTransaction {
                 }
                 if let missing { throw StoreError.invalidData("\(entity.name).\(missing.name) needs a value") }
                 try checks.admit(id: record.id, entity: entity) {
-                    try journaled(record.id, of: entity, in: execution)
+                    try flushJournal()
+                    return try journaled(record.id, of: entity, in: execution)
                 }
             } catch let error as StoreError {
                 throw StoreError.invalidData("\(key)[\(index)]: \(error)")
@@ -71,23 +91,25 @@ extension StoreTransaction {
             perTable[table.name, default: 0] += 1
             if perTable[table.name] == Self.deferIndexesAfter, deferred.insert(table.name).inserted {
                 for index in store.indexes where index.table == table.name {
-                    try db.execute(sql: "DROP INDEX IF EXISTS \(store.dialect.quote(index.name))")
+                    try db.execute(sql: "DROP INDEX IF EXISTS \(store.dialect.quote(index.name))", arguments: [])
                 }
             }
             let before = try self.record(entity, id: record.id)
             try write(record, table, replacing: before != nil)
-            try journal.execute(arguments: [
+            pending += [
                 execution, count, entity.description, record.id,
                 try before.map { JSONText.compact(.object(try json($0))) },
-            ])
+            ]
+            if pending.count >= journalRows * 5 { try flushJournal() }
             count += 1
         }
+        try flushJournal()
         for reference in unresolved where try !exists(reference.target, id: reference.id) {
             throw StoreError.invalidData(
                 "\(reference.origin): \(reference.entity).\(reference.column) names no \(reference.target.name) with the id '\(reference.id)'"
             )
         }
-        for index in store.indexes where deferred.contains(index.table) { try db.execute(sql: index.sql) }
+        for index in store.indexes where deferred.contains(index.table) { try db.execute(sql: index.sql, arguments: []) }
         try db.execute(
             sql: "UPDATE _executions SET dialog = ? WHERE id = ?", arguments: ["Imported \(count) records", execution])
         return count
@@ -106,18 +128,14 @@ extension StoreTransaction {
 
     /// Whether execution `execution` (this import) journaled a record of `entity` with this id.
     private func journaled(_ id: String, of entity: QualifiedName, in execution: Int64) throws -> Bool {
-        let db = try sqliteDatabase
-        return try Bool.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM _changes WHERE execution = ? AND entity = ? AND record = ?)"),
+        try db.fetchValue(
+            Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM _changes WHERE execution = ? AND entity = ? AND record = ?)",
             arguments: [execution, entity.description, id]) ?? false
     }
 
     private func exists(_ entity: QualifiedName, id: String) throws -> Bool {
         let table = try table(entity)
-        let db = try sqliteDatabase
-        return try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table.quoted) WHERE id = ?)"), arguments: [id])
+        return try db.fetchValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quoted) WHERE id = ?)", arguments: [id])
             ?? false
     }
 }

@@ -31,6 +31,20 @@ extension StoreTransaction {
 
     /// Saves (or replaces) the conversation `id` of `user`; conversations expired by `at` go.
     public func saveConversation(_ id: String, user: String, state: Data, at: Date, expires: Date) throws {
+        if db.isPostgres {
+            // PostgreSQL: both in one round trip. One statement may not change a row twice: this
+            // conversation's expired row is replaced rather than deleted (the same end).
+            try db.execute(
+                sql: """
+                    WITH gone AS (DELETE FROM _conversations WHERE expires <= ? AND NOT (id = ? AND "user" = ?))
+                    INSERT INTO _conversations (id, "user", state, at, expires) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id, "user") DO UPDATE SET state = excluded.state, at = excluded.at, expires = excluded.expires
+                    """,
+                arguments: [
+                    ISODate.format(at), id, user, id, user, state, ISODate.format(at), ISODate.format(expires),
+                ])
+            return
+        }
         try db.execute(sql: "DELETE FROM _conversations WHERE expires <= ?", arguments: [ISODate.format(at)])
         try db.execute(
             sql: """

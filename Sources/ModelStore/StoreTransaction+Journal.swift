@@ -13,10 +13,40 @@ extension StoreTransaction {
         now: Date? = nil
     ) throws -> Int64 {
         let at = ISODate.format(now ?? store.clock.now)
-        let execution = try db.insert(
-            sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)",
-            arguments: [intent.description, JSONText.compact(.object(parameters)), dialog, at], returning: "id")
-        for (seq, change) in changes.enumerated() {
+        let head: [(any DatabaseValueConvertible)?] = [intent.description, JSONText.compact(.object(parameters)), dialog, at]
+        let execution: Int64
+        if db.isPostgres, !changes.isEmpty, changes.count <= 1_000 {
+            // PostgreSQL: the execution and its changes in one round trip.
+            var arguments = head
+            for (seq, change) in changes.enumerated() {
+                arguments += [
+                    Int64(seq), change.entity.description, change.id,
+                    try change.before.map { JSONText.compact(.object(try json($0))) },
+                    try change.after.map { JSONText.compact(.object(try json($0))) },
+                ]
+            }
+            let rows =
+                "(?::bigint, ?::text, ?::text, ?::text, ?::text)"
+                + String(repeating: ", (?, ?, ?, ?, ?)", count: changes.count - 1)
+            guard
+                let id = try db.fetchValue(
+                    Int64.self,
+                    sql: """
+                        WITH e AS (INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?) RETURNING id),
+                        c AS (INSERT INTO _changes (execution, seq, entity, record, before, after)
+                            SELECT e.id, v.seq, v.entity, v.record, v.before, v.after
+                            FROM e, (VALUES \(rows)) AS v(seq, entity, record, before, after))
+                        SELECT id FROM e
+                        """,
+                    arguments: arguments)
+            else { throw StoreError.writeFailed("an insert returned no id") }
+            execution = id
+        } else {
+            execution = try db.insert(
+                sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)", arguments: head,
+                returning: "id")
+        }
+        for (seq, change) in changes.enumerated() where !(db.isPostgres && changes.count <= 1_000) {
             let before = try change.before.map { JSONText.compact(.object(try json($0))) }
             let after = try change.after.map { JSONText.compact(.object(try json($0))) }
             try db.execute(

@@ -247,14 +247,21 @@ public final class StoreTransaction {
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
-                let row =
-                    db.isPostgres
-                    ? try db.insert(
-                        sql: "INSERT INTO _names (entity, record, name, words) VALUES (?, ?, ?, to_tsvector('simple', ?))",
-                        arguments: [table.name, record.id, name, SearchText.folded(name)], returning: "id")
-                    : try db.insert(
-                        sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
-                        arguments: [table.name, record.id, name], returning: "rowid")
+                if db.isPostgres {
+                    // The name and its row of the record in one round trip.
+                    try db.execute(
+                        sql: """
+                            WITH n AS (INSERT INTO _names (entity, record, name, words)
+                                VALUES (?, ?, ?, to_tsvector('simple', ?)) RETURNING id, entity, record)
+                            INSERT INTO _name_rows (entity, record, name_row) SELECT entity, record, id FROM n
+                            """,
+                        arguments: [table.name, record.id, name, SearchText.folded(name)])
+                    try Store.addIndexedName(name, entity: table.name, db)
+                    continue
+                }
+                let row = try db.insert(
+                    sql: "INSERT INTO _names (entity, record, name) VALUES (?, ?, ?)",
+                    arguments: [table.name, record.id, name], returning: "rowid")
                 try db.execute(
                     sql: "INSERT INTO _name_rows (entity, record, name_row) VALUES (?, ?, ?)",
                     arguments: [table.name, record.id, row])
@@ -278,6 +285,18 @@ public final class StoreTransaction {
 
     /// Removes a record's names from the full-text index.
     func forgetNames(_ id: String, _ table: Store.Table) throws {
+        if db.isPostgres {
+            // The record's rows and names gone in one round trip, then each name's key.
+            let names = try db.fetchValues(
+                String.self,
+                sql: """
+                    WITH r AS (DELETE FROM _name_rows WHERE entity = ? AND record = ? RETURNING name_row)
+                    DELETE FROM _names WHERE id IN (SELECT name_row FROM r) RETURNING name
+                    """,
+                arguments: [table.name, id])
+            for name in names { try Store.removeIndexedName(name, entity: table.name, db) }
+            return
+        }
         let key = db.isPostgres ? "id" : "rowid"
         for name in try db.fetchValues(
             String.self,

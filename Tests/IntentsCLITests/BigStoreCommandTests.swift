@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `intents store stats`, `store vacuum`, and a streamed import and export through the binary.
@@ -63,5 +64,58 @@ struct BigStoreCommandTests {
         #expect(refused.status == 2 && refused.stderr.contains("broken.json:"), "\(refused.stderr)")
         #expect(refused.stderr.contains("not JSON: ") && refused.stderr.contains("nothing was imported"), "\(refused.stderr)")
         #expect(try ConversationCommandTests.run(["store", "export"], store: other).stdout == exported)
+    }
+
+    @Test("On PostgreSQL: import (all or nothing, undone as one), stats, vacuum and a streamed export")
+    func postgresImportStatsVacuum() throws {
+        let url = try PostgresCluster.freshStore("bigcli")
+        func intents(_ arguments: [String], store: String? = nil) throws -> CommandLineTests.Run {
+            try ConversationCommandTests.run(arguments, store: store ?? url)
+        }
+        var tasks: [String] = []
+        for n in 0..<300 { tasks.append(#"{"id": "t\#(n)", "title": "task number \#(n)"}"#) }
+        let file = scratch.path + "/tasks.json"
+        try #"{"Task": [\#(tasks.joined(separator: ",\n"))]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try intents(["store", "import", file])
+        #expect(imported.stdout == "Imported 300 records.\n", "\(imported.stderr)")
+        #expect(try intents(["say", "mark task number 7 as done"]).status == 0)
+
+        // A file with one bad record changes nothing, wherever the record is.
+        let twice = scratch.path + "/twice.json"
+        try #"{"Task": [{"id": "x1", "title": "new one"}, {"id": "x1", "title": "again"}]}"#
+            .write(toFile: twice, atomically: true, encoding: .utf8)
+        let refused = try intents(["store", "import", twice])
+        #expect(refused.status != 0 && refused.stderr.contains("already taken"), "\(refused.stderr)")
+
+        let stats = try intents(["store", "stats"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.hasPrefix("postgres://"), "\(stats.stdout)")
+        let taskLine = try #require(stats.stdout.split(separator: "\n").first { $0.contains("FocusBlox.Task") })
+        #expect(taskLine.contains(" 300 ") && taskLine.contains("indexes"), "\(taskLine)")
+        #expect(stats.stdout.contains("names") && stats.stdout.contains("journal"))
+        let indexes = try intents(["store", "stats", "--indexes"])
+        #expect(indexes.stdout.contains("\n    due"), "\(indexes.stdout)")
+        let json = try intents(["store", "stats", "--json"])
+        let object: [String: Any]? = try CommandLineTests.result(json)
+        let entities = try #require(object?["entities"] as? [[String: Any]])
+        #expect(entities.first { $0["name"] as? String == "FocusBlox.Task" }?["records"] as? Int == 300)
+
+        // A streamed export imports into another schema as the same export.
+        let exported = try intents(["store", "export"]).stdout
+        let exportFile = scratch.path + "/export.json"
+        try exported.write(toFile: exportFile, atomically: true, encoding: .utf8)
+        let other = try PostgresCluster.freshStore("bigcli2")
+        #expect(try intents(["store", "import", exportFile], store: other).stdout == "Imported 300 records.\n")
+        #expect(try intents(["store", "export"], store: other).stdout == exported)
+
+        // Undo takes the last intent back, then the whole import.
+        #expect(try intents(["undo"]).status == 0)
+        #expect(try intents(["undo"]).status == 0)
+        let after = try intents(["store", "stats", "--json"])
+        let afterObject: [String: Any]? = try CommandLineTests.result(after)
+        let afterEntities = try #require(afterObject?["entities"] as? [[String: Any]])
+        #expect(afterEntities.first { $0["name"] as? String == "FocusBlox.Task" }?["records"] as? Int == 0)
+        let vacuum = try intents(["store", "vacuum"])
+        #expect(vacuum.status == 0 && vacuum.stdout.hasPrefix("Vacuumed postgres://"), "\(vacuum.stdout)\(vacuum.stderr)")
     }
 }

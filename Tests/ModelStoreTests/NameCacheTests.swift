@@ -20,10 +20,10 @@ struct NameCacheTests {
             "alpha brav0 299", "the", "walk", "walk the", "teh dog",
         ]
 
-    @Test("Every look-up answers as the on-disk index does")
-    func sameAsDisk() throws {
-        let scratch = Scratch()
-        let store = try NameIndexTests.store(scratch, names: Self.names)
+    @Test("Every look-up answers as the on-disk index does", arguments: Backend.allCases)
+    func sameAsDisk(_ backend: Backend) throws {
+        let scratch = try backend.scratch("namecache")
+        let store = try NameIndexTests.store(at: scratch.path, names: Self.names)
         let names = StoredEntityNames(store: store)
         // The first phrase over this state of the file reads from disk; the next reads the table.
         #expect("\(type(of: names.forPhrase()))" == "DiskNames")
@@ -38,10 +38,12 @@ struct NameCacheTests {
         }
     }
 
-    @Test("A phrase after a write, a rolled-back write or another connection's write sees the store as it is")
-    func currentAfterWrites() throws {
-        let scratch = Scratch()
-        let store = try NameIndexTests.store(scratch)
+    @Test(
+        "A phrase after a write, a rolled-back write or another connection's write sees the store as it is",
+        arguments: Backend.allCases)
+    func currentAfterWrites(_ backend: Backend) throws {
+        let scratch = try backend.scratch("namecache")
+        let store = try NameIndexTests.store(at: scratch.path)
         let names = StoredEntityNames(store: store)
         /// Two phrases: the first over a new state of the file reads from disk, the second from memory.
         func look(_ text: String) -> [String] {
@@ -64,7 +66,7 @@ struct NameCacheTests {
             throw Abort()
         }
         #expect(look("mow the lawn").isEmpty)
-        // Another connection (another process, as far as SQLite can tell) renames a page.
+        // Another connection (another process, as far as the store can tell) renames a page.
         let other = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
         try other.write { transaction in
             let page = try #require(try transaction.record(Notebook.page, id: "n1"))
@@ -72,5 +74,34 @@ struct NameCacheTests {
         }
         #expect(look("pay rent").isEmpty)
         #expect(look("pay the rent") == ["pay the rent"])
+    }
+}
+
+@Suite("The name index held in memory on PostgreSQL: one statement a phrase, current across instances")
+struct PostgresNameCacheTests {
+    @Test("An unchanged index answers from memory; another instance's write is seen by the next phrase")
+    func generation() throws {
+        let url = try PostgresCluster.freshStore("namegen")
+        let store = try NameIndexTests.store(at: url)
+        let names = StoredEntityNames(store: store)
+        _ = names.forPhrase()
+        #expect("\(type(of: names.forPhrase()))" == "ResidentNames")
+        #expect("\(type(of: names.forPhrase()))" == "ResidentNames")
+        // Another instance over the same schema adds a name: this one's table is stale, not used.
+        let other = try Store(path: url, graph: Notebook.graph, clock: Notebook.clock)
+        _ = try other.write { try $0.insert(Notebook.page, values: ["title": .string("water the ferns")], id: "w1") }
+        let after = names.forPhrase()
+        #expect("\(type(of: after))" == "DiskNames")
+        #expect(after.lookup("water the ferns", entity: Notebook.page).map(\.name) == ["water the ferns"])
+        let resident = names.forPhrase()
+        #expect("\(type(of: resident))" == "ResidentNames")
+        #expect(resident.lookup("watr the ferns", entity: Notebook.page).map(\.name) == ["water the ferns"])
+        // A write that rolls back moves nothing: the table stays in use.
+        struct Abort: Error {}
+        _ = try? other.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("never kept")])
+            throw Abort()
+        }
+        #expect("\(type(of: names.forPhrase()))" == "ResidentNames")
     }
 }

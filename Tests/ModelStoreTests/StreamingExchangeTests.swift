@@ -19,13 +19,16 @@ struct StreamingExchangeTests {
         return try store.write { try $0.importRecords(from: &stream, journalAs: importing, parameters: [:]) }
     }
 
-    @Test("The streamed export is the text the whole export makes; importing it, cut anywhere, gives it back")
-    func roundTrip() throws {
+    @Test(
+        "The streamed export is the text the whole export makes; importing it, cut anywhere, gives it back",
+        arguments: Backend.allCases)
+    func roundTrip(_ backend: Backend) throws {
         let source = try Notebook.seeded(Scratch().path)
         let text = try Self.exportText(source)
         #expect(text == (try JSONText.pretty(try source.read { try $0.export() })) + "\n")
         for piece in [1, 7, 4096] {
-            let target = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
+            let scratch = try backend.scratch("import")
+            let target = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
             #expect(try Self.importText(text, into: target, piece: piece) == 4)
             #expect(try Self.exportText(target) == text, "cut every \(piece) bytes")
         }
@@ -42,9 +45,10 @@ struct StreamingExchangeTests {
         #expect(page.values["rating"] == .number(25))
     }
 
-    @Test("A bad record anywhere leaves the store as it was, and says where")
-    func badRecordChangesNothing() throws {
-        let store = try Notebook.seeded(Scratch().path)
+    @Test("A bad record anywhere leaves the store as it was, and says where", arguments: Backend.allCases)
+    func badRecordChangesNothing(_ backend: Backend) throws {
+        let scratch = try backend.scratch("badimport")
+        let store = try Notebook.seeded(scratch.path)
         let before = try Self.exportText(store)
         let cases: [(String, String)] = [
             (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n2", "words": 3}]}"#, "Page[1]: Page.title needs a value"),
@@ -52,6 +56,7 @@ struct StreamingExchangeTests {
             (#"{"Page": [{"id": "n1", "title": "fine"}], "Shelf": []}"#, "unknown entity 'Shelf'"),
             (#"{"Page": {"id": "n1"}}"#, "'Page' must be a list of records"),
             (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#, "line 1, column 49: the text ends before the export does"),
+            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n1", "title": "again"}]}"#, "already taken by an earlier Page"),
         ]
         for (text, message) in cases {
             #expect(throws: (any Error).self) { try Self.importText(text, into: store) }
@@ -92,9 +97,10 @@ struct StreamingExchangeTests {
         }
     }
 
-    @Test("An import is undone as one: replaced records come back, new ones go")
-    func undoTakesItBack() throws {
-        let store = try Notebook.seeded(Scratch().path)
+    @Test("An import is undone as one: replaced records come back, new ones go", arguments: Backend.allCases)
+    func undoTakesItBack(_ backend: Backend) throws {
+        let scratch = try backend.scratch("undoimport")
+        let store = try Notebook.seeded(scratch.path)
         let before = try Self.exportText(store)
         let text = #"{"Page": [{"id": "p1", "title": "intro, again"}, {"id": "n1", "title": "new"}]}"#
         #expect(try Self.importText(text, into: store) == 2)

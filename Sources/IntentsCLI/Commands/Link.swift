@@ -36,7 +36,7 @@ struct Link: ParsableCommand {
             throw ExitCode(2)
         }
         let kind = entity.name.name.lowercased()
-        guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+        guard storeOptions.mayExist else {
             Terminal.standardError("error: no \(kind) is called “\(name)” (the store \(storeOptions.path) does not exist)\n")
             throw ExitCode(2)
         }

@@ -20,7 +20,7 @@ extension StoreCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+            guard storeOptions.mayExist else {
                 print("No store yet at \(storeOptions.path) (it is created by the first intent that runs).")
                 return
             }
@@ -45,7 +45,7 @@ extension StoreCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+            guard storeOptions.mayExist else {
                 print("No store yet at \(storeOptions.path): nothing to vacuum.")
                 return
             }

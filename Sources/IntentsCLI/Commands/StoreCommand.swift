@@ -45,7 +45,7 @@ struct StoreCommand: ParsableCommand {
                     throw ExitCode(2)
                 }
             }
-            guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+            guard storeOptions.mayExist else {
                 print(
                     json
                         ? "[]"
@@ -83,7 +83,7 @@ struct StoreCommand: ParsableCommand {
         func run() throws {
             let (project, graph) = try global.loadGraph()
             let store =
-                FileManager.default.fileExists(atPath: storeOptions.path)
+                storeOptions.mayExist
                 ? try storeOptions.openForReading(graph, clock: project.clock)
                 : try storeOptions.open(graph, clock: project.clock)
             // Written as it is read, a record at a time; a file appears whole (renamed into place).
@@ -220,7 +220,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let (project, graph) = try global.loadGraph()
-            guard FileManager.default.fileExists(atPath: storeOptions.path) else {
+            guard storeOptions.mayExist else {
                 if json {
                     JSONEnvelope.write(JSONValue.object([donations ? "donations" : "executions": .array([])]))
                 } else {

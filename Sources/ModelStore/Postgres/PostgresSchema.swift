@@ -136,3 +136,38 @@ extension Store {
             id BIGINT NOT NULL, PRIMARY KEY (entity, word, length, id));
         """
 }
+
+extension Store {
+    /// The name index's generation: moved by every statement that changes `_name_keys`.
+    static let nameGenerationQuery = "SELECT n FROM _name_generation"
+
+    /// The generation of the name index on PostgreSQL, which stands in for SQLite's data version:
+    /// a one-row table that a statement trigger on `_name_keys` moves by one, in the transaction
+    /// that changes the index (a rolled-back write moves nothing; a reader never sees a number
+    /// ahead of the rows). A process keeps the index in memory while the number is unchanged.
+    /// Made when missing (a store written before it gets it on its next opening).
+    static func ensurePostgresNameGeneration(_ db: any SQLExecutor) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS _name_generation (n BIGINT NOT NULL);
+                INSERT INTO _name_generation (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM _name_generation);
+                """)
+        let exists =
+            try db.fetchValue(
+                Bool.self,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                    WHERE t.tgname = '_name_keys_changed' AND c.relname = '_name_keys'
+                    AND c.relnamespace = current_schema()::regnamespace)
+                    """) ?? false
+        guard !exists else { return }
+        try db.execute(
+            sql: """
+                CREATE OR REPLACE FUNCTION intents_name_keys_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN UPDATE _name_generation SET n = n + 1; RETURN NULL; END $$;
+                CREATE TRIGGER _name_keys_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON _name_keys
+                    FOR EACH STATEMENT EXECUTE FUNCTION intents_name_keys_changed();
+                UPDATE _name_generation SET n = n + 1;
+                """)
+    }
+}
