@@ -1,9 +1,10 @@
 # The two commands a new machine needs: `make run` and `make test`.
-# Both install the system libraries first when they are missing (Debian: libyaml-dev).
+# Both install the system libraries first when they are missing (Debian: libyaml-dev), and WordNet
+# (wordnet-base), which the learned stage reads for words the definitions do not have.
 # `make test` also installs postgresql (the tests start a private server of their own, docs/store.md)
 # and chromium (the console's browser tests).
 SWIFT ?= swift
-APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config
+APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config wordnet-base
 # What only the tests need: PostgreSQL for the second store backend's suite, and headless Chromium
 # with chromedriver for the web console's browser tests (docs/console.md).
 TEST_APT_PACKAGES = postgresql chromium chromium-driver

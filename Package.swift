@@ -25,6 +25,8 @@ let package = Package(
         // Foundation for form decoding, neither of which the server uses.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Hummingbird's own: the HTTP request and response types its routes take.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         // Hummingbird's own: the thread pool the engine's blocking calls run on.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // Hummingbird's own: a started server stops gracefully (tests, benchmarks).
@@ -33,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // /metrics in the Prometheus text format (a registry per server, no global bootstrap).
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // Hummingbird's own: the HTTP parts a connection's guard reads (limits per connection).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // The second store backend (`--store postgres://…`), beside SQLite.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
@@ -46,11 +50,10 @@ let package = Package(
         .target(name: "IntentModel", dependencies: ["YAML"]),
         .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
-        // PhraseMatching: the store's on-disk name index folds names as the matcher does.
         .target(
             name: "ModelStore",
             dependencies: [
-                "IntentModel", "PhraseMatching", .product(name: "GRDB", package: "GRDB.swift"),
+                "IntentModel", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -59,7 +62,7 @@ let package = Package(
         .target(name: "IntentProject", dependencies: ["IntentModel", "IntentLanguage", "PhraseMatching"]),
         .target(
             name: "IntentRuntime",
-            dependencies: ["YAML", "IntentModel", "IntentProject", "PhraseMatching", "ModelStore"]),
+            dependencies: ["YAML", "IntentModel", "PhraseMatching", "ModelStore"]),
         // The front door: loading, the store, conversations kept in it; the CLI and REPL use only this.
         .target(
             name: "IntentEngine",
@@ -73,12 +76,16 @@ let package = Package(
             dependencies: [
                 "IntentEngine", "IntentModel", "IntentRuntime", "IntentRequests",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]),
         .systemLibrary(
             name: "CEditLine",
@@ -100,6 +107,7 @@ let package = Package(
                 "YAML",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -110,27 +118,35 @@ let package = Package(
             ],
             path: "Benchmarks/intents-bench"
         ),
-        .target(name: "TestSupport", dependencies: ["IntentLanguage"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["IntentModel", "IntentLanguage"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
-        .testTarget(name: "PhraseMatchingTests", dependencies: ["PhraseMatching", "IntentLanguage", "TestSupport"]),
+        .testTarget(
+            name: "PhraseMatchingTests",
+            dependencies: ["PhraseMatching", "IntentModel", "IntentLanguage", "YAML", "TestSupport"]),
         .testTarget(
             name: "IntentLanguageTests",
-            dependencies: ["IntentLanguage", "YAML", "TestSupport"],
+            dependencies: ["IntentLanguage", "IntentModel", "PhraseMatching", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ModelStoreTests",
             dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
-        .testTarget(name: "IntentProjectTests", dependencies: ["IntentProject", "IntentLanguage", "TestSupport"]),
         .testTarget(
-            name: "IntentRuntimeTests", dependencies: ["IntentRuntime", "ModelStore", "IntentLanguage", "TestSupport"]),
+            name: "IntentProjectTests",
+            dependencies: ["IntentProject", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
+        .testTarget(
+            name: "IntentRuntimeTests",
+            dependencies: [
+                "IntentRuntime", "ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport",
+            ]),
         .testTarget(
             name: "IntentEngineTests",
-            dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "ModelStore", "TestSupport"]),
+            dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentServerTests",
-            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "TestSupport"]),
+            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
+        // IntentsCLI: not imported; the tests run the `intents` binary it builds.
         .testTarget(
             name: "IntentsCLITests",
             dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],

@@ -116,7 +116,7 @@ extension IntentEngine {
     /// The conversation of `request`, restored, answering through `body`; its state kept after.
     func converse(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         if let problem = request.conversation.problem {
-            return Answer(status: .error, dialog: problem, error: problem)
+            return Answer(status: .error, dialog: problem, failure: .request(problem))
         }
         return locked {
             // Another instance over the same PostgreSQL database takes this conversation's
@@ -135,9 +135,7 @@ extension IntentEngine {
                 converseHoldingLock(request, body)
             }
         } catch {
-            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+            return Answer(status: .error, dialog: "\(error)", failure: .store("\(error)"))
         }
     }
 
@@ -149,9 +147,7 @@ extension IntentEngine {
         do {
             existing = try state(of: request)
         } catch {
-            var answer = Answer(status: .error, dialog: "\(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+            return Answer(status: .error, dialog: "\(error)", failure: .store("\(error)"))
         }
         // A question whose intent or records are gone cannot be answered: the conversation
         // starts over (the request is then read as a new phrase).
@@ -250,8 +246,8 @@ extension IntentEngine {
             }
             remember(state, bytes: bytes, for: key)
         } catch {
-            answer.storeFailure = true
-            answer.error = answer.error ?? "the conversation could not be kept in the store: \(error)"
+            answer.failure = .store(
+                answer.failure?.message ?? "the conversation could not be kept in the store: \(error)")
         }
     }
 

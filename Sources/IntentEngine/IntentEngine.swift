@@ -126,10 +126,8 @@ public final class IntentEngine: @unchecked Sendable {
         self.project = project
         self.graph = graph
         do {
-            // The store always gets the search indexer: there is no way to open it here without.
-            let store = try Store(
-                path: configuration.store, graph: graph, clock: configuration.clock, readOnly: configuration.readOnly,
-                indexer: SearchDocumentBuilder(graph: graph, clock: configuration.clock))
+            let store = try Self.openStore(
+                path: configuration.store, graph: graph, clock: configuration.clock, readOnly: configuration.readOnly)
             session = try Session(graph: graph, store: store, index: index)
         } catch let error as StoreError {
             throw .store(error.description)

@@ -22,7 +22,8 @@ public struct Answer: Sendable {
     /// Parameter name → value as JSON (enum ids, ISO dates, entities as `{type, id, title}`), in declared order.
     public var parameters: [(name: String, value: JSONValue)] = []
     public var dialog: String
-    public var error: String?
+    /// Why the answer is an error, with its message; nil when it is not one.
+    public var failure: Failure?
     /// The parameter a question asks for.
     public var asking: String?
     /// Numbered choices a question offers.
@@ -35,32 +36,32 @@ public struct Answer: Sendable {
     public var result: JSONValue?
     /// The result value itself (the dialog's text when the intent declares no result value).
     public var value: Datum?
-    /// The store could not be used: the command should exit non-zero.
-    public var storeFailure = false
     /// A follow-up reran the last request: the parameter replaced and those carried over.
     public var carried: FollowUp?
 
     public init(
         status: Status, app: String? = nil, intent: QualifiedName? = nil,
-        parameters: [(name: String, value: JSONValue)] = [], dialog: String, error: String? = nil,
+        parameters: [(name: String, value: JSONValue)] = [], dialog: String, failure: Failure? = nil,
         asking: String? = nil, choices: [String] = [], suggestions: [String] = [], opens: [String] = [],
-        result: JSONValue? = nil, value: Datum? = nil, storeFailure: Bool = false, carried: FollowUp? = nil
+        result: JSONValue? = nil, value: Datum? = nil, carried: FollowUp? = nil
     ) {
         self.status = status
         self.app = app
         self.intent = intent
         self.parameters = parameters
         self.dialog = dialog
-        self.error = error
+        self.failure = failure
         self.asking = asking
         self.choices = choices
         self.suggestions = suggestions
         self.opens = opens
         self.result = result
         self.value = value
-        self.storeFailure = storeFailure
         self.carried = carried
     }
+
+    /// The store could not be used: the command should exit non-zero.
+    public var storeFailure: Bool { failure?.isStore == true }
 
     public var isQuestion: Bool { [.needsValue, .needsConfirmation, .needsDisambiguation].contains(status) }
 
@@ -69,7 +70,7 @@ public struct Answer: Sendable {
         JSONObject(
             status: status, app: app, intent: intent?.description, dialog: dialog,
             parameters: Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-            error: error.map(JSONObject.Failure.init(message:)), asking: asking,
+            error: failure.map { JSONObject.Failure(message: $0.message) }, asking: asking,
             choices: choices.isEmpty ? nil : choices, suggestions: suggestions.isEmpty ? nil : suggestions,
             opens: opens.isEmpty ? nil : opens, result: result,
             followUp: carried.map { JSONObject.FollowUpJSON(replaced: $0.replaced, carriedOver: $0.kept) })
@@ -81,6 +82,30 @@ public struct Answer: Sendable {
         for (number, choice) in choices.enumerated() { lines.append("  \(number + 1). \(choice)") }
         for link in opens { lines.append("→ \(link)") }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Answer {
+    /// Why an answer failed. `--json` prints only its message (`error.message`); the kind decides
+    /// the exit status.
+    public enum Failure: Sendable, Hashable {
+        /// What was asked could not be done: an intent's own error, an intent no longer loaded, a
+        /// record gone, a question already answered.
+        case request(String)
+        /// The store could not be read or written: the command exits non-zero.
+        case store(String)
+
+        /// What the answer's `error.message` says.
+        public var message: String {
+            switch self {
+            case .request(let message), .store(let message): message
+            }
+        }
+
+        public var isStore: Bool {
+            if case .store = self { return true }
+            return false
+        }
     }
 }
 

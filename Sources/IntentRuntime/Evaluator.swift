@@ -1,5 +1,4 @@
 import Foundation
-import IntentLanguage
 import IntentModel
 import ModelStore
 

@@ -376,7 +376,7 @@ public final class ShortcutRunner {
                 Event(location: location, step: step, text: answer.text, intent: answer.intent, status: answer.status))
             throw Stop.stop
         default:
-            throw Failure(message: answer.error ?? answer.dialog, location: location)
+            throw Failure(message: answer.failure?.message ?? answer.dialog, location: location)
         }
     }
 }

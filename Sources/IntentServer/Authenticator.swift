@@ -1,5 +1,6 @@
 import Foundation
 import IntentEngine
+import IntentRequests
 
 /// Finds the user of a bearer token. The users file is read again only when it changed (its
 /// modification time or size), so a request costs one `stat` and one hash.
@@ -15,10 +16,8 @@ final class Authenticator: @unchecked Sendable {
 
     /// The user of `header` (`Bearer <token>`), or nil for none, a malformed header or an unknown token.
     func user(authorization header: String?) -> User? {
-        guard let header, header.count < 512 else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let hash = UserDirectory.hash(String(parts[1]).trimmingCharacters(in: .whitespaces))
+        guard let token = BearerToken.parse(header) else { return nil }
+        let hash = UserDirectory.hash(token)
         return lock.withLock {
             refreshIfChanged()
             return users[hash]

@@ -52,13 +52,17 @@ extension IntentServer {
     /// (each exactly as its own `GET` answers), at once and again whenever one of them changes, a
     /// write to the store or an activity's progress. Ends when the client goes or the server stops.
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {
-        _ = try Self.query(request, allowed: [])
+        _ = try EventsRequest(query: request.uri.query)
         let user = try self.user(context)
-        guard streams.open(user.id) else {
+        switch streams.open(user.id) {
+        case .opened: break
+        case .userFull:
             throw APIError(
                 429, "too_many_streams",
                 "\(EventStreams.perUser) event streams are open for this user already; close one (a tab) first",
                 retryAfter: 5)
+        case .serverFull:
+            throw APIError(503, "busy", "the server has as many event streams open as it takes; try again", retryAfter: 5)
         }
         let engine: IntentEngine
         let first: String
@@ -115,14 +119,9 @@ extension IntentServer {
     /// `POST /v1/widgets/press`: `{widget, button, instance?, conversation?, dryRun?}` presses a
     /// button of a card of the Smart Stack (the numbers `GET /v1/widgets` gives), as tapping it does.
     func press(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let fields = try await body(request, allowed: ["widget", "button", "instance", "conversation", "dryRun"])
-        guard let name = try fields.string("widget", required: true) else {
-            throw APIError.badRequest("'widget' is required")
-        }
-        guard let button = try fields.integer("button", in: 1...1_000) else {
-            throw APIError.badRequest("'button' is required: a number from 1")
-        }
-        let instance = try fields.integer("instance", in: 1...Int.max).map(Int64.init)
+        let fields = try RequestFields(bytes: try await bytes(request), allowed: PressRequest.fields)
+        let press = try PressRequest(fields)
+        let (name, button, instance) = (press.widget, press.button, press.instance)
         let (engine, engineRequest) = try await conversation(fields, context, language: false)
         let found = engine.graph.widgets(named: name)
         guard found.count == 1, let widget = found.first else {
@@ -148,8 +147,7 @@ extension IntentServer {
     /// `POST /v1/tip`: `{lang?}` → `{tip: {app, intent, phrase}}`, the next tip for the start of a
     /// conversation (each shown once, then remembered in the user's store), or `{tip: null}`.
     func tip(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let fields = try await body(request, allowed: ["lang"])
-        let language = try fields.language()
+        let language = try TipRequest(bytes: try await bytes(request)).language
         let user = try self.user(context)
         let engine = try await engines.engine(for: user)
         let tip = try await Blocking.run { try engine.startTip(user: user, language: language) }
@@ -205,22 +203,34 @@ extension IntentServer {
 /// milliseconds, so a user gets a handful (tabs), not as many as they can open.
 final class EventStreams: @unchecked Sendable {
     static let perUser = 8
+    /// Streams of all users together.
+    let maximum: Int
     private let lock = NSLock()
     private var open: [String: Int] = [:]
+    private var total = 0
 
-    /// Counts one more stream for `user`; false (and nothing counted) when they have the most already.
-    func open(_ user: String) -> Bool {
+    init(maximum: Int) {
+        self.maximum = maximum
+    }
+
+    enum Outcome { case opened, userFull, serverFull }
+
+    /// Counts one more stream for `user`; nothing is counted when they, or the server, have the most already.
+    func open(_ user: String) -> Outcome {
         lock.withLock {
-            guard open[user, default: 0] < Self.perUser else { return false }
+            guard open[user, default: 0] < Self.perUser else { return .userFull }
+            guard total < maximum else { return .serverFull }
             open[user, default: 0] += 1
-            return true
+            total += 1
+            return .opened
         }
     }
 
     func close(_ user: String) {
         lock.withLock {
-            let left = open[user, default: 1] - 1
-            open[user] = left > 0 ? left : nil
+            guard let count = open[user] else { return }
+            open[user] = count > 1 ? count - 1 : nil
+            total -= 1
         }
     }
 

@@ -208,7 +208,9 @@ extension IntentServer {
             reader.cancel()
         }
         defer { timer.cancel() }
-        return try await race.value()
+        let bytes = try await race.value()
+        RequestNote.current?.bodyRead = true
+        return bytes
     }
 
     func user(_ context: ServerContext) throws -> User {

@@ -149,19 +149,9 @@ extension IntentServer {
         return JSONBody.response(["activities": JSONValue.array(list.map(\.json))])
     }
 
-    /// The query's parameters, each known and given once.
+    /// The query's parameters, each known and given once (decoded as `QueryParameters` says).
     static func query(_ request: Request, allowed: Set<String>) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters {
-            let name = String(key)
-            guard allowed.contains(name) else {
-                throw APIError.badRequest(
-                    "unknown query parameter '\(name)'" + (allowed.isEmpty ? "" : " (parameters: \(allowed.sorted().joined(separator: ", ")))"))
-            }
-            guard result[name] == nil else { throw APIError.badRequest("the query parameter '\(name)' is given twice") }
-            result[name] = String(value)
-        }
-        return result
+        try QueryParameters(request.uri.query, allowed: allowed).values
     }
 
     static func number(_ query: [String: String], _ name: String, in range: ClosedRange<Int>) throws -> Int? {

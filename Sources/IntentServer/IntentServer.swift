@@ -1,6 +1,7 @@
 import Foundation
 public import IntentRequests
 public import Hummingbird
+import HummingbirdCore
 import IntentEngine
 public import Logging
 import NIOCore
@@ -38,8 +39,10 @@ public struct IntentServer: Sendable {
     let rate: RateLimiter
     let slots: WaitQueue
     let conversations = ConversationQueues()
-    /// The console's open event streams, counted per user (`GET /v1/events`).
-    let streams = EventStreams()
+    /// The console's open event streams, counted per user and in all (`GET /v1/events`).
+    let streams: EventStreams
+    /// The connections open now, of at most `Limits.maxConnections`.
+    let connections: ConnectionCounter
     let logger: Logger
 
     public init(_ configuration: Configuration, engines: any EngineProvider, users: UserDirectory, logger: Logger? = nil) {
@@ -48,6 +51,8 @@ public struct IntentServer: Sendable {
         self.authenticator = Authenticator(directory: users)
         self.rate = RateLimiter(rate: configuration.limits.ratePerSecond, burst: configuration.limits.burst)
         self.slots = WaitQueue(width: configuration.limits.maxConcurrentRequests)
+        self.streams = EventStreams(maximum: configuration.limits.maxEventStreams)
+        self.connections = ConnectionCounter(maximum: configuration.limits.maxConnections)
         self.logger = logger ?? Logger(label: "intents.server")
     }
 
@@ -59,9 +64,17 @@ public struct IntentServer: Sendable {
         router.add(middleware: GateMiddleware(server: self))
         addRoutes(to: router)
         let seconds = configuration.idleTimeout.components.seconds
+        let limits = configuration.limits
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+            maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
+            maxHeaderFieldCount: limits.maxHeaderCount)
+        let counter = connections
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(seconds))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGuard(counter: counter)], idleTimeout: .seconds(seconds),
+                    httpDecoderConfiguration: decoder)),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "intents"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -136,6 +149,17 @@ extension IntentServer {
 final class RequestNote: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: User?
+    private var read = false
+
+    /// The note of the request this task is answering (set by the outermost middleware).
+    @TaskLocal static var current: RequestNote?
+
+    /// Whether the request's body was read to its end (else a refusal closes the connection,
+    /// rather than reading the rest of it).
+    var bodyRead: Bool {
+        get { lock.withLock { read } }
+        set { lock.withLock { read = newValue } }
+    }
 
     var user: User? {
         get { lock.withLock { stored } }

@@ -265,9 +265,9 @@ public enum OpenAPIDocument {
       },
       "security": [{ "bearer": [] }],
       "paths": {
-        "/healthz": { "get": { "security": [], "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } } } } } },
-        "/metrics": { "get": { "security": [], "responses": { "200": { "description": "Prometheus text", "content": { "text/plain": { "schema": { "type": "string" } } } } } } },
-        "/v1/openapi.json": { "get": { "security": [], "responses": { "200": { "description": "This document", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
+        "/healthz": { "get": { "security": [], "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } } }, "default": { "$ref": "#/components/responses/Refused" } } } },
+        "/metrics": { "get": { "security": [], "responses": { "200": { "description": "Prometheus text", "content": { "text/plain": { "schema": { "type": "string" } } } }, "default": { "$ref": "#/components/responses/Refused" } } } },
+        "/v1/openapi.json": { "get": { "security": [], "responses": { "200": { "description": "This document", "content": { "application/json": { "schema": { "type": "object" } } } }, "default": { "$ref": "#/components/responses/Refused" } } } },
         "/v1/say": {
           "post": {
             "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/SayRequest" } } } },
@@ -352,7 +352,7 @@ public enum OpenAPIDocument {
         },
         "/v1/events": {
           "get": {
-            "description": "Server-sent events: `event: state` with `{widgets, controls, activities}` (each as its own GET answers) at once and whenever one changes; a comment every 5 s keeps the connection open. At most 8 streams per user (429 too_many_streams). Send the token in the header (fetch with a stream reader: EventSource cannot).",
+            "description": "Server-sent events: `event: state` with `{widgets, controls, activities}` (each as its own GET answers) at once and whenever one changes; a comment every 5 s keeps the connection open. At most 8 streams per user (429 too_many_streams) and 64 of all users (503 busy). Send the token in the header (fetch with a stream reader: EventSource cannot).",
             "responses": { "200": { "description": "The stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } }, "default": { "$ref": "#/components/responses/Refused" } }
           }
         },

@@ -17,7 +17,7 @@ struct ObserveMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         var response: Response
         do {
-            response = try await next(request, context)
+            response = try await RequestNote.$current.withValue(context.note) { try await next(request, context) }
         } catch let error as APIError {
             response = try error.response(from: request, context: context)
         } catch let error as HTTPError {
@@ -36,6 +36,10 @@ struct ObserveMiddleware: RouterMiddleware {
                 .response(from: request, context: context)
         }
         response.headers[.init("X-Request-ID")!] = context.id
+        // A refusal before the body was read: the connection is closed, the rest is never read.
+        if response.status.code >= 400, Self.hasBody(request), !context.note.bodyRead {
+            response.headers[.connection] = "close"
+        }
         let duration = ContinuousClock.now - start
         let route = Self.route(request.uri.path)
         server.metrics.request(
@@ -47,6 +51,12 @@ struct ObserveMiddleware: RouterMiddleware {
         if let user = context.user { metadata["user"] = "\(user.id)" }
         context.logger.info("request", metadata: metadata)
         return response
+    }
+
+    /// Whether the request announced a body (a length above 0, or chunks).
+    static func hasBody(_ request: Request) -> Bool {
+        if request.headers[.transferEncoding] != nil { return true }
+        return (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0
     }
 
     /// The route a path belongs to, for metrics and logs (a control's name is not a label).
@@ -65,6 +75,14 @@ struct GateMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
+        let limits = server.configuration.limits
+        // What can be refused from the head alone is refused before the token is looked at.
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
+            throw APIError.tooLarge(limits.maxBodyBytes)
+        }
+        if request.method == .get || request.method == .head, ObserveMiddleware.hasBody(request) {
+            throw APIError(400, "bad_request", "a \(request.method) request carries no body", closes: true)
+        }
         if IntentServer.openPaths.contains(request.uri.path) { return try await next(request, context) }
         guard let user = server.authenticator.user(authorization: request.headers[.authorization]) else {
             throw APIError.unauthorized
@@ -75,10 +93,6 @@ struct GateMiddleware: RouterMiddleware {
                 429, "rate_limited",
                 "more than \(Self.number(server.configuration.limits.ratePerSecond)) requests per second; wait \(wait) s",
                 retryAfter: wait)
-        }
-        let limits = server.configuration.limits
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
-            throw APIError.tooLarge(limits.maxBodyBytes)
         }
         switch await server.slots.acquire(timeout: limits.requestTimeout, maxWaiting: limits.maxQueuedRequests) {
         case .acquired: break

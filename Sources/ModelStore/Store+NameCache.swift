@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import IntentModel
-import PhraseMatching
 
 /// The on-disk name index (`_name_keys`) held in memory, answering every look-up exactly as
 /// `StoreTransaction.lookUpName` does (same candidates, same limits, same order), with no SQL.

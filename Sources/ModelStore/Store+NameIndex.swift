@@ -1,6 +1,5 @@
 import GRDB
 public import IntentModel
-public import PhraseMatching
 
 /// The entities' `matchBy` names as the phrase matcher looks them up, kept on disk beside the
 /// full-text `_names` and written in the same transaction, so a process answers a phrase by reading

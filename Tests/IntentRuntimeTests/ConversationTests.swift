@@ -109,7 +109,7 @@ struct ConversationTests {
         #expect(conversation.say("start a focus block on taxes for 30 minutes").status == .done)
         let answer = conversation.say("start a focus block on email for 30 minutes")
         #expect(answer.status == .error)
-        #expect(answer.error == "A focus block is already running: “taxes”. End it first.")
+        #expect(answer.failure?.message == "A focus block is already running: “taxes”. End it first.")
         #expect(try conversation.titles("FocusBlock") == ["taxes"])
         #expect(conversation.say("end the focus block").dialog == "Ended “taxes”. Well done.")
     }

@@ -1,4 +1,4 @@
-import PhraseMatching
+import IntentModel
 import Testing
 
 @testable import IntentRuntime

@@ -137,7 +137,7 @@ struct LimitsTests {
             _ = try await server.say("what's next", as: "bob")
             async let slow = server.send("POST", "/v1/say", #"{"text":"what's next"}"#, chunks: 5, pause: .milliseconds(400))
             var replies: [HTTPReply] = []
-            for _ in 0..<40 where !replies.contains(where: { $0.status == 503 }) {
+            for _ in 0..<1_000 where !replies.contains(where: { $0.status == 503 }) {
                 replies.append(try await server.send("GET", "/v1/controls", as: "bob"))
                 try await Task.sleep(for: .milliseconds(20))
             }

@@ -38,7 +38,7 @@ final class ServerHarness: Sendable {
 
     static func start(
         limits: Limits = patient, directory: String? = nil, tokens: [String: String]? = nil, store: String? = nil,
-        clock: Clock = Bundled.clock
+        clock: Clock = Bundled.clock, idleTimeout: Duration = .seconds(60)
     ) async throws -> ServerHarness {
         let folder = directory ?? NSTemporaryDirectory() + "intents-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,7 +52,8 @@ final class ServerHarness: Sendable {
         let engines = PerUserEngines(
             definitions: Bundled.root + "/Intents", store: store, capacity: 4, clock: clock,
             cacheDirectory: sharedCache)
-        let server = IntentServer(.init(host: "127.0.0.1", port: 0, limits: limits), engines: engines, users: users)
+        let server = IntentServer(
+            .init(host: "127.0.0.1", port: 0, limits: limits, idleTimeout: idleTimeout), engines: engines, users: users)
         let running = try await server.start()
         return try ServerHarness(directory: folder, store: store, tokens: known, limits: limits, running: running)
     }
@@ -72,9 +73,10 @@ final class ServerHarness: Sendable {
 
     /// Runs `body` with a started server, and stops it (and removes its folder) after.
     static func with<T>(
-        limits: Limits = patient, store: String? = nil, _ body: (ServerHarness) async throws -> T
+        limits: Limits = patient, store: String? = nil, idleTimeout: Duration = .seconds(60),
+        _ body: (ServerHarness) async throws -> T
     ) async throws -> T {
-        let harness = try await start(limits: limits, store: store)
+        let harness = try await start(limits: limits, store: store, idleTimeout: idleTimeout)
         do {
             let result = try await body(harness)
             await harness.stop(remove: true)

@@ -45,7 +45,7 @@ final class Browser: @unchecked Sendable {
         let profile = NSTemporaryDirectory() + "intents-console-chromium-" + UUID().uuidString
         do {
             var ready = false
-            for _ in 0..<100 {
+            for _ in 0..<3_000 {
                 if let status = try? await request("GET", base + "/status", nil) as? [String: Any],
                     let value = status["value"] as? [String: Any], value["ready"] as? Bool == true
                 {

@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import TestSupport
 import Testing
 
 extension CommandLineTests {
@@ -179,13 +180,6 @@ struct JSONOutputCommandTests {
         #expect(envelopes[0]["result"]?["status"] == .string("ready"))
         #expect(envelopes[1]["error"]?["code"] == .string("usage"))
         #expect(envelopes[2]["result"]?["status"] == .string("no_match"))
-    }
-}
-
-extension JSONValue {
-    fileprivate subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
     }
 }
 

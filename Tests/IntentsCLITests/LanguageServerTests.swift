@@ -93,7 +93,7 @@ struct LanguageServerTests {
                     }
                 }
                 var poller = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 10_000) > 0 else { throw Timeout() }
+                guard poll(&poller, 1, 300_000) > 0 else { throw Timeout() }
                 let data = output.fileHandleForReading.availableData
                 guard !data.isEmpty else { throw Timeout() }
                 buffer += data

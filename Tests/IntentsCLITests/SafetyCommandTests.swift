@@ -229,11 +229,12 @@ struct BenchHelpTests {
         process.standardOutput = out
         process.standardError = Pipe()
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
+        // Running every benchmark takes many minutes; the usage takes a moment even on a loaded machine.
+        let deadline = Date().addingTimeInterval(300)
         while process.isRunning, Date() < deadline { usleep(50_000) }
         let finished = !process.isRunning
         if !finished { process.terminate() }
-        #expect(finished, "still running after 20 s")
+        #expect(finished, "still running after 300 s")
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0 || !finished)
         #expect(text.hasPrefix("Usage: intents-bench"))
@@ -266,19 +267,26 @@ struct ReplTerminalTests {
         environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
         environment["TZ"] = "UTC"
         process.environment = environment
-        let input = Pipe()
+        let input = Pipe(), out = Pipe()
         process.standardInput = input
-        process.standardOutput = Pipe()
+        process.standardOutput = out
         process.standardError = Pipe()
         try process.run()
-        input.fileHandleForWriting.write(Data("add milk to my tasks\nstart a focus block\ntaxes\n\u{04}".utf8))
-        // The history is saved line by line: once the question's phrase is in, give the answer a moment.
-        let deadline = Date().addingTimeInterval(20)
-        func saved() -> String { (try? String(contentsOfFile: directory + "/history", encoding: .utf8)) ?? "" }
-        while process.isRunning, Date() < deadline, !saved().contains("focus\\040block") { usleep(50_000) }
-        usleep(1_000_000)
-        if process.isRunning { process.terminate() }
-        let history = saved()
+        let output = OutputCollector(out.fileHandleForReading)
+        input.fileHandleForWriting.write(Data("add milk to my tasks\nstart a focus block\ntaxes\n".utf8))
+        // Once the answer to the question is printed, every line has been taken and the history
+        // saved; then Ctrl-D ends the REPL. The deadline only stops a run that hangs.
+        let deadline = Date().addingTimeInterval(600)
+        while process.isRunning, Date() < deadline, !output.text.contains("Focusing on") { usleep(50_000) }
+        input.fileHandleForWriting.write(Data("\u{04}".utf8))
+        // `script` itself stays until its own input ends.
+        try input.fileHandleForWriting.close()
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        let finished = !process.isRunning
+        if !finished { process.terminate() }
+        output.finish()
+        #expect(finished, "the REPL did not end at Ctrl-D: \(output.text)")
+        let history = (try? String(contentsOfFile: directory + "/history", encoding: .utf8)) ?? ""
         #expect(history.contains("start\\040a\\040focus\\040block"), "\(history)")
         #expect(!history.contains("taxes"), "\(history)")
     }
@@ -306,12 +314,12 @@ struct ReadsBesideAWriterTests {
             try? input.fileHandleForWriting.close()
             holder.waitUntilExit()
         }
-        let started = Date()
+        // Had either waited for the lock, it would have failed after the store's busy timeout (the
+        // holder keeps it until the end): their success is the proof, not a stopwatch.
         let dry = try ConversationCommandTests.run(["say", "--dry-run", "add eggs to my tasks"], store: store)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("dry run"))
         let list = try ConversationCommandTests.run(["store", "list", "Task"], store: store)
         #expect(list.stdout.contains("buy milk"), "\(list.stderr)")
-        #expect(Date().timeIntervalSince(started) < 4, "neither waited for the lock")
     }
 }

@@ -141,9 +141,9 @@ struct WidgetWatchTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        /// Waits (up to a minute: the machine may be slow) until the output has `count` drawings.
+        /// Waits (up to ten minutes: the machine may be slow) until the output has `count` drawings.
         func drawings(_ count: Int) -> Bool {
-            for _ in 0..<600 where collected.text.components(separatedBy: "Quick Capture · medium").count - 1 < count {
+            for _ in 0..<6_000 where collected.text.components(separatedBy: "Quick Capture · medium").count - 1 < count {
                 Thread.sleep(forTimeInterval: 0.1)
             }
             return collected.text.components(separatedBy: "Quick Capture · medium").count - 1 >= count

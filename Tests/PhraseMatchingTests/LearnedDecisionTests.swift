@@ -20,6 +20,26 @@ struct LearnedDecisionTests {
         #expect(model.ids([said]).ids == [id])
     }
 
+    @Test(
+        "A four-letter word said with a letter left out is read as that word, and understood",
+        arguments: [("what's nxt", "FocusBlox.GetNextUp"), ("drw a new fortune", "Fortune.RefreshFortune")])
+    func shortTypos(said: String, intent: String) throws {
+        let model = Self.stage.model
+        #expect(model.ids(["nxt"]).ids == model.ids(["next"]).ids)
+        let guess = try #require(Self.stage.guess(said, matcher: Bundled.matcher))
+        #expect(guess.candidate.intent.description == intent)
+        #expect(guess.decision == .act)
+    }
+
+    @Test("A three-letter word is corrected only when one known word is it with a letter put back")
+    func shortTyposAreUnique() {
+        let model = Self.stage.model
+        // "doe" could be "done" or "does" (both the definitions' words): it stays unknown.
+        #expect(model.wordIDs["done"] != nil && model.wordIDs["does"] != nil)
+        #expect(model.correction(of: "doe") == nil)
+        #expect(model.correction(of: "zzz") == nil)
+    }
+
     @Test("A short word is never taken for another form of a longer one")
     func shortWordsStay() {
         #expect(LearnedModel.forms(of: "not").allSatisfy { $0.hasPrefix("not") && $0.count == 4 })

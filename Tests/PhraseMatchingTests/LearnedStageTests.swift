@@ -57,6 +57,25 @@ struct LearnedStageTests {
         #expect(decision == .none, "“\(sentence)”")
     }
 
+    @Test(
+        "A word or phrase no phrase has is read as the word WordNet says it stands for; values stay as said",
+        .enabled(if: WordNet() != nil, "WordNet (Debian wordnet-base) is not installed"))
+    func wordNetLinks() throws {
+        #expect(Self.stage.model.usesWordNet)
+        let erase = try #require(learned("erase my interest rates radar"))
+        #expect(erase.candidate.intent.description == "Radar.DeleteRadar")
+        #expect(erase.candidate.values["radar"] == .string("interest rates"))
+        #expect(erase.reason.contains(#"read "erase" as "delete" (WordNet)"#))
+        #expect(erase.carriedBy.contains { $0.feature == #""erase" as "delete""# })
+        let phrase = try #require(learned("get rid of the rust radar"))
+        #expect(phrase.candidate.intent.description == "Radar.DeleteRadar")
+        #expect(phrase.candidate.values["radar"] == .string("rust"))
+        let display = try #require(learned("display the radar about rust"))
+        #expect(display.candidate.intent.description == "Radar.OpenRadar")
+        #expect(display.decision == .act)
+        #expect(display.candidate.values["radar"] == .string("rust"))
+    }
+
     @Test("Training twice gives the same bytes")
     func deterministic() {
         let index = PhraseIndex(graph: Bundled.graph)

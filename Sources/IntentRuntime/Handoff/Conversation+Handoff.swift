@@ -44,7 +44,8 @@ extension Conversation {
         do {
             restored = try decode(stored.state)
         } catch {
-            return Answer(status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
+            return Answer(
+                status: .error, dialog: "That question cannot be carried on: \(error)", failure: .request("\(error)"))
         }
         let taken: Bool
         do {
@@ -52,13 +53,12 @@ extension Conversation {
                 try $0.closeQuestion(stored.id, reason: QuestionClosing.continued.rawValue)
             }
         } catch {
-            var answer = Answer(
-                status: .error, dialog: "That question cannot be carried on: \(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+            return Answer(
+                status: .error, dialog: "That question cannot be carried on: \(error)", failure: .store("\(error)"))
         }
         guard taken else {
-            return Answer(status: .error, dialog: "That question was answered meanwhile.", error: "question closed")
+            return Answer(
+                status: .error, dialog: "That question was answered meanwhile.", failure: .request("question closed"))
         }
         pendingIntentChoice = nil
         pending = nil
@@ -71,7 +71,8 @@ extension Conversation {
     private func carryOn(_ stored: StoredActivity) -> Answer {
         guard let intent = session.graph.intents(named: stored.intent).first else {
             return Answer(
-                status: .error, dialog: "The intent \(stored.intent) is not loaded.", error: "unknown intent")
+                status: .error, dialog: "The intent \(stored.intent) is not loaded.",
+                failure: .request("unknown intent"))
         }
         var arguments: [String: Datum] = [:]
         for (name, json) in stored.parameters {
@@ -85,13 +86,13 @@ extension Conversation {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
                         dialog: "“\(stored.title)” cannot be carried on: the store could not be read.",
-                        error: "\(error)", storeFailure: true)
+                        failure: .store("\(error)"))
                 }
                 guard records.count == ids.count else {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
                         dialog: "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
-                        error: "record gone")
+                        failure: .request("record gone"))
                 }
                 arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))
             } else {
@@ -116,7 +117,7 @@ extension Conversation {
 
     /// Runs one public call (`respond`, `perform`, `cancel`, `carryOn`) and then its one effect on
     /// the store: a saved question this conversation held before and no longer holds is closed. A
-    /// store error doing so is the answer's (`storeFailure`), never dropped.
+    /// store error doing so is the answer's (a `.store` failure), never dropped.
     func settled(_ body: () -> Answer) -> Answer {
         let held = pending?.handoffID
         var answer = body()
@@ -125,8 +126,8 @@ extension Conversation {
         do {
             _ = try session.store.write { try $0.closeQuestion(held, reason: QuestionClosing.answered.rawValue) }
         } catch {
-            answer.storeFailure = true
-            answer.error = answer.error ?? "the answered question could not be closed in the store: \(error)"
+            answer.failure = .store(
+                answer.failure?.message ?? "the answered question could not be closed in the store: \(error)")
         }
         return answer
     }
@@ -146,8 +147,7 @@ extension Conversation {
             if pending?.handoffID != id { pending?.handoffID = id }
         } catch {
             // The question is still asked here; only another shell cannot carry it on.
-            answer.storeFailure = true
-            answer.error = "the question could not be saved for 'intents continue': \(error)"
+            answer.failure = .store("the question could not be saved for 'intents continue': \(error)")
         }
     }
 
@@ -158,11 +158,9 @@ extension Conversation {
         do {
             stored = try session.store.read { try $0.question(id) }
         } catch {
-            var answer = Answer(
+            return Answer(
                 status: .error, app: state.intent.name.app, intent: state.intent.name,
-                dialog: "The store cannot be read: \(error)", error: "\(error)")
-            answer.storeFailure = true
-            return answer
+                dialog: "The store cannot be read: \(error)", failure: .store("\(error)"))
         }
         guard stored?.closed == QuestionClosing.continued.rawValue else { return nil }
         pending = nil

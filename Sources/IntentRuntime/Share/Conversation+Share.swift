@@ -17,7 +17,7 @@ extension Conversation {
                     } catch {
                         answer = Answer(
                             status: .error, app: offer.app, intent: offer.intent.name, dialog: error.description,
-                            error: error.description)
+                            failure: .request(error.description))
                     }
                     answers.append(answer)
                     if answer.status == .error { throw RolledBack() }
@@ -29,13 +29,14 @@ extension Conversation {
             var failed =
                 answers.last
                 ?? Answer(status: .error, app: offer.app, intent: offer.intent.name, dialog: "\(error)")
-            if !(error is RolledBack) {
+            let storeFailed = !(error is RolledBack)
+            if storeFailed {
                 failed.dialog = "\(error)"
                 failed.status = .error
-                failed.storeFailure = true
             }
             if items.count > 1 { failed.dialog += " Nothing was shared." }
-            failed.error = failed.error ?? failed.dialog
+            let message = failed.failure?.message ?? failed.dialog
+            failed.failure = storeFailed ? .store(message) : failed.failure ?? .request(message)
             return [failed]
         }
         return answers

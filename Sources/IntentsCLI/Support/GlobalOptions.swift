@@ -105,9 +105,7 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for `graph`; a store that cannot be used is an error with exit status 1.
     func open(_ graph: IntentGraph, clock: Clock, readOnly: Bool = false) throws -> Store {
         do {
-            let store = try Store(
-                path: path, graph: graph, clock: clock, readOnly: readOnly,
-                indexer: SearchDocumentBuilder(graph: graph, clock: clock))
+            let store = try IntentEngine.openStore(path: path, graph: graph, clock: clock, readOnly: readOnly)
             Self.reportOrphans(store)
             return store
         } catch {
@@ -134,9 +132,7 @@ struct StoreOptions: ParsableArguments {
     /// that is safe (additive changes), else as it is, read-only — so a store whose migration was
     /// refused can still be listed and exported.
     func openForReading(_ graph: IntentGraph, clock: Clock) throws -> Store {
-        if let store = try? Store(
-            path: path, graph: graph, clock: clock, indexer: SearchDocumentBuilder(graph: graph, clock: clock))
-        {
+        if let store = try? IntentEngine.openStore(path: path, graph: graph, clock: clock) {
             Self.reportOrphans(store)
             return store
         }

@@ -53,6 +53,8 @@ public struct LearnedGuess: Sendable {
     public var carriedBy: [(feature: String, weight: Double)]
     /// How long the stage took to train (0 when the model came from the cache or was trained before).
     public var trainingSeconds: Double = 0
+    /// The sentence's words WordNet linked to words of the definitions ("erase" → ["delete"]).
+    public var readAs: [(said: String, as: [String])] = []
     /// The slot tagger's labels and values, when it filled the slots.
     public var tagging: TaggerReading? = nil
 
@@ -63,6 +65,11 @@ public struct LearnedGuess: Sendable {
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
+        if !readAs.isEmpty {
+            text += "; read "
+                + readAs.map { "\"\($0.said)\" as \($0.as.map { "\"\($0)\"" }.joined(separator: " or "))" }
+                .joined(separator: ", ") + " (WordNet)"
+        }
         if let runnerUp {
             text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity)
         }

@@ -132,7 +132,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// cache's key, so installing it retrains.
     public static var lexicon: String {
         LearnedTrainer.useWordNet && FileManager.default.fileExists(atPath: WordNet.directory + "/index.verb")
-            ? "wordnet" : "none"
+            ? "wordnet-links" : "none"
     }
 
     /// Thresholds for an intent of `app`.

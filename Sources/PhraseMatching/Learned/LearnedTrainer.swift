@@ -127,13 +127,8 @@ public enum LearnedTrainer {
 
         var samples = classifierSamples(prototypes, examples: examples, random: &random)
         samples += authorExamples(graph, model: prototypes, intents: intents)
-        let related = useWordNet ? WordNet().map { relatedWords(words, wordNet: $0) } ?? [:] : [:]
-        let lexicon = LearnedModel(
-            intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
-            idf: idf, postingStart: [0] + [Int32](repeating: 0, count: words.count + pairs.count), postingClass: [],
-            postingWeight: [], classifier: .empty, related: related)
-        let classifier = LearnedClassifier.train(
-            samples, classes: intents.count + 1, related: lexicon.relatedSynsets, random: &random)
+        let related = useWordNet ? WordNet().map { $0.lexicon(words) } ?? [:] : [:]
+        let classifier = LearnedClassifier.train(samples, classes: intents.count + 1, random: &random)
         return LearnedModel(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
@@ -141,44 +136,9 @@ public enum LearnedTrainer {
             postingWeight: prototypes.postingWeight, classifier: classifier, related: related)
     }
 
-    /// Whether training reads WordNet (when it is installed): off unless `INTENTS_USE_WORDNET=1`, since
-    /// it did not pay (BENCHMARKS.md, "Understanding": 34 vs 33 of 70 paraphrases, the same SNIPS and
-    /// CLINC figures) for a second of training and 2–4 MB of model.
-    nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] == "1"
-
-    /// Word → WordNet features: the synonym sets of the definitions' words ("finish" and "complete"
-    /// share one) and the more general set each is a kind of, marked "^" ("monitor" and "track" are
-    /// both kinds of observing). Every word of such a set, and of the sets under such a general one
-    /// (when it has at most `siblingLimit`), is listed, so a sentence that says it has the feature.
-    static func relatedWords(_ vocabulary: [String], wordNet: WordNet) -> [String: [String]] {
-        var synsets = Set<String>(), general = Set<String>()
-        for word in vocabulary {
-            for synset in wordNet.synsets(of: word) {
-                synsets.insert(synset)
-                general.formUnion(wordNet.entry(synset).hypernyms)
-            }
-        }
-        let learnt = synsets.union(general.map { $0 + "^" })
-        var related: [String: Set<String>] = [:]
-        for synset in synsets.sorted() {
-            for word in wordNet.entry(synset).words { related[word, default: []].insert(synset) }
-        }
-        for hypernym in general.sorted() {
-            let entry = wordNet.entry(hypernym)
-            guard entry.hyponyms.count <= siblingLimit else { continue }
-            for hyponym in entry.hyponyms {
-                for word in wordNet.entry(hyponym).words { related[word, default: []].insert(hypernym + "^") }
-            }
-        }
-        // Only what a definitions' word has too can be a feature the classifier learnt.
-        return related.compactMapValues { features in
-            let kept = features.filter(learnt.contains).sorted()
-            return kept.isEmpty ? nil : kept
-        }
-    }
-
-    /// A general set with more kinds than this says too little to relate them.
-    static let siblingLimit = 40
+    /// Whether training reads WordNet (when it is installed) for the words it links to the
+    /// definitions' (`WordNet.lexicon`): on unless `INTENTS_USE_WORDNET=0` (BENCHMARKS.md, 2026-11-26).
+    nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] != "0"
 
     // MARK: Sentences
 

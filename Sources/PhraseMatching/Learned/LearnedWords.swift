@@ -48,4 +48,15 @@ enum LearnedWords {
         "a", "an", "the", "my", "your", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",
         "der", "die", "das", "ein", "eine", "einen", "meine", "mein", "zu", "auf", "fur", "für", "mit", "im",
     ]
+    /// Everyday verbs and nouns that mean too many things for WordNet to say which word of the
+    /// definitions they stand for ("have" is "hold", "get" is "buy"): never linked, either way.
+    static let lightWords: Set<String> = [
+        "be", "have", "has", "had", "having", "do", "does", "did", "done", "doing", "get", "gets", "got", "make",
+        "made", "take", "took", "taken", "give", "gave", "given", "go", "goes", "went", "gone", "let", "put", "set",
+        "want", "need", "come", "came", "see", "saw", "seen", "look", "know", "think", "like", "use", "used", "try",
+        "say", "said", "tell", "told", "mean", "keep", "kept", "hold", "bring", "run", "work", "thing", "things",
+        "way", "time", "day", "lot", "bit", "kind", "sort", "one", "new", "good", "well", "right", "now", "then",
+        "here", "there", "also", "back", "just", "still", "even", "really", "much", "many", "more", "most", "own",
+        "please", "thanks", "thank", "okay", "sure", "yes", "not", "all", "any", "every", "each", "some",
+    ]
 }

@@ -25,6 +25,8 @@ extension Matcher {
         // word ("what's my fortune today in fortune"). As sure as a typo the exact matcher corrects.
         let (ids, _) = model.ids(words)
         let unknown = zip(kept, ids).filter { $0.1 < 0 }.map(\.0)
+        // The definitions' words that WordNet linked the sentence's own words to ("erase" → "delete").
+        let linked = Set(evidence.links.flatMap(\.known).compactMap { model.wordIDs[$0] })
         // Each try searches the intent's own phrases (a trie of its own, when the stage keeps one),
         // and only for sentences the model finds plausible at all.
         let narrow = phrasesOf?(intentName).map { Matcher(index: $0, entities: entities, clock: clock) } ?? self
@@ -33,6 +35,15 @@ extension Matcher {
             ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
         var restored: String?
         var tagging: TaggerReading?
+        // Or a phrase of it with a word WordNet linked read as the word it stands for ("erase my rust
+        // radar" as "delete my rust radar"): the values are the sentence's own words, as said.
+        var substituted: (said: String, word: String)?
+        if aligned == nil, confidence >= Self.alignmentFloor, !evidence.links.isEmpty {
+            if let found = narrow.substituteOne(tokens, kept: kept, links: evidence.links, intent: intentName) {
+                aligned = (found.slots, -1)
+                substituted = (found.said, found.word)
+            }
+        }
         // Or a phrase of it but for one article, possessive or preposition the phrase needs
         // ("add milk my tasks"): the words that say what is meant are all there.
         if aligned == nil, confidence >= Self.alignmentFloor, unknown.isEmpty || tokens.count <= 12 {
@@ -54,7 +65,8 @@ extension Matcher {
             candidate.slots = aligned.slots
         } else if decision != .none {
             // The tagger fills the slots when there is one (`Tagging/`); the alignment below otherwise.
-            let alignment = narrow.slots(tokens, kept: kept, model: model, cls: evidence.best, intent: intent)
+            let alignment = narrow.slots(
+                tokens, kept: kept, model: model, cls: evidence.best, intent: intent, links: evidence.links)
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
             candidate.slots = tagging?.slots ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
@@ -65,7 +77,7 @@ extension Matcher {
             // still asks: between the thresholds is what "Did you mean …?" is for.
             if decision == .act, confidence < Self.sure(limits), !alignment.isEmpty,
                 alignment.allSatisfy({ !$0.typed }),
-                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling),
+                let telling = model.tellingWord(of: evidence.best), !ids.contains(telling), !linked.contains(telling),
                 !Self.agrees(tagging, unknown: unknown)
             {
                 decision = .ask
@@ -101,11 +113,28 @@ extension Matcher {
             alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
             alignedAdding: restored,
             carriedBy: evidence.carried.prefix(4).map {
-                (LearnedClassifier.describe($0.feature), total > 0 ? Double($0.weight / total) : 0)
+                (Self.describe($0.feature, links: evidence.links, words: words, ids: ids, model: model),
+                 total > 0 ? Double($0.weight / total) : 0)
             }, tagging: tagging)
+        guess.readAs =
+            substituted.map { [($0.said, [$0.word])] }
+            ?? evidence.links.map { link in (link.span.map { words[$0] }.joined(separator: " "), link.known) }
         guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
         guess.noneProbability = evidence.noneProbability
         return guess
+    }
+
+    /// A classifier feature as a person reads it; a word the sentence has only through a WordNet link
+    /// says so: `"erase" as "delete"`.
+    static func describe(
+        _ feature: String, links: [LearnedModel.Link], words: [String], ids: [Int32], model: LearnedModel
+    ) -> String {
+        guard feature.hasPrefix("w:") else { return LearnedClassifier.describe(feature) }
+        let word = String(feature.dropFirst(2))
+        guard !ids.contains(where: { $0 >= 0 && model.words[Int($0)] == word }),
+            let link = links.first(where: { $0.known.contains(word) })
+        else { return LearnedClassifier.describe(feature) }
+        return "\"" + link.span.map { words[$0] }.joined(separator: " ") + "\" as \"" + word + "\""
     }
 
     /// Whether the tagger's reading backs a guess: it found values, every one parses, and every word
@@ -153,6 +182,42 @@ extension Matcher {
         // is meant ("add milk to my shopping list" is not "add milk to my list").
         for dropped in candidates where !Matcher.modifiesLast(tokens, at: dropped) {
             if let slots = matchLeavingOut(tokens, dropped, intent: intent) { return (slots, dropped) }
+        }
+        return nil
+    }
+
+    /// The slots of `intent`'s best exact match of `tokens` with one linked word or phrase (`links`,
+    /// over the `kept` words) read as a word it stands for, spans back on the sentence as said; nil
+    /// when none matches or a value would hold the linked words.
+    fileprivate func substituteOne(_ tokens: [Token], kept: [Int], links: [LearnedModel.Link], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], said: String, word: String)?
+    {
+        var budget = 6
+        for link in links.prefix(3) where link.span.upperBound <= kept.count {
+            let first = kept[link.span.lowerBound], last = kept[link.span.upperBound - 1]
+            for word in link.known.prefix(3) {
+                budget -= 1
+                if budget < 0 { return nil }
+                var changed = tokens
+                changed.replaceSubrange(first...last, with: [Token(text: word, raw: word)])
+                var search = Search(matcher: self, tokens: changed, language: nil)
+                search.run(.exact)
+                let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+                guard let best = own.max(by: { $0.score < $1.score }),
+                    best.score.literalWords >= 2, best.score.freeWords <= best.score.literalWords
+                else { continue }
+                let shift = last - first
+                let slots = best.slots.compactMap { slot -> Candidate.Slot? in
+                    guard !slot.span.contains(first) else { return nil }
+                    var slot = slot
+                    let lower = slot.span.lowerBound > first ? slot.span.lowerBound + shift : slot.span.lowerBound
+                    let upper = slot.span.upperBound > first ? slot.span.upperBound + shift : slot.span.upperBound
+                    slot.span = lower..<upper
+                    return slot
+                }
+                guard slots.count == best.slots.count else { continue }
+                return (slots, tokens.originalText(from: first, through: last), word)
+            }
         }
         return nil
     }
@@ -216,7 +281,8 @@ extension Matcher {
 
     /// Slot values for `intent` in `tokens`.
     fileprivate func slots(
-        _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent
+        _ tokens: [Token], kept: [Int], model: LearnedModel, cls: Int32, intent: IntentGraph.Intent,
+        links: [LearnedModel.Link] = []
     ) -> [Candidate.Slot] {
         // 1. The exact matcher on the sentence less one known word (unknown ones were tried before).
         let (ids, _) = model.ids(kept.map { tokens[$0].text })
@@ -228,6 +294,11 @@ extension Matcher {
         var isAnchor = [Bool](repeating: true, count: tokens.count)
         for (position, id) in zip(kept, ids) where id < 0 || model.weight(of: id, in: cls) == 0 {
             isAnchor[position] = false
+        }
+        // A word WordNet linked to a word of the phrase stands where that word stands: not a value.
+        for link in links
+        where link.known.contains(where: { model.wordIDs[$0].map { model.weight(of: $0, in: cls) > 0 } ?? false }) {
+            for at in link.span where at < kept.count { isAnchor[kept[at]] = true }
         }
         var runs: [Range<Int>] = []
         var position = 0

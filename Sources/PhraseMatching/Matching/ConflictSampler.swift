@@ -1,5 +1,4 @@
 import IntentModel
-import YAML
 
 extension Diagnostic.Message {
     static func sampleMatchesOther(_ sentence: String, _ own: QualifiedName, _ other: QualifiedName) -> Self {

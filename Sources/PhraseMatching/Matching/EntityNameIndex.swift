@@ -56,23 +56,10 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
     }
 
     private var types: [QualifiedName: Names] = [:]
-    static let maximumCandidates = 256
+    static let maximumCandidates = EntityNameKey.maximumCandidates
 
-    /// One bit per letter and digit (and one for anything else). A single edit changes at most two
-    /// bits of the difference, so names whose masks differ in more than twice the allowance are
-    /// out of reach without computing their distance.
-    static func mask(_ text: String) -> UInt64 {
-        var mask: UInt64 = 0
-        for byte in text.utf8 {
-            switch byte {
-            case 97...122: mask |= 1 << UInt64(byte - 97)
-            case 48...57: mask |= 1 << UInt64(26 + byte - 48)
-            case 32: break
-            default: mask |= 1 << 36
-            }
-        }
-        return mask
-    }
+    /// One bit per letter and digit (`EntityNameKey.mask`).
+    static func mask(_ text: String) -> UInt64 { EntityNameKey.mask(text) }
 
     public init() {}
 

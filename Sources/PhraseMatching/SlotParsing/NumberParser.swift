@@ -1,3 +1,5 @@
+import IntentModel
+
 /// Numbers written as digits or words, in English and German: "25", "2.5", "twenty five",
 /// "fünfundzwanzig", "20 point 5", "zwei komma fünf", "a dozen", "half a dozen".
 enum NumberParser {

@@ -1,33 +1,46 @@
 import Foundation
-import IntentModel
+public import IntentModel
 
-/// Checks a value against a JSON Schema (draft 2020-12), the subset docs/json.schema.json uses:
-/// boolean schemas, `$ref` (a pointer into the same document), `type` (one or several), `const`,
-/// `enum`, `properties`, `required`, `additionalProperties` (false or a schema), `minProperties`,
-/// `maxProperties`, `items`, `minItems`, `minimum`, `pattern`, `allOf`, `anyOf`, `oneOf`, and
-/// `if`/`then`. A keyword outside the subset is reported, so the schema cannot grow past what
-/// the tests check.
-struct JSONSchemaValidator {
-    let document: JSONValue
+/// Checks a value against a JSON Schema (draft 2020-12), the subset docs/json.schema.json and the
+/// server's OpenAPI document use: boolean schemas, `$ref` (a pointer into the same document),
+/// `type` (one or several), `const`, `enum`, `properties`, `required`, `additionalProperties`
+/// (false or a schema), `minProperties`, `maxProperties`, `items`, `minItems`, `minimum`,
+/// `maximum`, `maxLength`, `pattern`, `allOf`, `anyOf`, `oneOf`, and `if`/`then`. A keyword
+/// outside the subset is reported, so a schema cannot grow past what the tests check.
+public struct JSONSchemaValidator: Sendable {
+    /// The whole document: the schema itself, or (OpenAPI) the document its schemas live in.
+    public let document: JSONValue
 
     static let keywords: Set<String> = [
         "$schema", "$ref", "$defs", "title", "description", "type", "const", "enum", "properties", "required",
-        "additionalProperties", "minProperties", "maxProperties", "items", "minItems", "minimum", "pattern", "allOf",
-        "anyOf", "oneOf", "if", "then",
+        "additionalProperties", "minProperties", "maxProperties", "items", "minItems", "minimum", "maximum",
+        "maxLength", "pattern", "allOf", "anyOf", "oneOf", "if", "then",
     ]
 
-    init(path: String) throws {
+    /// Reads the schema (or the document holding the schemas) from the JSON file at `path`.
+    public init(path: String) throws {
         document = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// The problems with `value` (empty: it is valid).
-    func problems(_ value: JSONValue) -> [String] {
+    /// The schema (or the document holding the schemas) as JSON text.
+    public init(json: String) throws {
+        document = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    }
+
+    /// The problems with `value` against the whole document (empty: it is valid).
+    public func problems(_ value: JSONValue) -> [String] {
+        problems(value, against: document)
+    }
+
+    /// The problems with `value` against `schema`, whose `$ref`s point into the document.
+    public func problems(_ value: JSONValue, against schema: JSONValue) -> [String] {
         var problems: [String] = []
-        check(value, against: document, at: "$", into: &problems)
+        check(value, against: schema, at: "$", into: &problems)
         return problems
     }
 
-    private func resolve(_ reference: String) -> JSONValue? {
+    /// The part of the document `reference` (`#/a/b`) points at.
+    public func resolve(_ reference: String) -> JSONValue? {
         guard reference.hasPrefix("#/") else { return nil }
         var node: JSONValue? = document
         for part in reference.dropFirst(2).split(separator: "/") {
@@ -78,6 +91,12 @@ struct JSONSchemaValidator {
         }
         if let minimum = keywords["minimum"]?.number, let number = value.number, number < minimum {
             problems.append("\(path): \(number) is below \(minimum)")
+        }
+        if let maximum = keywords["maximum"]?.number, let number = value.number, number > maximum {
+            problems.append("\(path): \(number) is above \(maximum)")
+        }
+        if let maximum = keywords["maxLength"]?.number, case .string(let text) = value, Double(text.count) > maximum {
+            problems.append("\(path): longer than \(Int(maximum)) characters")
         }
         if case .string(let pattern)? = keywords["pattern"], case .string(let text) = value {
             if text.range(of: pattern, options: .regularExpression) == nil {
@@ -138,7 +157,7 @@ struct JSONSchemaValidator {
         }
     }
 
-    static func isOfType(_ value: JSONValue, _ type: String) -> Bool {
+    public static func isOfType(_ value: JSONValue, _ type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("integer", .integer), ("number", .integer), ("number", .number),
             ("string", .string), ("array", .array), ("object", .object):
@@ -150,6 +169,12 @@ struct JSONSchemaValidator {
 }
 
 extension JSONValue {
+    /// The value of `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
     fileprivate var number: Double? {
         switch self {
         case .integer(let number): Double(number)

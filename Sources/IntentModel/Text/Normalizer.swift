@@ -1,5 +1,4 @@
 import Foundation
-import IntentModel
 
 /// Turns text into tokens: NFKC, case folding, lenient diacritics, punctuation dropped around
 /// words (kept inside URLs), whitespace collapsed, contractions expanded.
@@ -34,7 +33,7 @@ public enum Normalizer {
         return splittingUnits(generalTokens(text))
     }
 
-    static func generalTokens(_ text: String) -> [Token] {
+    package static func generalTokens(_ text: String) -> [Token] {
         // Each character in its compatibility form (NFKC), with the range of `text` it came from,
         // so every token knows its original characters.
         var characters: [Character] = []
@@ -140,7 +139,7 @@ public enum Normalizer {
     private static func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
 
     /// `generalTokens` for ASCII text, on bytes. A test checks that both agree.
-    static func asciiTokens(_ bytes: [UInt8], of text: String) -> [Token] {
+    package static func asciiTokens(_ bytes: [UInt8], of text: String) -> [Token] {
         var tokens: [Token] = []
         /// The original text of bytes `[a, b)` (UTF-8 offsets into a native string: O(1)).
         func source(_ a: Int, _ b: Int) -> Substring {
@@ -238,7 +237,7 @@ public enum Normalizer {
         tokens(text).map(\.text).joined(separator: " ")
     }
 
-    static func looksLikeURL(_ word: String) -> Bool {
+    package static func looksLikeURL(_ word: String) -> Bool {
         // Characters, not strings: String.contains(String) goes through Foundation and was a tenth of index building.
         guard word.contains(where: { $0 == "." || $0 == ":" }) else { return false }
         let lower = word.lowercased()
