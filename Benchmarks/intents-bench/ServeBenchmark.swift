@@ -36,50 +36,83 @@ func serveBenchmark() throws {
     // A PostgreSQL store keeps the users file in ./.intents: this run's folder, not the project's.
     if given != nil { _ = FileManager.default.changeCurrentDirectoryPath(folder) }
     let token = try runCapturing(intents, ["users", "add", "bench", "--store", store]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let port = 20_000 + Int(getpid() % 20_000)
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: intents)
-    server.arguments = [
-        "serve", "--port", String(port), "--store", store, "--intents", root + "/Intents", "--rate", "1000000", "--burst",
-        "1000000", "--max-concurrent", "256",
-    ]
-    server.standardOutput = FileHandle.nullDevice
-    server.standardError = FileHandle.nullDevice
-    try server.run()
+    // --instances 2: as many servers over the one store, the connections dealt out among them.
+    let instances = max(1, argument("--instances", default: 1))
+    let repeats = max(1, argument("--repeats", default: 3))
+    let firstPort = 20_000 + Int(getpid() % 20_000) * 2 % 20_000
+    let ports = (0..<instances).map { firstPort + $0 }
+    var servers: [Process] = []
     defer {
-        server.terminate()
-        server.waitUntilExit()
-    }
-    // Up when /healthz answers (the definitions are loaded before the port is bound).
-    var up = false
-    for _ in 0..<600 where !up {
-        if let connection = try? LoadConnection(port: port), (try? connection.get("/healthz")) == 200 { up = true } else {
-            usleep(50_000)
+        for server in servers {
+            server.terminate()
+            server.waitUntilExit()
         }
     }
-    guard up else { throw LoadConnection.Failure(description: "the server did not come up on port \(port)") }
+    for port in ports {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: intents)
+        server.arguments = [
+            "serve", "--port", String(port), "--store", store, "--intents", root + "/Intents", "--rate", "1000000",
+            "--burst", "1000000", "--max-concurrent", "256",
+        ]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        servers.append(server)
+        // Up when /healthz answers (the definitions are loaded before the port is bound).
+        var up = false
+        for _ in 0..<1_200 where !up {
+            if let connection = try? LoadConnection(port: port), (try? connection.get("/healthz")) == 200 { up = true } else {
+                usleep(50_000)
+            }
+        }
+        guard up else { throw LoadConnection.Failure(description: "the server did not come up on port \(port)") }
+    }
 
-    print("serve \(intents) (\(backend), one user, \(requests) requests per row, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
-    print("mode        conns   req/s     p50 ms   p99 ms   errors")
+    print(
+        "serve \(intents) (\(backend), \(instances) instance\(instances == 1 ? "" : "s"), one user, \(requests) requests per row, "
+            + "\(repeats) repeats, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
+    print(
+        "mode        conns   req/s min  req/s median   p50 ms   p99 ms   errors   engine ms   "
+            + "(p50, p99: medians of the repeats; engine: the servers' own answer time, mean, waits for the engine included)")
+    var engineTimes: [String: Double] = [:]
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
-        // Warm: the user's engine opened, caches built.
-        _ = try load(port: port, token: token, connections: 1, requests: 20, dryRun: dryRun, tag: "warm")
+        // Warm: the user's engine opened, caches built, on every instance.
+        for port in ports { _ = try load(ports: [port], token: token, connections: 1, requests: 20, dryRun: dryRun, tag: "warm") }
         for connections in connectionCounts {
-            let result = try load(port: port, token: token, connections: connections, requests: requests, dryRun: dryRun, tag: "\(connections)")
+            let engineBefore = try ports.map { try engineDuration(port: $0) }
+            var results: [LoadResult] = []
+            for round in 0..<repeats {
+                results.append(
+                    try load(
+                        ports: ports, token: token, connections: connections, requests: requests, dryRun: dryRun,
+                        tag: "\(connections)r\(round)"))
+            }
+            // The engine's own time inside the servers (their /metrics), over the row's requests.
+            let engineAfter = try ports.map { try engineDuration(port: $0) }
+            let seconds = zip(engineAfter, engineBefore).map { $0.seconds - $1.seconds }.reduce(0, +)
+            let count = zip(engineAfter, engineBefore).map { $0.count - $1.count }.reduce(0, +)
+            let engineMean = count > 0 ? seconds / count * 1_000 : 0
+            if connections == 1 { engineTimes[mode] = engineMean }
+            let rates = results.map(\.perSecond).sorted()
             print(
                 String(
-                    format: "%-10@  %5d  %8.0f  %8.2f  %7.2f   %d", mode as NSString, connections, result.perSecond, result.p50,
-                    result.p99, result.errors))
+                    format: "%-10@  %5d  %10.0f  %12.0f  %8.2f  %7.2f   %6d   %9.3f", mode as NSString, connections, rates[0],
+                    median(rates), median(results.map(\.p50).sorted()), median(results.map(\.p99).sorted()),
+                    results.map(\.errors).reduce(0, +), engineMean))
         }
     }
 
-    // The engine alone, in this process, the same phrases: what HTTP, JSON and the thread hops add.
-    let engine = try IntentEngine(.init(definitions: root + "/Intents", store: folder + "/inprocess/store.sqlite"))
-    print("in-process IntentEngine.respond, same phrases (\(requests) each):")
+    // The engine alone, in this process, the same phrases on the same backend: what HTTP, JSON and
+    // the thread hops add, and whether the engine's own time inside the server is the same.
+    let inProcessStore =
+        given.map { IntentEngine.Configuration.store(ofUser: "inprocess", besides: $0) } ?? folder + "/inprocess/store.sqlite"
+    let engine = try IntentEngine(.init(definitions: root + "/Intents", store: inProcessStore))
+    print("in-process IntentEngine.respond, same phrases (\(requests) each), against the servers' own answer time at 1 connection:")
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         var times: [Double] = []
         for index in 0..<requests {
-            let request = EngineRequest(conversation: .make(), dryRun: dryRun)
+            let request = EngineRequest(conversation: .make(), dryRun: dryRun, isNewConversation: true)
             let start = DispatchTime.now().uptimeNanoseconds
             _ = engine.respond(to: phrase(index, dryRun: dryRun, tag: "in"), request)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
@@ -88,9 +121,23 @@ func serveBenchmark() throws {
         let total = times.reduce(0, +)
         print(
             String(
-                format: "%-10@  %8.0f/s  p50 %.3f ms  p99 %.3f ms", mode as NSString, Double(requests) / (total / 1_000),
-                percentile(times, 0.5), percentile(times, 0.99)))
+                format: "%-10@  %8.0f/s  mean %.3f ms  p50 %.3f ms  p99 %.3f ms;  in the servers (1 connection): mean %.3f ms",
+                mode as NSString, Double(requests) / (total / 1_000), total / Double(requests), percentile(times, 0.5),
+                percentile(times, 0.99), engineTimes[mode] ?? 0))
     }
+}
+
+/// The server's `intents_engine_answer_duration_seconds` histogram: its sum and count over every stage.
+private func engineDuration(port: Int) throws -> (seconds: Double, count: Double) {
+    let connection = try LoadConnection(port: port)
+    let text = try connection.getBody("/metrics")
+    var seconds = 0.0, count = 0.0
+    for line in text.split(separator: "\n") where line.hasPrefix("intents_engine_answer_duration_seconds_") {
+        guard let value = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
+        if line.hasPrefix("intents_engine_answer_duration_seconds_sum") { seconds += value }
+        if line.hasPrefix("intents_engine_answer_duration_seconds_count") { count += value }
+    }
+    return (seconds, count)
 }
 
 private func phrase(_ index: Int, dryRun: Bool, tag: String) -> String {
@@ -109,8 +156,9 @@ private struct LoadResult {
     var errors: Int
 }
 
-/// `requests` spread over `connections` threads, each on its own keep-alive connection.
-private func load(port: Int, token: String, connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
+/// `requests` spread over `connections` threads, each on its own keep-alive connection to one of
+/// `ports` in turn.
+private func load(ports: [Int], token: String, connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
     let perConnection = max(1, requests / connections)
     let collected = Collected()
     let group = DispatchGroup()
@@ -122,7 +170,7 @@ private func load(port: Int, token: String, connections: Int, requests: Int, dry
             var mine: [Double] = []
             var failed = 0
             do {
-                let connection = try LoadConnection(port: port)
+                let connection = try LoadConnection(port: ports[connectionIndex % ports.count])
                 for index in 0..<perConnection {
                     let text = phrase(connectionIndex * perConnection + index, dryRun: dryRun, tag: tag)
                     let body = #"{"text":"\#(text)","dryRun":\#(dryRun)}"#
@@ -191,15 +239,19 @@ private final class LoadConnection {
     deinit { close(socket) }
 
     func get(_ path: String) throws -> Int {
-        try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").status
+    }
+
+    func getBody(_ path: String) throws -> String {
+        String(decoding: try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").body, as: UTF8.self)
     }
 
     func post(_ path: String, body: String, token: String) throws -> Int {
         try exchange(
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").status
     }
 
-    private func exchange(_ request: String) throws -> Int {
+    private func exchange(_ request: String) throws -> (status: Int, body: [UInt8]) {
         let bytes = Array(request.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -219,8 +271,9 @@ private final class LoadConnection {
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         let total = headEnd! + 4 + length
         while buffer.count < total { try fill() }
+        let body = Array(buffer[(headEnd! + 4)..<total])
         buffer.removeFirst(total)
-        return status
+        return (status, body)
     }
 
     private func fill() throws {

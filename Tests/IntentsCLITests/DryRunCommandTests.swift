@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 22, item 6: every dry run leaves the store byte for byte as it was — also when it asks a
@@ -42,5 +43,53 @@ struct DryRunCommandTests {
         #expect(carried.stdout.contains("Nothing to continue."), "\(carried.stdout)")
         let list = try intents(["store", "list", "Radar"])
         #expect(!list.stdout.contains("quantum"), "\(list.stdout)")
+    }
+
+    /// The same on PostgreSQL: the schema's dump (its tables, their rows, and its sequences, which
+    /// an insert moves even when it rolls back) is the same text before and after.
+    @Test(arguments: Self.dryRuns)
+    func dryRunLeavesThePostgresSchemaAsItWas(_ arguments: [String]) throws {
+        let url = try PostgresCluster.freshStore("dryrun")
+        func intents(_ arguments: [String]) throws -> CommandLineTests.Run {
+            try ConversationCommandTests.run(arguments, store: url)
+        }
+        #expect(try intents(["say", "create a radar about rust"]).status == 0)
+        let before = try Self.dump(url)
+        #expect(before.contains("rust"), "the dump holds the rows")
+        let run = try intents(arguments)
+        #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        let after = try Self.dump(url)
+        #expect(after == before, "\(arguments) changed the schema: \(run.stdout)")
+        let carried = try intents(["continue", "quantum computing"])
+        #expect(carried.stdout.contains("Nothing to continue."), "\(carried.stdout)")
+        let list = try intents(["store", "list", "Radar"])
+        #expect(list.status == 0 && list.stdout.contains("rust") && !list.stdout.contains("quantum"), "\(list.stdout)")
+    }
+
+    /// `pg_dump` of the store's schema (definitions, rows, sequence values) as text.
+    static func dump(_ url: String) throws -> String {
+        let components = try #require(URLComponents(string: url))
+        let schema = try #require(components.queryItems?.first { $0.name == "schema" }?.value)
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
+            .compactMap(Int.init).sorted(by: >)
+        let tool = try #require(
+            (versions.map { "/usr/lib/postgresql/\($0)/bin/pg_dump" } + ["/usr/bin/pg_dump"])
+                .first { FileManager.default.isExecutableFile(atPath: $0) }, "pg_dump is installed with PostgreSQL")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = [
+            "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "intents",
+            "-n", schema, "--no-owner", components.path.dropFirst().isEmpty ? "postgres" : String(components.path.dropFirst()),
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "pg_dump failed")
+        // pg_dump 15.14 and later fence the dump with a random key: not part of the schema.
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("\\restrict ") && !$0.hasPrefix("\\unrestrict ") }.joined(separator: "\n")
     }
 }

@@ -112,6 +112,20 @@ struct BothBackendsTests {
         #expect(kept.map { String(decoding: $0.state, as: UTF8.self) } == "two")
         #expect(try store.read { try $0.conversation("c1", user: "bob", at: now) } == nil)
         #expect(try store.read { try $0.conversation("c1", user: "ann", at: now.addingTimeInterval(61)) } == nil)
+        // Carried on after it expired (one statement on PostgreSQL removes the expired rows and
+        // writes this one): kept again, another user's expired conversation gone.
+        let later = now.addingTimeInterval(120)
+        try store.write { transaction in
+            try transaction.saveConversation(
+                "c2", user: "bob", state: Data("bob's".utf8), at: now, expires: now.addingTimeInterval(30))
+        }
+        try store.write { transaction in
+            try transaction.saveConversation(
+                "c1", user: "ann", state: Data("three".utf8), at: later, expires: later.addingTimeInterval(60))
+        }
+        let again = try store.read { try $0.conversation("c1", user: "ann", at: later) }
+        #expect(again.map { String(decoding: $0.state, as: UTF8.self) } == "three")
+        #expect(try store.write { try $0.deleteConversation("c2", user: "bob") } == false)
         #expect(try store.write { try $0.deleteConversation("c1", user: "ann") })
         #expect(try store.write { try $0.deleteConversation("c1", user: "ann") } == false)
     }
