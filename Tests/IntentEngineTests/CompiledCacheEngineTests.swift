@@ -14,7 +14,7 @@ struct CompiledCacheEngineTests {
     static func describe(_ answer: Answer) -> String {
         let parameters = answer.parameters.map { "\($0.name)=\($0.value)" }
         return "\(answer.status) \(answer.intent?.description ?? "-") «\(answer.dialog)» \(parameters) "
-            + "\(answer.asking ?? "-") \(answer.choices) \(answer.suggestions) \(answer.opens) \(answer.error ?? "-")"
+            + "\(answer.asking ?? "-") \(answer.choices) \(answer.suggestions) \(answer.opens) \(answer.failure?.message ?? "-")"
     }
 
     @Test("Every example sentence of the bundled apps: the same answer compiled and read from the cache")
