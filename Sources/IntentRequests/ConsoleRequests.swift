@@ -85,37 +85,13 @@ public struct QueryParameters: Sendable, Equatable {
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>, what: String) throws(APIError) -> String {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                decoded.append(0x20)
-            } else if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) else {
-                    throw .badRequest("\(what) has a broken %-escape (two hex digits must follow '%')")
-                }
-                decoded.append(high << 4 | low)
-                index += 2
-            } else {
-                decoded.append(byte)
-            }
-            index += 1
+        guard let decoded = PercentDecoding.bytes(bytes, plusIsSpace: true) else {
+            throw .badRequest("\(what) has a broken %-escape (two hex digits must follow '%')")
         }
         guard let text = String(validating: decoded, as: UTF8.self) else {
             throw .badRequest("\(what) is not UTF-8 once its %-escapes are decoded")
         }
         return text
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// A name as a message shows it: at most 64 characters, control characters as `?`.

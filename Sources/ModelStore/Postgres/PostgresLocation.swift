@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Where a PostgreSQL store is: `postgres://user[:password]@host[:port]/database[?schema=name]`
 /// (`postgresql://` too). The schema holds the store's tables (default `public`); each user of the
@@ -134,39 +135,14 @@ public struct PostgresLocation: Sendable, Hashable {
 
     /// The `%XX`-decoded text of a part; a broken escape, text that is not UTF-8, or a NUL is refused.
     private static func decoded(_ part: Substring, _ what: String, _ url: String) throws(StoreError) -> String {
-        var bytes: [UInt8] = []
-        var index = part.utf8.startIndex
-        let utf8 = part.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex, utf8.index(after: first) < utf8.endIndex,
-                    let high = hex(utf8[first]), let low = hex(utf8[utf8.index(after: first)])
-                else {
-                    throw .unusable(path: hidingPassword(url), reason: "\(what) has a broken %-escape (two hex digits must follow '%')")
-                }
-                bytes.append(high << 4 | low)
-                index = utf8.index(first, offsetBy: 2)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
+        guard let bytes = PercentDecoding.bytes(part.utf8) else {
+            throw .unusable(path: hidingPassword(url), reason: "\(what) has a broken %-escape (two hex digits must follow '%')")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unusable(path: hidingPassword(url), reason: "\(what) is not UTF-8 once its %-escapes are decoded")
         }
         guard !bytes.contains(0) else { throw .unusable(path: hidingPassword(url), reason: "\(what) holds a NUL (%00)") }
         return text
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Text from a URL as a message shows it: control characters as `?`, at most 64 characters.
