@@ -131,7 +131,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStoreTests",
-            dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
+            dependencies: [
+                "ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "IntentProjectTests",
             dependencies: ["IntentProject", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
