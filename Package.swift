@@ -48,7 +48,8 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentModel", dependencies: ["YAML"]),
-        .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
+        // YAML for its source marks: the compiled graph cache writes where each node was declared.
+        .target(name: "PhraseMatching", dependencies: ["YAML", "IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(
             name: "ModelStore",
@@ -149,10 +150,13 @@ let package = Package(
         .testTarget(
             name: "IntentServerTests",
             dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
-        // IntentsCLI: not imported; the tests run the `intents` binary it builds.
+        // IntentsCLI: the `intents` binary the tests run, and its commands (@testable).
         .testTarget(
             name: "IntentsCLITests",
-            dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],
+            dependencies: [
+                "IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Golden", "Fixtures"]),
     ]
 )
