@@ -35,7 +35,13 @@ func serveBenchmark() throws {
     let backend = given.map { IntentEngine.Configuration.isPostgres($0) ? "PostgreSQL" : "SQLite" } ?? "SQLite"
     // A PostgreSQL store keeps the users file in ./.intents: this run's folder, not the project's.
     if given != nil { _ = FileManager.default.changeCurrentDirectoryPath(folder) }
-    let token = try runCapturing(intents, ["users", "add", "bench", "--store", store]).trimmingCharacters(in: .whitespacesAndNewlines)
+    // --users N: as many users, the connections dealt out among them (one user's requests take
+    // turns on its engine and its writes on its schema's lock; different users' overlap).
+    let userCount = max(1, argument("--users", default: 1))
+    let tokens = try (0..<userCount).map { index in
+        try runCapturing(intents, ["users", "add", userCount == 1 ? "bench" : "bench\(index)", "--store", store])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
     // --instances 2: as many servers over the one store, the connections dealt out among them.
     let instances = max(1, argument("--instances", default: 1))
     let repeats = max(1, argument("--repeats", default: 3))
@@ -53,15 +59,16 @@ func serveBenchmark() throws {
         server.executableURL = URL(fileURLWithPath: intents)
         server.arguments = [
             "serve", "--port", String(port), "--store", store, "--intents", root + "/Intents", "--rate", "1000000",
-            "--burst", "1000000", "--max-concurrent", "256",
-        ]
+            "--burst", "1000000", "--max-concurrent", "256", "--max-engines", String(max(32, userCount)),
+        ] + extraServeArguments()
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
         servers.append(server)
-        // Up when /healthz answers (the definitions are loaded before the port is bound).
+        // Up when /healthz answers (the definitions are loaded, and the learned stage trained into
+        // this run's fresh cache, before the port is bound: minutes on a loaded machine).
         var up = false
-        for _ in 0..<1_200 where !up {
+        for _ in 0..<12_000 where !up {
             if let connection = try? LoadConnection(port: port), (try? connection.get("/healthz")) == 200 { up = true } else {
                 usleep(50_000)
             }
@@ -70,7 +77,7 @@ func serveBenchmark() throws {
     }
 
     print(
-        "serve \(intents) (\(backend), \(instances) instance\(instances == 1 ? "" : "s"), one user, \(requests) requests per row, "
+        "serve \(intents) (\(backend), \(instances) instance\(instances == 1 ? "" : "s"), \(userCount == 1 ? "one user" : "\(userCount) users"), \(requests) requests per row, "
             + "\(repeats) repeats, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
     print(
         "mode        conns   req/s min  req/s median   p50 ms   p99 ms   errors   engine ms   "
@@ -78,14 +85,20 @@ func serveBenchmark() throws {
     var engineTimes: [String: Double] = [:]
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         // Warm: the user's engine opened, caches built, on every instance.
-        for port in ports { _ = try load(ports: [port], token: token, connections: 1, requests: 20, dryRun: dryRun, tag: "warm") }
+        for port in ports {
+            for (index, token) in tokens.enumerated() {
+                _ = try load(
+                    ports: [port], tokens: [token], connections: 1, requests: userCount == 1 ? 20 : 2, dryRun: dryRun,
+                    tag: "warm\(index)")
+            }
+        }
         for connections in connectionCounts {
             let engineBefore = try ports.map { try engineDuration(port: $0) }
             var results: [LoadResult] = []
             for round in 0..<repeats {
                 results.append(
                     try load(
-                        ports: ports, token: token, connections: connections, requests: requests, dryRun: dryRun,
+                        ports: ports, tokens: tokens, connections: connections, requests: requests, dryRun: dryRun,
                         tag: "\(connections)r\(round)"))
             }
             // The engine's own time inside the servers (their /metrics), over the row's requests.
@@ -127,6 +140,13 @@ func serveBenchmark() throws {
     }
 }
 
+/// `--serve-args "…"`: more arguments for each `intents serve` (for example an option to compare).
+private func extraServeArguments() -> [String] {
+    CommandLine.arguments.firstIndex(of: "--serve-args").flatMap {
+        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+    }.map { $0.split(separator: " ").map(String.init) } ?? []
+}
+
 /// The server's `intents_engine_answer_duration_seconds` histogram: its sum and count over every stage.
 private func engineDuration(port: Int) throws -> (seconds: Double, count: Double) {
     let connection = try LoadConnection(port: port)
@@ -158,7 +178,8 @@ private struct LoadResult {
 
 /// `requests` spread over `connections` threads, each on its own keep-alive connection to one of
 /// `ports` in turn.
-private func load(ports: [Int], token: String, connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
+/// Connection `i` speaks as user `i % tokens.count`.
+private func load(ports: [Int], tokens: [String], connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
     let perConnection = max(1, requests / connections)
     let collected = Collected()
     let group = DispatchGroup()
@@ -175,7 +196,7 @@ private func load(ports: [Int], token: String, connections: Int, requests: Int, 
                     let text = phrase(connectionIndex * perConnection + index, dryRun: dryRun, tag: tag)
                     let body = #"{"text":"\#(text)","dryRun":\#(dryRun)}"#
                     let began = DispatchTime.now().uptimeNanoseconds
-                    let status = try connection.post("/v1/say", body: body, token: token)
+                    let status = try connection.post("/v1/say", body: body, token: tokens[connectionIndex % tokens.count])
                     mine.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
                     if status != 200 { failed += 1 }
                 }

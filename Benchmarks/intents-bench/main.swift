@@ -27,7 +27,7 @@ let usage = """
       assistant: [--rounds N] [--repeats N] [--entities N] [--apps N] [--store [--cached-only]]   (tail latency on assistant-shaped templates; --store: names in a store)
       robustness: [--samples N] [--load-intents N]   (perturbed, out-of-domain and held-out sentences; not in all)
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
-      serve:     [--requests N] [--connections 1,10,50] [--instances N] [--repeats N] [--binary PATH] [--store postgres://…]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
+      serve:     [--requests N] [--connections 1,10,50] [--instances N] [--repeats N] [--binary PATH] [--store postgres://…] [--users N] [--serve-args "…"]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; not in all)
       paraphrases: [--file F]   (Benchmarks/data/paraphrases.tsv, or F, through both stages; not in all)

@@ -45,7 +45,7 @@ extension IntentServer {
         let engineRequest = EngineRequest(
             conversation: say.conversation.map(ConversationID.init) ?? .make(), user: user, language: say.language,
             context: say.context, dryRun: say.dryRun, isNewConversation: say.conversation == nil)
-        let engine = try await engines.engine(for: user)
+        let engine = try await engines.engine(for: user, conversation: engineRequest.conversation)
         return try await answering(engineRequest, context) {
             let start = ContinuousClock.now
             // Only a conversation named by the client can have a question open.
@@ -229,7 +229,7 @@ extension IntentServer {
         let request = EngineRequest(
             conversation: named ?? .make(), user: user, language: lang, context: try fields.strings("context") ?? [:],
             dryRun: try fields.bool("dryRun") ?? false, isNewConversation: named == nil)
-        return (try await engines.engine(for: user), request)
+        return (try await engines.engine(for: user, conversation: request.conversation), request)
     }
 
     func queueKey(_ request: EngineRequest) -> String {

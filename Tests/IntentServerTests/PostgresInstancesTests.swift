@@ -52,6 +52,24 @@ struct PostgresInstancesTests {
         }
     }
 
+    /// A user has two engines on PostgreSQL, and a dry run's conversation is held in the memory of
+    /// the engine that answered it (nothing is written): its follow-ups must reach that engine.
+    @Test("A dry run's follow-ups are answered in its conversation, whichever of the user's engines")
+    func dryRunFollowUps() async throws {
+        let store = try PostgresCluster.freshStore("dryfollow")
+        try await ServerHarness.with(store: store) { server in
+            for _ in 0..<3 {
+                let asked = try await server.say("check compatibility", dryRun: true)
+                #expect(asked["dialog"] as? String == "What's your zodiac sign?", "\(asked)")
+                let conversation = try #require(asked["conversation"] as? String)
+                let leo = try await server.say("leo", conversation: conversation, dryRun: true)
+                #expect(leo["dialog"] as? String == "What's their zodiac sign?", "\(leo)")
+                let virgo = try await server.say("virgo", conversation: conversation, dryRun: true)
+                #expect(virgo["dialog"] as? String == "Ready: Check Leo with Virgo. (dry run: nothing was changed)", "\(virgo)")
+            }
+        }
+    }
+
     @Test("Increments from both instances at once lose nothing")
     func concurrentIncrements() async throws {
         try await Self.withTwoInstances { first, second in

@@ -41,10 +41,14 @@ struct Serve: ParsableCommand {
     @Option(help: "Users whose engine stays open (least recently used closed first).")
     var maxEngines = 32
 
+    @Option(help: "Engines per user on PostgreSQL, each with its own connection (1 on SQLite).")
+    var enginesPerUser = 2
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard rate > 0, burst >= 1 else { throw ValidationError("--rate must be above 0 and --burst at least 1") }
         guard maxConcurrent >= 1, maxEngines >= 1 else { throw ValidationError("--max-concurrent and --max-engines must be at least 1") }
+        guard (1...16).contains(enginesPerUser) else { throw ValidationError("--engines-per-user must be from 1 to 16") }
     }
 
     func run() throws {
@@ -56,7 +60,8 @@ struct Serve: ParsableCommand {
         limits.burst = burst
         limits.maxConcurrentRequests = maxConcurrent
         let engines = PerUserEngines(
-            definitions: global.intentsDirectory, store: storeOptions.path, capacity: maxEngines, clock: try global.clock())
+            definitions: global.intentsDirectory, store: storeOptions.path, capacity: maxEngines, clock: try global.clock(),
+            enginesPerUser: enginesPerUser)
         try Self.warm(engines)
         let users = UserDirectory(path: UserDirectory.path(forStore: storeOptions.path))
         let server = IntentServer(.init(host: host, port: port, limits: limits), engines: engines, users: users)
