@@ -120,9 +120,27 @@ final class SQLiteExecutor: SQLExecutor {
 
     var isPostgres: Bool { false }
 
+    /// The statements GRDB was told once that their arguments are bound (`setUncheckedArguments`,
+    /// which costs thousands of instructions a call), with their result's column names once read:
+    /// held, so that none is freed and another made at its address while it is here.
+    private var bindsItself: [ObjectIdentifier: (statement: Statement, columns: SQLColumns?)] = [:]
+
+    /// The column names of a cached statement's rows, read from SQLite once (again if their number
+    /// changed: SQLite prepares a statement anew after a change of the schema).
+    private func columns(of statement: Statement) -> SQLColumns {
+        let key = ObjectIdentifier(statement)
+        if let columns = bindsItself[key]?.columns, columns.names.count == statement.columnCount { return columns }
+        let columns = SQLColumns(statement.columnNames)
+        if bindsItself[key] != nil { bindsItself[key]?.columns = columns }
+        return columns
+    }
+
     /// `statement` with `arguments` bound (strings and blobs copied by SQLite), ready to run; nil when
     /// they are not one value per `?` of the statement, for GRDB to refuse with its own message.
-    private func bound(_ statement: Statement, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Statement? {
+    /// `cached`: GRDB's cached statement, used again (else one made for this call alone).
+    private func bound(_ statement: Statement, _ arguments: [(any DatabaseValueConvertible)?], cached: Bool = true)
+        throws -> Statement?
+    {
         let handle = statement.sqliteStatement
         guard Int(sqlite3_bind_parameter_count(handle)) == arguments.count else { return nil }
         // Reset here, where a failure can be thrown: GRDB's `setUncheckedArguments` resets again and
@@ -131,21 +149,19 @@ final class SQLiteExecutor: SQLExecutor {
         guard reset == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: db.lastErrorMessage, sql: statement.sql)
         }
-        // No arguments of GRDB's: it clears the bindings and takes the statement's as they are set below.
-        statement.setUncheckedArguments(StatementArguments())
+        if !cached || bindsItself[ObjectIdentifier(statement)] == nil {
+            if cached { bindsItself[ObjectIdentifier(statement)] = (statement, nil) }
+            // No arguments of GRDB's: from now on it runs the statement with the bindings set below.
+            // (Only this executor binds arguments to its cached statements.)
+            statement.setUncheckedArguments(StatementArguments())
+        }
         for (position, argument) in arguments.enumerated() {
             let index = CInt(position + 1)
-            let code: CInt
-            if let argument {
-                switch argument {
-                case let text as String: code = sqlite3_bind_text(handle, index, text, -1, transient)
-                case let number as Int64: code = sqlite3_bind_int64(handle, index, number)
-                case let number as Int: code = sqlite3_bind_int64(handle, index, Int64(number))
-                default: code = argument.databaseValue.bind(to: handle, at: index)
+            // Through the value's own `databaseValue` (a protocol requirement), never a dynamic cast.
+            let code =
+                if let argument { argument.databaseValue.bind(to: handle, at: index) } else {
+                    sqlite3_bind_null(handle, index)
                 }
-            } else {
-                code = sqlite3_bind_null(handle, index)
-            }
             guard code == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
             }
@@ -154,8 +170,7 @@ final class SQLiteExecutor: SQLExecutor {
     }
 
     /// The rows of a statement whose arguments are bound, each read whole from SQLite's columns.
-    private func rows(_ statement: Statement, _ body: (SQLRow) throws -> Void) throws {
-        let columns = SQLColumns(statement.columnNames)
+    private func rows(_ statement: Statement, columns: SQLColumns, _ body: (SQLRow) throws -> Void) throws {
         let handle = statement.sqliteStatement
         let count = CInt(statement.columnCount)
         let cursor = try Row.fetchCursor(statement)
@@ -191,20 +206,20 @@ final class SQLiteExecutor: SQLExecutor {
             }
         }
         var result: [SQLRow] = []
-        try rows(statement) { result.append($0) }
+        try rows(statement, columns: columns(of: statement)) { result.append($0) }
         return result
     }
 
     func forEachRow(sql: String, arguments: [(any DatabaseValueConvertible)?], _ body: (SQLRow) throws -> Void) throws {
         // A statement of its own (not the cache's): `body` may run other statements, this one among them.
         let statement = try db.makeStatement(sql: sql)
-        guard let statement = try bound(statement, arguments) else {
+        guard let statement = try bound(statement, arguments, cached: false) else {
             let columns = SQLColumns(statement.columnNames)
             let cursor = try Row.fetchCursor(statement, arguments: statementArguments(arguments))
             while let row = try cursor.next() { try body(SQLRow(columns: columns, values: Array(row.databaseValues))) }
             return
         }
-        try rows(statement, body)
+        try rows(statement, columns: SQLColumns(statement.columnNames), body)
     }
 
     func insert(sql: String, arguments: [(any DatabaseValueConvertible)?], returning column: String) throws -> Int64 {
@@ -216,6 +231,3 @@ final class SQLiteExecutor: SQLExecutor {
 
     func columns(in table: String) throws -> [String] { try db.columns(in: table).map(\.name) }
 }
-
-/// SQLite copies the text or blob bound (`SQLITE_TRANSIENT`): the statement outlives the argument.
-private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
