@@ -84,36 +84,46 @@ public struct PhraseIndex: Sendable {
     func spokenSource(_ position: Int) -> (intent: QualifiedName, phrase: IntentGraph.Phrase)? {
         guard position >= 0 else { return nil }
         var rest = position
-        for app in graph.apps {
-            for shortcut in app.shortcuts {
-                if rest < shortcut.phrases.count { return (shortcut.intent, shortcut.phrases[rest]) }
-                rest -= shortcut.phrases.count
+        let apps = graph.apps
+        for app in apps.indices {
+            for shortcut in apps[app].shortcuts.indices {
+                let count = apps[app].shortcuts[shortcut].phrases.count
+                if rest < count {
+                    return (apps[app].shortcuts[shortcut].intent, apps[app].shortcuts[shortcut].phrases[rest])
+                }
+                rest -= count
             }
-            for intent in app.intents {
-                if rest < intent.phrases.count { return (intent.name, intent.phrases[rest]) }
-                rest -= intent.phrases.count
+            for intent in apps[app].intents.indices {
+                let count = apps[app].intents[intent].phrases.count
+                if rest < count { return (apps[app].intents[intent].name, apps[app].intents[intent].phrases[rest]) }
+                rest -= count
             }
         }
         return nil
     }
 
-    /// How many phrases `spokenSource(_:)` has.
+    /// How many phrases `spokenSource(_:)` has (by position: no app or intent copied).
     static func spokenCount(in graph: IntentGraph) -> Int {
         var count = 0
-        for app in graph.apps {
-            for shortcut in app.shortcuts { count += shortcut.phrases.count }
-            for intent in app.intents { count += intent.phrases.count }
+        let apps = graph.apps
+        for app in apps.indices {
+            for shortcut in apps[app].shortcuts.indices { count += apps[app].shortcuts[shortcut].phrases.count }
+            for intent in apps[app].intents.indices { count += apps[app].intents[intent].phrases.count }
         }
         return count
     }
 
     static func anywhereTypes(in graph: IntentGraph) -> [ValueType] {
         var types: [ValueType] = []
-        for intent in graph.intents {
-            for parameter in intent.parameters where !types.contains(parameter.type) {
-                switch parameter.type {
-                case .date, .duration, .integer, .number, .enumeration: types.append(parameter.type)
-                default: break
+        // By position, not `graph.intents` (every intent copied): this runs at every cold start.
+        for app in graph.apps.indices {
+            for intent in graph.apps[app].intents.indices {
+                for parameter in graph.apps[app].intents[intent].parameters {
+                    switch parameter.type {
+                    case .date, .duration, .integer, .number, .enumeration:
+                        if !types.contains(parameter.type) { types.append(parameter.type) }
+                    default: break
+                    }
                 }
             }
         }
