@@ -55,6 +55,8 @@ let package = Package(
             name: "ModelStore",
             dependencies: [
                 "IntentModel", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own functions, to bind a statement's arguments by type (SQLExecutor.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

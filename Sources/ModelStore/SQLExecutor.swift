@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The one connection a transaction runs its statements on, SQLite's or PostgreSQL's: the store's
 /// logic (records, journal, names, search, donations, handoff, conversations) is written once over
@@ -101,12 +102,17 @@ struct SQLRow {
 /// The statements as arguments GRDB binds. Given to GRDB as they are: mapped to `[DatabaseValue]`
 /// first, they took GRDB's `some Sequence<some DatabaseValueConvertible>` initializer, which is not
 /// specialized across modules and builds a key path on every call (`swift_getKeyPath`, about 15,000
-/// instructions a statement: `store import` of 10,000 tasks +41 % in `make bench-check`).
+/// instructions a statement: `store import` of 10,000 tasks +41 % in `make bench-check`). SQLite's
+/// statements do not go through here at all (`SQLiteExecutor.bound`); PostgreSQL's binding is its own.
 func statementArguments(_ values: [(any DatabaseValueConvertible)?]) -> StatementArguments {
     StatementArguments(values)
 }
 
-/// SQLite through GRDB: statements are prepared once per connection (GRDB's statement cache).
+/// SQLite through GRDB: statements are prepared once per connection (GRDB's statement cache), and
+/// their arguments bound by type straight into SQLite's statement: GRDB's generic `StatementArguments`
+/// initializers are not specialized across modules and cost about 5,700 instructions a statement,
+/// 12 % of a `store import` (BENCHMARKS.md, 2026-11-26). GRDB still runs every statement (its
+/// transaction bookkeeping, its statement cache dropping a statement that failed).
 final class SQLiteExecutor: SQLExecutor {
     let db: Database
 
@@ -114,34 +120,110 @@ final class SQLiteExecutor: SQLExecutor {
 
     var isPostgres: Bool { false }
 
+    /// The statements GRDB was told once that their arguments are bound (`setUncheckedArguments`,
+    /// which costs thousands of instructions a call), with their result's column names once read:
+    /// held, so that none is freed and another made at its address while it is here.
+    private var bindsItself: [ObjectIdentifier: (statement: Statement, columns: SQLColumns?)] = [:]
+
+    /// The column names of a cached statement's rows, read from SQLite once (again if their number
+    /// changed: SQLite prepares a statement anew after a change of the schema).
+    private func columns(of statement: Statement) -> SQLColumns {
+        let key = ObjectIdentifier(statement)
+        if let columns = bindsItself[key]?.columns, columns.names.count == statement.columnCount { return columns }
+        let columns = SQLColumns(statement.columnNames)
+        if bindsItself[key] != nil { bindsItself[key]?.columns = columns }
+        return columns
+    }
+
+    /// `statement` with `arguments` bound (strings and blobs copied by SQLite), ready to run; nil when
+    /// they are not one value per `?` of the statement, for GRDB to refuse with its own message.
+    /// `cached`: GRDB's cached statement, used again (else one made for this call alone).
+    private func bound(_ statement: Statement, _ arguments: [(any DatabaseValueConvertible)?], cached: Bool = true)
+        throws -> Statement?
+    {
+        let handle = statement.sqliteStatement
+        guard Int(sqlite3_bind_parameter_count(handle)) == arguments.count else { return nil }
+        // Reset here, where a failure can be thrown: GRDB's `setUncheckedArguments` resets again and
+        // traps on an error (a statement whose last step failed; GRDB drops those from its cache).
+        let reset = sqlite3_reset(handle)
+        guard reset == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: db.lastErrorMessage, sql: statement.sql)
+        }
+        if !cached || bindsItself[ObjectIdentifier(statement)] == nil {
+            if cached { bindsItself[ObjectIdentifier(statement)] = (statement, nil) }
+            // No arguments of GRDB's: from now on it runs the statement with the bindings set below.
+            // (Only this executor binds arguments to its cached statements.)
+            statement.setUncheckedArguments(StatementArguments())
+        }
+        for (position, argument) in arguments.enumerated() {
+            let index = CInt(position + 1)
+            // Through the value's own `databaseValue` (a protocol requirement), never a dynamic cast.
+            let code =
+                if let argument { argument.databaseValue.bind(to: handle, at: index) } else {
+                    sqlite3_bind_null(handle, index)
+                }
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
+            }
+        }
+        return statement
+    }
+
+    /// The rows of a statement whose arguments are bound, each read whole from SQLite's columns.
+    private func rows(_ statement: Statement, columns: SQLColumns, _ body: (SQLRow) throws -> Void) throws {
+        let handle = statement.sqliteStatement
+        let count = CInt(statement.columnCount)
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(Int(count))
+            for column in 0..<count { values.append(DatabaseValue(sqliteStatement: handle, index: column)) }
+            try body(SQLRow(columns: columns, values: values))
+        }
+    }
+
     @discardableResult
     func execute(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
         if arguments.isEmpty {
             try db.execute(sql: sql)
         } else {
-            try db.cachedStatement(sql: sql).execute(arguments: statementArguments(arguments))
+            let statement = try db.cachedStatement(sql: sql)
+            if let statement = try bound(statement, arguments) {
+                try statement.execute()
+            } else {
+                try statement.execute(arguments: statementArguments(arguments))
+            }
         }
         return db.changesCount
     }
 
     func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow] {
         let statement = try db.cachedStatement(sql: sql)
-        let columns = SQLColumns(statement.columnNames)
-        return try Row.fetchAll(statement, arguments: statementArguments(arguments)).map {
-            SQLRow(columns: columns, values: Array($0.databaseValues))
+        guard let statement = try bound(statement, arguments) else {
+            let columns = SQLColumns(statement.columnNames)
+            return try Row.fetchAll(statement, arguments: statementArguments(arguments)).map {
+                SQLRow(columns: columns, values: Array($0.databaseValues))
+            }
         }
+        var result: [SQLRow] = []
+        try rows(statement, columns: columns(of: statement)) { result.append($0) }
+        return result
     }
 
     func forEachRow(sql: String, arguments: [(any DatabaseValueConvertible)?], _ body: (SQLRow) throws -> Void) throws {
         // A statement of its own (not the cache's): `body` may run other statements, this one among them.
         let statement = try db.makeStatement(sql: sql)
-        let columns = SQLColumns(statement.columnNames)
-        let cursor = try Row.fetchCursor(statement, arguments: statementArguments(arguments))
-        while let row = try cursor.next() { try body(SQLRow(columns: columns, values: Array(row.databaseValues))) }
+        guard let statement = try bound(statement, arguments, cached: false) else {
+            let columns = SQLColumns(statement.columnNames)
+            let cursor = try Row.fetchCursor(statement, arguments: statementArguments(arguments))
+            while let row = try cursor.next() { try body(SQLRow(columns: columns, values: Array(row.databaseValues))) }
+            return
+        }
+        try rows(statement, columns: SQLColumns(statement.columnNames), body)
     }
 
     func insert(sql: String, arguments: [(any DatabaseValueConvertible)?], returning column: String) throws -> Int64 {
-        try db.cachedStatement(sql: sql).execute(arguments: statementArguments(arguments))
+        try execute(sql: sql, arguments: arguments)
         return db.lastInsertedRowID
     }
 

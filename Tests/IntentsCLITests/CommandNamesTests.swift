@@ -18,4 +18,12 @@ struct CommandNamesTests {
         let unnamed = all.filter { $0.configuration.commandName == nil }.map { "\($0)" }
         #expect(unnamed.isEmpty, "no commandName: \(unnamed)")
     }
+
+    @Test("intents --version answers the version of the command's configuration, before parsing anything")
+    func versionAnswered() throws {
+        let run = try ConversationCommandTests.run(["--version"], store: "/nonexistent/store.sqlite")
+        #expect(run.status == 0)
+        #expect(run.stdout == "\(Intents.configuration.version)\n")
+        #expect(run.stderr.isEmpty)
+    }
 }

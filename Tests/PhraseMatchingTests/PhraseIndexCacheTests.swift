@@ -104,6 +104,48 @@ struct PhraseIndexCacheTests {
         #expect(PhraseIndex(decoding: old, key: 42, graph: Bundled.graph) == nil)
     }
 
+    @Test("A trie whose arrays do not hold together is refused, even under a right checksum")
+    func brokenTrieRefused() throws {
+        let built = PhraseIndex(graph: Bundled.graph)
+        let trie = built.trie
+        #expect(trie.isWhole(entryCount: built.entries.count))
+        func refused(_ broken: PhraseIndex.Trie, _ what: String) throws {
+            #expect(!broken.isWhole(entryCount: built.entries.count), "\(what)")
+            var index = built
+            index.trie = broken
+            let bytes = try #require(index.encoded(key: 42))  // sealed with its own, right checksum
+            #expect(PhraseIndex(decoding: bytes, key: 42, graph: Bundled.graph) == nil, "\(what)")
+        }
+        func copy(
+            starts: [Int32]? = nil, wordKeys: [String]? = nil, wordChildren: [Int32]? = nil, entries: [Int32]? = nil
+        ) -> PhraseIndex.Trie {
+            PhraseIndex.Trie(
+                starts: starts ?? trie.starts, wordKeys: wordKeys ?? trie.wordKeys,
+                wordChildren: wordChildren ?? trie.wordChildren, slots: trie.slots, appKeys: trie.appKeys,
+                appChildren: trie.appChildren, entries: entries ?? trie.entries, optionalKeys: trie.optionalKeys,
+                optionalChildren: trie.optionalChildren)
+        }
+        var children = trie.wordChildren
+        children[children.count / 2] = Int32(trie.count)
+        try refused(copy(wordChildren: children), "a child past the last node")
+        children[children.count / 2] = -1
+        try refused(copy(wordChildren: children), "a negative child")
+        try refused(copy(entries: trie.entries + [Int32(built.entries.count)]), "entries past the ranges' end")
+        var starts = trie.starts
+        starts[PhraseIndex.Trie.kinds] = Int32(trie.wordKeys.count) + 1
+        try refused(copy(starts: starts), "a range past its array")
+        starts = trie.starts
+        starts[PhraseIndex.Trie.kinds + 1] = starts[2 * PhraseIndex.Trie.kinds + 1] + 1
+        try refused(copy(starts: starts), "ranges out of order")
+        try refused(copy(starts: Array(trie.starts.dropLast())), "a row cut short")
+        // The root has more words than are searched in order: out of order, they could not be found.
+        let root = trie.range(0, PhraseIndex.Trie.wordKind)
+        #expect(root.count > PhraseIndex.Trie.linearSearch)
+        var keys = trie.wordKeys
+        keys.swapAt(root.lowerBound, root.upperBound - 1)
+        try refused(copy(wordKeys: keys), "a node's words out of order")
+    }
+
     @Test("A corrupt cache file is rebuilt and rewritten; the next load reads it")
     func corruptFileRebuilt() throws {
         let directory = NSTemporaryDirectory() + "intents-index-" + UUID().uuidString

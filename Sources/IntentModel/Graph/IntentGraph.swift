@@ -9,20 +9,26 @@ public struct IntentGraph: Sendable {
 
     package init(apps: [App]) {
         self.apps = apps.sorted { $0.name < $1.name }
-        var consumers: [ValueType: [(Intent, Parameter)]] = [:]
-        let intents = apps.flatMap(\.intents)
-        for intent in intents {
-            for parameter in intent.parameters {
-                consumers[parameter.type.element ?? parameter.type, default: []].append((intent, parameter))
+        // Names only, by position (no intent copied): a warm start builds this from the cache too.
+        var consumers: [ValueType: [(intent: QualifiedName, parameter: String)]] = [:]
+        for app in apps.indices {
+            for intent in apps[app].intents.indices {
+                for parameter in apps[app].intents[intent].parameters {
+                    consumers[parameter.type.element ?? parameter.type, default: []].append(
+                        (apps[app].intents[intent].name, parameter.name))
+                }
             }
         }
         var edges: [Edge] = []
-        for producer in intents {
-            guard let resultType = producer.resultType, let entity = (resultType.element ?? resultType).entityName
-            else { continue }
-            for (consumer, parameter) in consumers[.entity(entity)] ?? [] where consumer.name != producer.name {
-                edges.append(
-                    Edge(from: producer.name, to: consumer.name, parameter: parameter.name, type: .entity(entity)))
+        for app in apps.indices {
+            for intent in apps[app].intents.indices {
+                guard let resultType = apps[app].intents[intent].resultType,
+                    let entity = (resultType.element ?? resultType).entityName
+                else { continue }
+                let producer = apps[app].intents[intent].name
+                for (consumer, parameter) in consumers[.entity(entity)] ?? [] where consumer != producer {
+                    edges.append(Edge(from: producer, to: consumer, parameter: parameter, type: .entity(entity)))
+                }
             }
         }
         self.edges = edges

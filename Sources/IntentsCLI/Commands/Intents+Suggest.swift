@@ -7,6 +7,12 @@ extension Intents {
     /// command meant, instead of being handed to the REPL as an unexpected argument; `--intents` and
     /// `--store` may come before the command; every usage error exits 2 (see `ExitStatus`).
     static func main() {
+        // `--version` alone is answered before argument-parser builds the command tree (its
+        // reflection over every command's options was most of the program's start: BENCHMARKS.md).
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+            print(version)
+            Foundation.exit(ExitStatus.done.code)
+        }
         let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         JSONEnvelope.start(arguments, root: Self.self)
         if let first = arguments.first, !first.hasPrefix("-") {

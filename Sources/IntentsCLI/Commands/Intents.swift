@@ -7,7 +7,7 @@ struct Intents: ParsableCommand {
         abstract: "Apple-style App Intents, declared in YAML, made real at a prompt.",
         discussion:
             "With no subcommand, intents starts the conversation at a prompt (repl) over the definitions in ./Intents (one folder per app) and the store ./.intents/store.sqlite. Exit status: 0 done, 1 not done, 2 a wrong command line (intents help exit-codes).",
-        version: "0.1.0",
+        version: Intents.version,
         subcommands: [
             Repl.self, Say.self, Check.self, Test.self, Explain.self, Graph.self, Describe.self, Schema.self, Run.self,
             Batch.self, StoreCommand.self, Undo.self,
@@ -19,4 +19,7 @@ struct Intents: ParsableCommand {
         ],
         defaultSubcommand: Repl.self
     )
+
+    /// What `intents --version` prints (argument-parser's `version`, answered before it starts).
+    static let version = "0.1.0"
 }

@@ -206,9 +206,15 @@ struct ByteReader {
         let start = position
         let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { raw in
-                for index in 0..<count {
-                    buffer[index] = T(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
-                }
+                #if _endian(little)
+                    // The bytes are the values as this machine holds them: one copy.
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                        from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + count * size)]))
+                #else
+                    for index in 0..<count {
+                        buffer[index] = T(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
+                    }
+                #endif
             }
             initialized = count
         }

@@ -234,7 +234,7 @@ public struct Matcher: Sendable {
         var ranked: [(score: Double, phrase: Int)] = []
         for phrase in touched where speaks(phrase) {
             let count = scores[phrase]
-            let entry = (score: count / Double(index.spokenPhrases[phrase].words.count + words.count), phrase: phrase)
+            let entry = (score: count / Double(index.spokenPhrases[phrase].wordCount + words.count), phrase: phrase)
             if ranked.count < limit * 4 || entry > ranked[ranked.count - 1] {
                 ranked.append(entry)
                 ranked.sort { ($0.score, -$0.phrase) > ($1.score, -$1.phrase) }

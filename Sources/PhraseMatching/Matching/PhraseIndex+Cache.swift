@@ -10,7 +10,7 @@ import IntentModel
 extension PhraseIndex {
     static let cacheMagic: [UInt8] = Array("INTINDEX".utf8)
     /// Bump when the bytes or what they mean change: an old cache is then rebuilt.
-    public static let cacheFormatVersion: UInt32 = 1
+    public static let cacheFormatVersion: UInt32 = 2
 
     /// The cache file for `key` in `directory`.
     public static func cacheFile(key: UInt64, in directory: String) -> String {
@@ -102,31 +102,21 @@ extension PhraseIndex {
     func encoded(key: UInt64) -> [UInt8]? {
         guard skippedTemplates.isEmpty else { return nil }
         var writer = TableWriter()
-        writer.put(UInt64(nodes.count))
-        for node in nodes {
-            writer.put(UInt64(node.words.count))
-            for (word, child) in node.words {
-                writer.put(word)
-                writer.put(child)
-            }
-            writer.put(UInt64(node.slots.count))
-            for slot in node.slots {
-                writer.put(slot.name)
-                writer.put(slot.type)
-                writer.put(slot.child)
-            }
-            writer.put(UInt64(node.apps.count))
-            for (app, child) in node.apps {
-                writer.put(app)
-                writer.put(child)
-            }
-            writer.put(node.entries)
-            writer.put(UInt64(node.optionalWords.count))
-            for (word, child) in node.optionalWords {
-                writer.put(word)
-                writer.put(child)
-            }
+        // The trie's arrays as they are (`Trie`): read back each in one go.
+        writer.put(trie.starts)
+        writer.put(trie.wordKeys)
+        writer.put(trie.wordChildren)
+        writer.put(UInt64(trie.slots.count))
+        for slot in trie.slots {
+            writer.put(slot.name)
+            writer.put(slot.type)
+            writer.put(slot.child)
         }
+        writer.put(trie.appKeys)
+        writer.put(trie.appChildren)
+        writer.put(trie.entries)
+        writer.put(trie.optionalKeys)
+        writer.put(trie.optionalChildren)
         writer.put(UInt64(entries.count))
         for entry in entries {
             writer.put(entry.intent.app)
@@ -163,7 +153,7 @@ extension PhraseIndex {
         writer.put(UInt64(spokenPhrases.count))
         for phrase in spokenPhrases {
             writer.put(phrase.text)
-            writer.put(Array(phrase.words))
+            writer.put(UInt32(phrase.wordCount))
             writer.put(UInt8(phrase.isShortcut ? 1 : 0))
             writer.put(phrase.language)
         }
@@ -218,38 +208,22 @@ extension PhraseIndex {
             table.append(text)
         }
         var reader = TableReader(reader: header, table: table)
-        guard let nodeCount = reader.count() else { return nil }
-        var nodes: [Node] = []
-        nodes.reserveCapacity(nodeCount)
-        for _ in 0..<nodeCount {
-            var node = Node()
-            guard let words = reader.count() else { return nil }
-            // Most nodes have one word: a dictionary made for more only when there are more
-            // (`reserveCapacity` is not specialized: it looks the storage's metadata up each call).
-            if words > 1 { node.words = Dictionary(minimumCapacity: words) }
-            for _ in 0..<words {
-                guard let word = reader.string(), let child = reader.integer(Int32.self) else { return nil }
-                node.words[word] = child
-            }
-            guard let slots = reader.count() else { return nil }
-            for _ in 0..<slots {
-                guard let name = reader.string(), let type = reader.valueType(), let child = reader.integer(Int32.self)
-                else { return nil }
-                node.slots.append(SlotEdge(name: name, type: type, child: child))
-            }
-            guard let apps = reader.count() else { return nil }
-            for _ in 0..<apps {
-                guard let app = reader.string(), let child = reader.integer(Int32.self) else { return nil }
-                node.apps[app] = child
-            }
-            guard let entries = reader.int32s(), let optional = reader.count() else { return nil }
-            node.entries = entries
-            for _ in 0..<optional {
-                guard let word = reader.string(), let child = reader.integer(Int32.self) else { return nil }
-                node.optionalWords.append((word, child))
-            }
-            nodes.append(node)
+        guard let starts = reader.int32s(), let wordKeys = reader.strings(), let wordChildren = reader.int32s(),
+            let slotCount = reader.count()
+        else { return nil }
+        var slots: [SlotEdge] = []
+        slots.reserveCapacity(slotCount)
+        for _ in 0..<slotCount {
+            guard let name = reader.string(), let type = reader.valueType(), let child = reader.integer(Int32.self)
+            else { return nil }
+            slots.append(SlotEdge(name: name, type: type, child: child))
         }
+        guard let appKeys = reader.strings(), let appChildren = reader.int32s(), let nodeEntries = reader.int32s(),
+            let optionalKeys = reader.strings(), let optionalChildren = reader.int32s()
+        else { return nil }
+        let trie = Trie(
+            starts: starts, wordKeys: wordKeys, wordChildren: wordChildren, slots: slots, appKeys: appKeys,
+            appChildren: appChildren, entries: nodeEntries, optionalKeys: optionalKeys, optionalChildren: optionalChildren)
         guard let entryCount = reader.count() else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(entryCount)
@@ -276,14 +250,7 @@ extension PhraseIndex {
                     isNegative: flags & 2 != 0, isShortcut: flags & 4 != 0, values: values))
         }
         // Every trie edge leads to a node, every entry number names an entry.
-        for node in nodes {
-            guard node.words.values.allSatisfy({ $0 >= 0 && Int($0) < nodeCount }),
-                node.slots.allSatisfy({ $0.child >= 0 && Int($0.child) < nodeCount }),
-                node.apps.values.allSatisfy({ $0 >= 0 && Int($0) < nodeCount }),
-                node.optionalWords.allSatisfy({ $0.child >= 0 && Int($0.child) < nodeCount }),
-                node.entries.allSatisfy({ $0 >= 0 && Int($0) < entryCount })
-            else { return nil }
-        }
+        guard trie.isWhole(entryCount: entryCount) else { return nil }
         guard let appNameCount = reader.count() else { return nil }
         var appNames: [(tokens: [String], app: String)] = []
         for _ in 0..<appNameCount {
@@ -304,13 +271,13 @@ extension PhraseIndex {
             enumTerms[QualifiedName(app: app, name: name)] = terms
         }
         guard let spokenCount = reader.count() else { return nil }
-        var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool, language: String)] = []
+        var spokenPhrases: [(text: String, wordCount: Int, isShortcut: Bool, language: String)] = []
         spokenPhrases.reserveCapacity(spokenCount)
         for _ in 0..<spokenCount {
-            guard let text = reader.string(), let words = reader.strings(), let shortcut = reader.integer(UInt8.self),
+            guard let text = reader.string(), let words = reader.uint32(), let shortcut = reader.integer(UInt8.self),
                 shortcut <= 1, let language = reader.string()
             else { return nil }
-            spokenPhrases.append((text, Set(words), shortcut == 1, language))
+            spokenPhrases.append((text, Int(words), shortcut == 1, language))
         }
         guard let byWordCount = reader.count() else { return nil }
         var spokenByWord: [String: [Int]] = [:]
@@ -340,7 +307,7 @@ extension PhraseIndex {
         guard let vocabulary = reader.strings(), reader.reader.position == bytes.count - 8 else { return nil }
 
         self.graph = graph
-        self.nodes = nodes
+        self.trie = trie
         self.entries = entries
         self.appNames = appNames
         self.enumTerms = enumTerms
@@ -351,27 +318,47 @@ extension PhraseIndex {
         self.vocabulary = Set(vocabulary)
         self.anywhereTypes = Self.anywhereTypes(in: graph)
         self.anywhereTerms = Self.anywhereTerms(anywhereTypes, enumTerms)
-        self.spokenSources = Self.spokenSources(in: graph)
-        guard spokenSources.count == spokenPhrases.count else { return nil }
+        guard Self.spokenCount(in: graph) == spokenPhrases.count else { return nil }
     }
 }
 
 extension PhraseIndex {
-    /// A checksum of `bytes`, eight at a time (the file is megabytes; FNV-1a byte by byte is slow).
+    /// A checksum of `bytes`: four FNV-style lanes of eight bytes each, 32 bytes a step (the file is
+    /// megabytes, read by every cold start; byte by byte, or one lane, costs several times more).
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        let prime: UInt64 = 0x100_0000_01B3
+        var a: UInt64 = 0xCBF2_9CE4_8422_2325, b: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var c: UInt64 = 0xC2B2_AE3D_27D4_EB4F, d: UInt64 = 0x1656_67B1_9E37_79F9
         bytes.withUnsafeBytes { raw in
             var offset = 0
+            @inline(__always) func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            }
+            while offset + 32 <= raw.count {
+                a = (a ^ word(offset)) &* prime
+                b = (b ^ word(offset + 8)) &* prime
+                c = (c ^ word(offset + 16)) &* prime
+                d = (d ^ word(offset + 24)) &* prime
+                a ^= a >> 29
+                b ^= b >> 29
+                c ^= c >> 29
+                d ^= d >> 29
+                offset += 32
+            }
             while offset + 8 <= raw.count {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                    &* 0x100_0000_01B3
-                hash ^= hash >> 29
+                a = (a ^ word(offset)) &* prime
+                a ^= a >> 29
                 offset += 8
             }
             while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01B3
+                a = (a ^ UInt64(raw[offset])) &* prime
                 offset += 1
             }
+        }
+        var hash = a
+        for lane in [b, c, d] {
+            hash = (hash ^ lane) &* prime
+            hash ^= hash >> 29
         }
         return hash ^ UInt64(bytes.count)
     }

@@ -5,17 +5,16 @@ extension PhraseIndex {
     /// example value in each slot ("Add buy milk to my task"), never template syntax.
     func sampleSentence(_ position: Int) -> String {
         let fallback = spokenPhrases[position].text
-        guard spokenSources.indices.contains(position) else { return fallback }
-        let (name, phrase) = spokenSources[position]
-        guard let app = graph.app(named: name.app), let intent = app.intents.first(where: { $0.name == name }),
-            let sentence = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)?.first
+        guard let source = spokenSource(position), let app = graph.app(named: source.intent.app),
+            let intent = app.intents.first(where: { $0.name == source.intent }),
+            let sentence = source.phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)?.first
         else { return fallback }
         let words = sentence.map { piece -> String in
             switch piece {
             case .word(let word): word
             case .app: app.name
             case .slot(let slot):
-                intent.parameter(slot).map { exampleValue($0, of: intent, language: phrase.language) } ?? slot
+                intent.parameter(slot).map { exampleValue($0, of: intent, language: source.phrase.language) } ?? slot
             }
         }
         guard let first = words.first else { return fallback }
@@ -66,6 +65,6 @@ extension PhraseIndex {
     /// The intent whose phrase a no-match suggestion says (as `Recognition` words them), if any: the
     /// prompt's tip after a near miss is for that intent.
     public func intent(suggested sentence: String) -> QualifiedName? {
-        spokenSources.indices.first { sampleSentence($0) == sentence }.map { spokenSources[$0].intent }
+        spokenPhrases.indices.first { sampleSentence($0) == sentence }.flatMap { spokenSource($0)?.intent }
     }
 }

@@ -3,15 +3,6 @@ import IntentModel
 /// Every phrase template of every loaded app merged into one token trie with slot and app edges,
 /// built once at load. Matching walks it; it never loops over templates.
 public struct PhraseIndex: Sendable {
-    struct Node: Sendable {
-        var words: [String: Int32] = [:]
-        var slots: [SlotEdge] = []
-        var apps: [String: Int32] = [:]
-        var entries: [Int32] = []
-        /// The children reached by a word a person may leave out (`Matcher.optionalTemplateWords`).
-        var optionalWords: [(word: String, child: Int32)] = []
-    }
-
     struct SlotEdge: Sendable {
         var name: String
         var type: ValueType
@@ -32,18 +23,18 @@ public struct PhraseIndex: Sendable {
         public var values: [String: Value] = [:]
     }
 
-    var nodes: [Node] = [Node()]
+    /// The trie of every sentence, flat (`PhraseIndex+Trie.swift`).
+    var trie = Trie([BuildNode()])
+    var nodes: Nodes { Nodes(trie: trie) }
     public internal(set) var entries: [Entry] = []
     /// Spoken app names (tokens) → app.
     var appNames: [(tokens: [String], app: String)] = []
     /// Enum terms (tokens) → case, by enum.
     var enumTerms: [QualifiedName: [(tokens: [String], id: String)]] = [:]
     public let graph: IntentGraph
-    /// Every phrase spoken (the first sentence of its template), for "did you mean …?".
-    var spokenPhrases: [(text: String, words: Set<String>, isShortcut: Bool, language: String)] = []
-    /// The intent and phrase of each spoken phrase, in the same order: rebuilt from the graph at
-    /// load (not cached), for the sentences suggestions say.
-    var spokenSources: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
+    /// Every phrase spoken (the first sentence of its template), with how many distinct words it
+    /// has, for "did you mean …?". Its intent and phrase in the graph: `spokenSource(_:)`.
+    var spokenPhrases: [(text: String, wordCount: Int, isShortcut: Bool, language: String)] = []
     /// Folded word → the spoken phrases that contain it.
     var spokenByWord: [String: [Int]] = [:]
     /// Spoken words of four letters or more by first byte and length, for near misses in suggestions.
@@ -87,21 +78,52 @@ public struct PhraseIndex: Sendable {
         return terms
     }
 
-    /// Every phrase in the order `spokenPhrases` lists them: per app, shortcuts first.
-    static func spokenSources(in graph: IntentGraph) -> [(intent: QualifiedName, phrase: IntentGraph.Phrase)] {
-        graph.apps.flatMap { app in
-            app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
-                + app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
+    /// The intent and phrase of the spoken phrase at `position`, in the order `spokenPhrases` lists
+    /// them (per app, shortcuts first): looked up in the graph when a suggestion asks, not kept
+    /// (a list of them cost every cold start 3 % over 5,000 templates).
+    func spokenSource(_ position: Int) -> (intent: QualifiedName, phrase: IntentGraph.Phrase)? {
+        guard position >= 0 else { return nil }
+        var rest = position
+        let apps = graph.apps
+        for app in apps.indices {
+            for shortcut in apps[app].shortcuts.indices {
+                let count = apps[app].shortcuts[shortcut].phrases.count
+                if rest < count {
+                    return (apps[app].shortcuts[shortcut].intent, apps[app].shortcuts[shortcut].phrases[rest])
+                }
+                rest -= count
+            }
+            for intent in apps[app].intents.indices {
+                let count = apps[app].intents[intent].phrases.count
+                if rest < count { return (apps[app].intents[intent].name, apps[app].intents[intent].phrases[rest]) }
+                rest -= count
+            }
         }
+        return nil
+    }
+
+    /// How many phrases `spokenSource(_:)` has (by position: no app or intent copied).
+    static func spokenCount(in graph: IntentGraph) -> Int {
+        var count = 0
+        let apps = graph.apps
+        for app in apps.indices {
+            for shortcut in apps[app].shortcuts.indices { count += apps[app].shortcuts[shortcut].phrases.count }
+            for intent in apps[app].intents.indices { count += apps[app].intents[intent].phrases.count }
+        }
+        return count
     }
 
     static func anywhereTypes(in graph: IntentGraph) -> [ValueType] {
         var types: [ValueType] = []
-        for intent in graph.intents {
-            for parameter in intent.parameters where !types.contains(parameter.type) {
-                switch parameter.type {
-                case .date, .duration, .integer, .number, .enumeration: types.append(parameter.type)
-                default: break
+        // By position, not `graph.intents` (every intent copied): this runs at every cold start.
+        for app in graph.apps.indices {
+            for intent in graph.apps[app].intents.indices {
+                for parameter in graph.apps[app].intents[intent].parameters {
+                    switch parameter.type {
+                    case .date, .duration, .integer, .number, .enumeration:
+                        if !types.contains(parameter.type) { types.append(parameter.type) }
+                    default: break
+                    }
                 }
             }
         }
@@ -111,9 +133,9 @@ public struct PhraseIndex: Sendable {
     public init(graph: IntentGraph) {
         self.graph = graph
         anywhereTypes = Self.anywhereTypes(in: graph)
-        spokenSources = Self.spokenSources(in: graph)
         // Each template word's tokens, worked out once: the same words recur in every expanded sentence.
         var tokens: [String: [String]] = [:]
+        var nodes = [BuildNode()]
         for app in graph.apps {
             for name in [app.name] + app.synonyms {
                 appNames.append((Normalizer.tokens(name).map(\.text), app.name))
@@ -149,19 +171,20 @@ public struct PhraseIndex: Sendable {
             }
             for intent in app.intents {
                 for phrase in intent.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false, tokens: &tokens)
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false, tokens: &tokens, nodes: &nodes)
                 }
                 for phrase in intent.negativePhrases {
-                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false, tokens: &tokens)
+                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false, tokens: &tokens, nodes: &nodes)
                 }
             }
             for shortcut in app.shortcuts {
                 guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
                 for phrase in shortcut.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true, tokens: &tokens)
+                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true, tokens: &tokens, nodes: &nodes)
                 }
             }
         }
+        trie = Trie(nodes)
         appNames.sort { $0.tokens.count > $1.tokens.count }
         anywhereTerms = Self.anywhereTerms(anywhereTypes, enumTerms)
         for app in graph.apps {
@@ -170,7 +193,7 @@ public struct PhraseIndex: Sendable {
             for (phrase, isShortcut) in phrases {
                 let spoken = IntentGraph.speak(phrase.template, appName: app.name, rules: app.rules)
                 let words = Set(Normalizer.tokens(spoken).map(\.text).filter { !$0.hasPrefix("<") })
-                spokenPhrases.append((spoken, words, isShortcut, phrase.language))
+                spokenPhrases.append((spoken, words.count, isShortcut, phrase.language))
                 for word in words { spokenByWord[word, default: []].append(spokenPhrases.count - 1) }
             }
         }
@@ -179,11 +202,11 @@ public struct PhraseIndex: Sendable {
         }
     }
 
-    public var nodeCount: Int { nodes.count }
+    public var nodeCount: Int { trie.count }
 
     private mutating func insert(
         _ phrase: IntentGraph.Phrase, intent: IntentGraph.Intent, app: IntentGraph.App, negative: Bool, shortcut: Bool,
-        tokens: inout [String: [String]]
+        tokens: inout [String: [String]], nodes: inout [BuildNode]
     ) {
         guard let sentences = phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit) else {
             skippedTemplates.append((intent.name, phrase))
@@ -192,18 +215,19 @@ public struct PhraseIndex: Sendable {
         for sentence in sentences {
             insert(
                 sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
-                leaveOutApp: false, tokens: &tokens)
+                leaveOutApp: false, tokens: &tokens, nodes: &nodes)
             if sentence.contains(.app) {
                 insert(
                     sentence, phrase: phrase, intent: intent, app: app, negative: negative, shortcut: shortcut,
-                    leaveOutApp: true, tokens: &tokens)
+                    leaveOutApp: true, tokens: &tokens, nodes: &nodes)
             }
         }
     }
 
     private mutating func insert(
         _ sentence: [PhraseTemplate.Piece], phrase: IntentGraph.Phrase, intent: IntentGraph.Intent,
-        app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool, tokens: inout [String: [String]]
+        app: IntentGraph.App, negative: Bool, shortcut: Bool, leaveOutApp: Bool, tokens: inout [String: [String]],
+        nodes: inout [BuildNode]
     ) {
         var pieces = sentence
         if leaveOutApp {
@@ -232,13 +256,13 @@ public struct PhraseIndex: Sendable {
                     tokens[word] = texts
                 }
                 for text in texts {
-                    node = child(of: node, word: text)
+                    node = child(of: node, word: text, nodes: &nodes)
                 }
             case .app:
                 if let next = nodes[Int(node)].apps[app.name] {
                     node = next
                 } else {
-                    let next = newNode()
+                    let next = Self.newNode(&nodes)
                     nodes[Int(node)].apps[app.name] = next
                     node = next
                 }
@@ -247,7 +271,7 @@ public struct PhraseIndex: Sendable {
                 if let edge = nodes[Int(node)].slots.first(where: { $0.name == name && $0.type == type }) {
                     node = edge.child
                 } else {
-                    let next = newNode()
+                    let next = Self.newNode(&nodes)
                     nodes[Int(node)].slots.append(SlotEdge(name: name, type: type, child: next))
                     node = next
                 }
@@ -266,9 +290,9 @@ public struct PhraseIndex: Sendable {
         nodes[Int(node)].entries.append(Int32(entries.count - 1))
     }
 
-    private mutating func child(of node: Int32, word: String) -> Int32 {
+    private mutating func child(of node: Int32, word: String, nodes: inout [BuildNode]) -> Int32 {
         if let next = nodes[Int(node)].words[word] { return next }
-        let next = newNode()
+        let next = Self.newNode(&nodes)
         nodes[Int(node)].words[word] = next
         if Matcher.optionalTemplateWords.contains(word) { nodes[Int(node)].optionalWords.append((word, next)) }
         if word.utf8.count >= 4, vocabulary.insert(word).inserted {
@@ -277,8 +301,8 @@ public struct PhraseIndex: Sendable {
         return next
     }
 
-    private mutating func newNode() -> Int32 {
-        nodes.append(Node())
+    private static func newNode(_ nodes: inout [BuildNode]) -> Int32 {
+        nodes.append(BuildNode())
         return Int32(nodes.count - 1)
     }
 }
