@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Phrases that fix values, parameters filled from the request's context, units glued to numbers,
 /// plurals, and the resolution ranking as `say`, `explain`, `check` and the prompt show them.
-@Suite("Phrase values, context and ranking at the command line")
+@Suite("Phrase values, context and ranking at the command line", .tags(.slow), .skippedWhenFast)
 struct PhraseValuesCommandTests {
     let scratch = ScratchDirectory("phrase-values")
     var directory: String { scratch.path }
