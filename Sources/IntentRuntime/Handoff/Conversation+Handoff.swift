@@ -45,7 +45,7 @@ extension Conversation {
             restored = try decode(stored.state)
         } catch {
             return Answer(
-                status: .error, dialog: "That question cannot be carried on: \(error)", failure: .request("\(error)"))
+                status: .error, dialog: "That question cannot be carried on: \(error)", failure: Answer.Failure(error))
         }
         let taken: Bool
         do {
@@ -58,7 +58,7 @@ extension Conversation {
         }
         guard taken else {
             return Answer(
-                status: .error, dialog: "That question was answered meanwhile.", failure: .request("question closed"))
+                status: .error, dialog: "That question was answered meanwhile.", failure: .failed("question closed"))
         }
         pendingIntentChoice = nil
         pending = nil
@@ -72,7 +72,7 @@ extension Conversation {
         guard let intent = session.graph.intents(named: stored.intent).first else {
             return Answer(
                 status: .error, dialog: "The intent \(stored.intent) is not loaded.",
-                failure: .request("unknown intent"))
+                failure: .failed("unknown intent"))
         }
         var arguments: [String: Datum] = [:]
         for (name, json) in stored.parameters {
@@ -92,7 +92,7 @@ extension Conversation {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
                         dialog: "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
-                        failure: .request("record gone"))
+                        failure: .failed("record gone"))
                 }
                 arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))
             } else {
@@ -269,7 +269,7 @@ extension Conversation {
             do {
                 found = try session.store.read { try $0.record(entity, id: id) }
             } catch {
-                throw .failed("the store could not be read: \(error)")
+                throw .store("the store could not be read: \(error)")
             }
             guard let record = found else {
                 throw .failed("the \(entity.name.lowercased()) it was about no longer exists")
