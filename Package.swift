@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentModel", dependencies: ["YAML"]),
-        .target(name: "PhraseMatching", dependencies: ["IntentModel"]),
+        .target(name: "PhraseMatching", dependencies: ["YAML", "IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(
             name: "ModelStore",
