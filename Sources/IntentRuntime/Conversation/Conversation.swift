@@ -414,7 +414,7 @@ public final class Conversation {
                     intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: nil,
                     now: clock.now)
                 try Donation.record(
-                    intent, parameters: parameters, via: options.invocation.rawValue, in: transaction, at: clock.now,
+                    intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now,
                     execution: execution)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result

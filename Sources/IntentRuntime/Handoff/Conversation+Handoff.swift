@@ -16,7 +16,7 @@ extension Conversation {
         let (questions, activities) = try session.store.read { transaction in
             (
                 try transaction.openQuestions(at: now),
-                try transaction.activities(at: now, eligible: IntentGraph.Activity.Eligibility.handoff.rawValue)
+                try transaction.activities(at: now, eligible: .handoff)
             )
         }
         let all = questions.map(Continuation.question) + activities.map(Continuation.activity)
@@ -50,7 +50,7 @@ extension Conversation {
         let taken: Bool
         do {
             taken = try session.store.write {
-                try $0.closeQuestion(stored.id, reason: QuestionClosing.continued.rawValue)
+                try $0.closeQuestion(stored.id, reason: .continued)
             }
         } catch {
             return Answer(
@@ -124,7 +124,7 @@ extension Conversation {
         if !isWaiting { askedInDryRun = false }
         guard let held, pending?.handoffID != held else { return answer }
         do {
-            _ = try session.store.write { try $0.closeQuestion(held, reason: QuestionClosing.answered.rawValue) }
+            _ = try session.store.write { try $0.closeQuestion(held, reason: .answered) }
         } catch {
             answer.failure = .store(
                 answer.failure?.message ?? "the answered question could not be closed in the store: \(error)")
@@ -162,7 +162,7 @@ extension Conversation {
                 status: .error, app: state.intent.name.app, intent: state.intent.name,
                 dialog: "The store cannot be read: \(error)", failure: .store("\(error)"))
         }
-        guard stored?.closed == QuestionClosing.continued.rawValue else { return nil }
+        guard stored?.closed == .continued else { return nil }
         pending = nil
         pendingIntentChoice = nil
         return Answer(
