@@ -111,6 +111,23 @@ struct HandoffTests {
         #expect(try read(.prediction) == ["read-fortune", "view-radar"])
     }
 
+    /// A store a newer build wrote may hold an eligibility this one does not know: the activity is
+    /// still offered where it is eligible, and reading it is no error.
+    @Test func anEligibilityThisBuildDoesNotKnowIsLeftOut() throws {
+        let first = try shell()
+        first.say("create a radar on rust", "open the rust radar")
+        let sql = #"UPDATE _activities SET eligible = '["handoff","watch"]'"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", scratch.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let activities = try first.session.store.read { try $0.activities(at: Bundled.now) }
+        #expect(activities.map(\.eligible) == [[.handoff]])
+        #expect(try shell().continuations().map(\.line).first?.hasPrefix("activity  view-radar") == true)
+    }
+
     @Test func anActivityIsRecordedOnlyWhenItsIntentLands() throws {
         let graph = compileGraph(
             """
