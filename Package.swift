@@ -48,6 +48,7 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentModel", dependencies: ["YAML"]),
+        // YAML for its source marks: the compiled graph cache writes where each node was declared.
         .target(name: "PhraseMatching", dependencies: ["YAML", "IntentModel"]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(
@@ -131,7 +132,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStoreTests",
-            dependencies: ["ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
+            dependencies: [
+                "ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "IntentProjectTests",
             dependencies: ["IntentProject", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport"]),
@@ -146,10 +150,13 @@ let package = Package(
         .testTarget(
             name: "IntentServerTests",
             dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
-        // IntentsCLI: not imported; the tests run the `intents` binary it builds.
+        // IntentsCLI: the `intents` binary the tests run, and its commands (@testable).
         .testTarget(
             name: "IntentsCLITests",
-            dependencies: ["IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport"],
+            dependencies: [
+                "IntentsCLI", "ModelStore", "IntentModel", "IntentLanguage", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -40,8 +40,8 @@ extension Store {
         return header.starts(with: Array("SQLite format 3\u{0}".utf8)) && header[18] == 2 && header[19] == 2
     }
 
-    /// Whether opening needs to write: a missing internal table, entity table or column, or a
-    /// property whose recorded type changed. Read without taking the write lock.
+    /// Whether opening needs to write: a missing internal table, internal tables of an older shape,
+    /// a missing entity table or column, or a property whose recorded type changed. Read without taking the write lock.
     func needsMigration() -> Bool {
         let internalTables = [
             "_schema", "_executions", "_changes", "_donations", "_names", "_name_rows", "_search", "_search_items",
@@ -56,6 +56,9 @@ extension Store {
                 // Asked of sqlite_master directly: one query, and no schema cache to go stale.
                 let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for name in internalTables where !existing.contains(name) { return true }
+                let internalVersion = try String.fetchOne(
+                    db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.internalSchemaKey])
+                if internalVersion != Self.internalSchemaVersion { return true }
                 let namesVersion = try String.fetchOne(
                     db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [Self.nameIndexVersionKey])
                 if namesVersion != Self.nameIndexVersion { return true }

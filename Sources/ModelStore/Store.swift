@@ -313,6 +313,7 @@ public final class Store: Sendable {
         try Self.migrateNameIndex(db)
         if db.isPostgres { try Self.ensurePostgresNameGeneration(db) }
         try migrateIndexes(db)
+        try Self.noteInternalSchema(db)
     }
 
     private struct MigrationRefused: Error { let reasons: [String] }

@@ -2,96 +2,113 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Package.swift` says exactly what the code imports: each library and executable target declares
-/// the package's own targets it imports, and no others (docs/architecture.md draws the result).
-/// SwiftPM refuses a cycle; this keeps the declared arrows from drifting away from the code's.
+/// `Package.swift` says exactly what the code imports: every module a target's files import is a
+/// declared dependency, and every declared dependency is imported (issue 26, "arrows one way").
+/// A module reached only through another target builds today and breaks when that target drops
+/// it; a declared one nobody imports is an arrow the reader follows for nothing.
 struct PackageGraphTests {
-    /// One target as `Package.swift` declares it.
-    struct Target {
+    /// A target as `swift package dump-package` describes it.
+    struct Target: Decodable {
         var name: String
-        var kind: String
-        var path: String
-        var dependencies: Set<String>
+        var type: String
+        var path: String?
+        var dependencies: [Dependency]
+
+        var folder: String { path ?? (type == "test" ? "Tests/" : "Sources/") + name }
     }
 
-    /// The targets of `Package.swift`, read from its text: each `.target(`, `.executableTarget(`,
-    /// `.testTarget(` or `.systemLibrary(` call, its `name:`, `path:` and quoted dependencies
-    /// (products of other packages, `.product(name: …, package: …)`, are left out).
-    static func targets(in manifest: String) -> [Target] {
-        let kinds = ["target", "executableTarget", "testTarget", "systemLibrary"]
-        var targets: [Target] = []
-        var rest = Substring(manifest)
-        while let start = kinds.compactMap({ rest.range(of: ".\($0)(") }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            let kind = String(rest[rest.index(after: start.lowerBound)..<rest.index(before: start.upperBound)])
-            // The call's text: up to its closing parenthesis.
-            var depth = 1
-            var end = start.upperBound
-            while end < rest.endIndex, depth > 0 {
-                if rest[end] == "(" { depth += 1 } else if rest[end] == ")" { depth -= 1 }
-                end = rest.index(after: end)
-            }
-            let call = String(rest[start.upperBound..<end])
-            rest = rest[end...]
-            guard let name = Self.quoted(after: "name: ", in: call) else { continue }
-            var dependencies: Set<String> = []
-            if let list = call.range(of: "dependencies: [") {
-                var text = String(call[list.upperBound...])
-                if let close = text.firstIndex(of: "]") { text = String(text[..<close]) }
-                // Products of other packages are `.product(name: "X", package: "Y")`: drop them.
-                text = text.replacingOccurrences(of: #"\.product\([^)]*\)"#, with: "", options: .regularExpression)
-                for match in text.matches(of: /"([^"]+)"/) { dependencies.insert(String(match.1)) }
-            }
-            let folder = kind == "testTarget" ? "Tests/" : "Sources/"
-            targets.append(
-                Target(
-                    name: name, kind: kind, path: Self.quoted(after: "path: ", in: call) ?? folder + name,
-                    dependencies: dependencies))
+    /// `{"byName": [name, condition]}`, `{"target": …}` or `{"product": [name, package, …]}`: the
+    /// first element names the module.
+    struct Dependency: Decodable {
+        var module: String
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
-        return targets
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            guard let kind = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "empty"))
+            }
+            var elements = try container.nestedUnkeyedContainer(forKey: kind)
+            module = try elements.decode(String.self)
+        }
     }
 
-    static func quoted(after label: String, in text: String) -> String? {
-        guard let range = text.range(of: label + "\"") else { return nil }
-        return text[range.upperBound...].prefix { $0 != "\"" }.description
+    struct Manifest: Decodable { var targets: [Target] }
+
+    /// Modules of the toolchain, which no manifest declares.
+    static let toolchainModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Musl", "Synchronization", "Testing",
+        "XCTest", "_Concurrency",
+    ]
+
+    static func manifest() throws -> Manifest {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: the test run holds the lock on the package's `.build`.
+        let scratch = NSTemporaryDirectory() + "package-graph-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        process.arguments = ["swift", "package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "swift package dump-package failed")
+        return try JSONDecoder().decode(Manifest.self, from: data)
     }
 
-    /// The modules the Swift files under `folder` import.
-    static func imports(under folder: String) throws -> Set<String> {
-        // `import X`, `public import X`, `@testable import X`, `@preconcurrency import X`.
-        let statement = /\s*(?:@\w+\s+)*(?:(?:public|package|internal)\s+)?import\s+(\w+).*/
-        var found: Set<String> = []
-        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        for file in files where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                if let match = line.wholeMatch(of: statement) { found.insert(String(match.1)) }
+    /// The modules the Swift files under `folder` import (outside multi-line string literals).
+    static func imports(under folder: String) throws -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        let root = Bundled.root + "/" + folder
+        guard let files = FileManager.default.enumerator(atPath: root) else { return [:] }
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            var inString = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inString.toggle() }
+                if inString { continue }
+                if let module = importedModule(line) { found[module, default: []].append(folder + "/" + file) }
             }
         }
         return found
     }
 
-    @Test func theManifestIsReadWhole() throws {
-        let manifest = try String(contentsOfFile: Bundled.root + "/Package.swift", encoding: .utf8)
-        let names = Set(Self.targets(in: manifest).map(\.name))
-        for expected in ["YAML", "IntentModel", "PhraseMatching", "ModelStore", "IntentsCLI", "TestSupport"] {
-            #expect(names.contains(expected), "\(expected) not read from Package.swift")
+    /// `import X`, `public import X`, `@testable import X`, `import struct X.Y` → X.
+    static func importedModule(_ line: Substring) -> String? {
+        var words = line.split(separator: " ").map(String.init)
+        // Attributes of an import are one word each: `@testable`, `@preconcurrency`, `@_spi(Name)`.
+        while let first = words.first, first.hasPrefix("@"), first.allSatisfy({ $0.isLetter || "@_()".contains($0) }) {
+            words.removeFirst()
         }
+        if let first = words.first, ["public", "package", "internal", "fileprivate", "private"].contains(first) {
+            words.removeFirst()
+        }
+        guard words.first == "import", words.count >= 2 else { return nil }
+        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+        let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+        return path.split(separator: ".").first.map(String.init)
     }
 
-    @Test func eachTargetDeclaresExactlyThePackageTargetsItImports() throws {
-        let manifest = try String(contentsOfFile: Bundled.root + "/Package.swift", encoding: .utf8)
-        let targets = Self.targets(in: manifest)
-        let ours = Set(targets.map(\.name))
-        // Test targets may declare what they only run (IntentsCLITests runs the `intents` binary).
-        for target in targets where target.kind == "target" || target.kind == "executableTarget" {
-            let imported = try Self.imports(under: Bundled.root + "/" + target.path).intersection(ours)
-                .subtracting([target.name])
-            #expect(
-                imported == target.dependencies.intersection(ours),
-                """
-                \(target.name): imported but not declared \(imported.subtracting(target.dependencies).sorted()), \
-                declared but not imported \(target.dependencies.intersection(ours).subtracting(imported).sorted())
-                """)
+    @Test("Every target declares exactly the modules its files import")
+    func dependenciesMatchImports() throws {
+        for target in try Self.manifest().targets where target.type != "system" {
+            let imported = try Self.imports(under: target.folder)
+            let declared = Set(target.dependencies.map(\.module))
+            for (module, files) in imported.sorted(by: { $0.key < $1.key })
+            where !declared.contains(module) && !Self.toolchainModules.contains(module) {
+                Issue.record("\(target.name) imports \(module) (\(files[0])) but does not declare it in Package.swift")
+            }
+            for module in declared.sorted() where imported[module] == nil {
+                Issue.record("\(target.name) declares \(module) in Package.swift but no file of it imports it")
+            }
         }
     }
 }
