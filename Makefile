@@ -10,7 +10,7 @@ APT_PACKAGES = libyaml-dev libsqlite3-dev libedit-dev pkg-config wordnet-base
 TEST_APT_PACKAGES = postgresql chromium chromium-driver
 INTENTS = .build/debug/intents
 
-.PHONY: run test build deps bench bench-build bench-check bench-record clean
+.PHONY: run test test-fast build deps bench bench-build bench-check bench-record clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -35,6 +35,12 @@ test: deps
 	@$(MAKE) --no-print-directory APT_PACKAGES="$(TEST_APT_PACKAGES)" deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The inner loop: every test but those tagged `.slow` (many runs of the binary, 200,000-name
+# stores, killed processes, the browser). `make test` still runs everything.
+test-fast: deps
+	$(SWIFT) build --build-tests
+	INTENTS_TEST_FAST=1 $(SWIFT) test
 
 bench: deps
 	$(SWIFT) build -c release --product intents-bench

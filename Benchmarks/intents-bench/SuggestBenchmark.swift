@@ -50,7 +50,7 @@ func suggestBenchmark() throws {
             try transaction.journal(intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
             if donating.contains(event.intent) {
                 try transaction.donate(
-                    intent: name, parameters: event.parameters, via: "phrase", records: [], at: event.at)
+                    intent: name, parameters: event.parameters, via: .phrase, records: [], at: event.at)
             }
         }
         if donating.contains(event.intent) { frequency[event.intent, default: 0] += 1 }
@@ -77,7 +77,7 @@ func suggestBenchmark() throws {
                 let name = QualifiedName(app: String(event.intent.split(separator: ".")[0]),
                                          name: String(event.intent.split(separator: ".")[1]))
                 try transaction.journal(intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
-                try transaction.donate(intent: name, parameters: event.parameters, via: "phrase", records: [], at: event.at)
+                try transaction.donate(intent: name, parameters: event.parameters, via: .phrase, records: [], at: event.at)
                 donated += 1
                 last = event.at
             }

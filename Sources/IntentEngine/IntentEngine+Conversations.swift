@@ -116,7 +116,7 @@ extension IntentEngine {
     /// The conversation of `request`, restored, answering through `body`; its state kept after.
     func converse(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         if let problem = request.conversation.problem {
-            return Answer(status: .error, dialog: problem, failure: .request(problem))
+            return Answer(status: .error, dialog: problem, failure: .failed(problem))
         }
         return locked {
             // Another instance over the same PostgreSQL database takes this conversation's
@@ -150,8 +150,13 @@ extension IntentEngine {
             return Answer(status: .error, dialog: "\(error)", failure: .store("\(error)"))
         }
         // A question whose intent or records are gone cannot be answered: the conversation
-        // starts over (the request is then read as a new phrase).
-        try? conversation.restore(existing.state)
+        // starts over (the request is then read as a new phrase). A store that cannot be read is
+        // the answer: starting over would read the reply as a new phrase.
+        do throws(RuntimeError) {
+            try conversation.restore(existing.state)
+        } catch .store(let problem) {
+            return Answer(status: .error, dialog: problem, failure: .store(problem))
+        } catch {}
         let inMemory = request.dryRun || !request.kept
         if !inMemory {
             // A request that executes keeps the conversation in its own transaction: one write.

@@ -86,19 +86,27 @@ public struct Answer: Sendable {
 }
 
 extension Answer {
-    /// Why an answer failed. `--json` prints only its message (`error.message`); the kind decides
-    /// the exit status.
+    /// Why an answer failed, in `RuntimeError`'s two kinds. `--json` prints only its message
+    /// (`error.message`); the kind decides the exit status.
     public enum Failure: Sendable, Hashable {
         /// What was asked could not be done: an intent's own error, an intent no longer loaded, a
         /// record gone, a question already answered.
-        case request(String)
+        case failed(String)
         /// The store could not be read or written: the command exits non-zero.
         case store(String)
+
+        /// The failure `error` says, of the same kind.
+        public init(_ error: RuntimeError) {
+            switch error {
+            case .failed(let message): self = .failed(message)
+            case .store(let message): self = .store(message)
+            }
+        }
 
         /// What the answer's `error.message` says.
         public var message: String {
             switch self {
-            case .request(let message), .store(let message): message
+            case .failed(let message), .store(let message): message
             }
         }
 

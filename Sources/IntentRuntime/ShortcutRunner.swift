@@ -124,7 +124,13 @@ public final class ShortcutRunner {
                     try session.store.atomically(body)
                 } catch {
                     // Everything was rolled back: the names of entities made in the run are gone too.
-                    try? session.reloadNames()
+                    do { try session.reloadNames() } catch let unread {
+                        let failure = error as? Failure
+                        let message = failure?.message ?? "\(error)"
+                        throw Failure(
+                            message: message + " (the names could not be read again: \(unread))",
+                            location: failure?.location)
+                    }
                     throw error
                 }
             } else {

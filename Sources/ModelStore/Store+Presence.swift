@@ -342,7 +342,7 @@ extension StoreTransaction {
     /// the records it refers to (deleting one of them deletes the donation). The counts suggestions
     /// read are kept up to date in the same transaction (`SuggestionKeys`).
     public func donate(
-        intent: QualifiedName, parameters: [String: JSONValue], via: String, records: [String], at: Date,
+        intent: QualifiedName, parameters: [String: JSONValue], via: Invocation, records: [String], at: Date,
         execution: Int64? = nil
     ) throws {
         let encoded = JSONText.compact(.object(parameters))
@@ -356,7 +356,7 @@ extension StoreTransaction {
                         (SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1), ?)
                     RETURNING id, previous
                     """,
-                arguments: [intent.description, encoded, ISODate.format(at), via, execution])
+                arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, execution])
             guard let row, let id: Int64 = row["id"] else { throw StoreError.writeFailed("an insert returned no id") }
             donation = id
             previous = row["previous"]
@@ -364,7 +364,8 @@ extension StoreTransaction {
             previous = try lastExecutedIntent(before: intent)
             donation = try db.insert(
                 sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [intent.description, encoded, ISODate.format(at), via, previous, execution], returning: "id")
+                arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
+                returning: "id")
         }
         for record in Set(records) {
             try db.execute(
@@ -441,7 +442,7 @@ extension StoreTransaction {
 
     /// Donations oldest first (at most the newest `limit`): (intent, parameters JSON, at, via).
     public func donationHistory(limit: Int = 100_000) throws -> [(
-        intent: String, parameters: String, at: Date, via: String
+        intent: String, parameters: String, at: Date, via: Invocation
     )] {
         try db.fetchAll(
             sql: "SELECT * FROM (SELECT * FROM _donations ORDER BY id DESC LIMIT ?) AS d ORDER BY id",
@@ -449,7 +450,7 @@ extension StoreTransaction {
         ).map {
             let at: String = $0["at"]
             return ($0["intent"], $0["parameters"], ISODate.parse(at, timeZone: .gmt) ?? Date(timeIntervalSince1970: 0),
-                $0["via"] ?? "phrase")
+                ($0["via"] as String?).flatMap(Invocation.init(rawValue:)) ?? .phrase)
         }
     }
 

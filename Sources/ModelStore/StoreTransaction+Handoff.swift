@@ -11,7 +11,8 @@ public struct StoredActivity: Sendable, Hashable {
     public let title: String
     /// The intent's parameters, as `--json` shows them (the activity's userInfo).
     public let parameters: [String: JSONValue]
-    public let eligible: [String]
+    /// Where it is offered; a word this build does not know is left out.
+    public let eligible: [IntentGraph.Activity.Eligibility]
     public let keywords: [String]
     /// A link to what the activity shows (its webpageURL), when there is one.
     public let link: String?
@@ -30,8 +31,9 @@ public struct StoredQuestion: Sendable, Hashable {
     public let state: JSONValue
     public let at: Date
     public let expires: Date
-    /// Why it was closed (`answered`, `continued`), or nil while it waits.
-    public let closed: String?
+    /// Why it was closed, or nil while it waits (or when the store holds a reason this build does
+    /// not know).
+    public let closed: QuestionClosing?
 }
 
 /// The current activity and the open questions, so that a second shell can carry them on.
@@ -39,7 +41,8 @@ extension StoreTransaction {
     /// Records an activity, in the transaction of the intent that did it.
     @discardableResult
     public func recordActivity(
-        type: String, intent: QualifiedName, title: String, parameters: [String: JSONValue], eligible: [String],
+        type: String, intent: QualifiedName, title: String, parameters: [String: JSONValue],
+        eligible: [IntentGraph.Activity.Eligibility],
         keywords: [String], link: String?, at: Date, expires: Date
     ) throws -> Int64 {
         // One current activity per app, as `becomeCurrent()` makes it: the new one replaces the
@@ -54,18 +57,21 @@ extension StoreTransaction {
                 """,
             arguments: [
                 type, intent.description, title, JSONText.compact(.object(parameters)),
-                JSONText.compact(.array(eligible.map(JSONValue.string))),
+                JSONText.compact(.array(eligible.map { .string($0.rawValue) })),
                 JSONText.compact(.array(keywords.map(JSONValue.string))), link, ISODate.format(at), ISODate.format(expires),
             ], returning: "id")
     }
 
     /// Activities not expired at `now`, newest first; only those eligible for `eligibility` when given.
-    public func activities(at now: Date, eligible eligibility: String? = nil, limit: Int = 20) throws -> [StoredActivity] {
+    public func activities(
+        at now: Date, eligible eligibility: IntentGraph.Activity.Eligibility? = nil, limit: Int = 20
+    ) throws -> [StoredActivity] {
         let rows = try db.fetchAll(
             sql: "SELECT * FROM _activities WHERE expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit * 4])
         return try rows.compactMap { row -> StoredActivity? in
             let eligible = try storedJSON([String].self, row, "eligible", table: "_activities", expected: "a JSON list of texts")
+                .compactMap(IntentGraph.Activity.Eligibility.init(rawValue:))
             if let eligibility, !eligible.contains(eligibility) { return nil }
             return StoredActivity(
                 id: row["id"], type: row["type"], intent: row["intent"], title: row["title"],
@@ -95,10 +101,11 @@ extension StoreTransaction {
             returning: "id")
     }
 
-    /// Closes a question (`answered`, `cancelled`, `continued`); false when it was closed already.
+    /// Closes a question; false when it was closed already.
     @discardableResult
-    public func closeQuestion(_ id: Int64, reason: String) throws -> Bool {
-        try db.execute(sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason, id]) > 0
+    public func closeQuestion(_ id: Int64, reason: QuestionClosing) throws -> Bool {
+        try db.execute(
+            sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason.rawValue, id]) > 0
     }
 
     public func question(_ id: Int64) throws -> StoredQuestion? {
@@ -117,7 +124,8 @@ extension StoreTransaction {
         StoredQuestion(
             id: row["id"], intent: row["intent"], question: row["question"],
             state: try storedJSON(JSONValue.self, row, "state", table: "_questions", expected: "JSON"), at: date(row["at"]),
-            expires: date(row["expires"]), closed: row["closed"])
+            expires: date(row["expires"]),
+            closed: (row["closed"] as String?).flatMap(QuestionClosing.init(rawValue:)))
     }
 
     private func date(_ text: String) -> Date {

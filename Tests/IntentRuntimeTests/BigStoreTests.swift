@@ -8,7 +8,7 @@ import Testing
 @testable import IntentRuntime
 
 /// What keeps a big store quick, checked by what SQLite plans to read rather than by time.
-@Suite("Big stores: queries the definitions run are served by indexes")
+@Suite("Big stores: queries the definitions run are served by indexes", .tags(.slow), .skippedWhenFast)
 struct BigStoreTests {
     let scratch = Scratch()
 

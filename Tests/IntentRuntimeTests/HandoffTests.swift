@@ -83,7 +83,7 @@ struct HandoffTests {
         #expect(activity.type == "view-radar")
         #expect(activity.title == "quantum computing")
         #expect(activity.link == "radar://open/\(id)")
-        #expect(activity.eligible == ["handoff", "search", "prediction"])
+        #expect(activity.eligible == [.handoff, .search, .prediction])
         #expect(activity.parameters["radar"]?.object?["id"]?.string == id)
         #expect(activity.expires == Bundled.now.addingTimeInterval(8 * 3600))
 
@@ -103,12 +103,29 @@ struct HandoffTests {
     @Test func eligibilityDecidesWhereAnActivityIsOffered() throws {
         let first = try shell()
         first.say("create a radar on rust", "open the rust radar", "what's my love fortune")
-        let read = { (eligible: String) in
+        let read = { (eligible: IntentGraph.Activity.Eligibility) in
             try first.session.store.read { try $0.activities(at: Bundled.now, eligible: eligible).map(\.type) }
         }
-        #expect(try read("handoff") == ["read-fortune", "view-radar"])
-        #expect(try read("search") == ["view-radar"])
-        #expect(try read("prediction") == ["read-fortune", "view-radar"])
+        #expect(try read(.handoff) == ["read-fortune", "view-radar"])
+        #expect(try read(.search) == ["view-radar"])
+        #expect(try read(.prediction) == ["read-fortune", "view-radar"])
+    }
+
+    /// A store a newer build wrote may hold an eligibility this one does not know: the activity is
+    /// still offered where it is eligible, and reading it is no error.
+    @Test func anEligibilityThisBuildDoesNotKnowIsLeftOut() throws {
+        let first = try shell()
+        first.say("create a radar on rust", "open the rust radar")
+        let sql = #"UPDATE _activities SET eligible = '["handoff","watch"]'"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", scratch.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let activities = try first.session.store.read { try $0.activities(at: Bundled.now) }
+        #expect(activities.map(\.eligible) == [[.handoff]])
+        #expect(try shell().continuations().map(\.line).first?.hasPrefix("activity  view-radar") == true)
     }
 
     @Test func anActivityIsRecordedOnlyWhenItsIntentLands() throws {

@@ -148,7 +148,7 @@ import TestSupport
         let donations = try conversation.session.store.read { try $0.donationHistory() }
         #expect(donations.map(\.intent) == ["FocusBlox.CreateTask"])
         #expect(donations.first?.parameters == #"{"title":"call mom","urgency":"not_urgent"}"#)
-        #expect(donations.first?.via == "phrase")
+        #expect(donations.first?.via == .phrase)
     }
 
     @Test func aFailedIntentDonatesNothing() throws {

@@ -77,8 +77,11 @@ struct DestructiveCallTests {
         let graph = compileGraph(Self.notes)
         let found = try #require(graph.intents.first { $0.name.name == intent })
         #expect(found.deletes == deletes)
-        let json = graph.renderJSON()
-        #expect(json.contains("\"confirm\":\(deletes)") || json.contains("\"confirm\" : \(deletes)"))
+        // `intents graph --format json` says so too: the intent's `confirm`.
+        let json = try JSONText.decode(JSONValue.self, from: graph.renderJSON())
+        let intents = json.object?["apps"]?.array?.flatMap { $0.object?["intents"]?.array ?? [] } ?? []
+        let shown = try #require(intents.first { $0.object?["name"]?.string == intent })
+        #expect(shown.object?["confirm"] == .bool(deletes))
     }
 
     @Test("Deleting through call: asks before acting; no leaves the record")

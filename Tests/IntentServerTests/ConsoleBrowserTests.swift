@@ -9,7 +9,7 @@ import TestSupport
 /// Where the browser is not installed the tests are skipped with a message; on CI (`CI=true`) they
 /// fail instead. Screenshots and the browser's timings go to `.build/console-artifacts/`.
 @Suite(
-    "Console in a browser", .serialized,
+    "Console in a browser", .serialized, .tags(.slow), .skippedWhenFast,
     .enabled(
         if: Browser.installed || Browser.required,
         "chromium and chromedriver are not installed (make deps installs them): the browser tests are skipped"))

@@ -12,10 +12,10 @@ import Glibc
 /// killed (SIGKILL) in the middle of a load loses nothing it committed and leaves no half intent.
 /// Waits are generous deadlines on what is observed (readiness by polling `/healthz`), never sleeps
 /// that assume a machine's speed.
-@Suite("Two intents serve processes over one PostgreSQL database")
+@Suite("Two intents serve processes over one PostgreSQL database", .tags(.slow), .skippedWhenFast)
 struct ServeProcessesTests {
-    /// The `intents` binary the tests were built with.
-    static let binary = Bundled.root + "/.build/debug/intents"
+    /// The `intents` binary the tests were built with, found beside the test bundle.
+    static let binary = IntentsBinary.path
     static let radar = QualifiedName(app: "Radar", name: "Radar")
 
     @Test func conversationsIncrementsAndAKilledInstance() async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `intents store stats`, `store vacuum`, and a streamed import and export through the binary.
-@Suite("Big stores from the command line: stats, vacuum, streamed import and export")
+@Suite("Big stores from the command line: stats, vacuum, streamed import and export", .tags(.slow), .skippedWhenFast)
 struct BigStoreCommandTests {
     let scratch = ScratchDirectory("big")
     var store: String { scratch.path + "/store.sqlite" }

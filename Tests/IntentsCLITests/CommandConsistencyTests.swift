@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// 22. The same options and exit codes across commands; JSON wherever results are printed.
-@Suite("Command-line consistency")
+@Suite("Command-line consistency", .tags(.slow), .skippedWhenFast)
 struct CommandConsistencyTests {
     let scratch = ScratchDirectory("consistency")
     var directory: String { scratch.path }

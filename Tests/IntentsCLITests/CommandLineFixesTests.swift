@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// 22.14. Small things a new user meets at the command line, each through the binary.
-@Suite("Command-line fixes")
+@Suite("Command-line fixes", .tags(.slow), .skippedWhenFast)
 struct CommandLineFixesTests {
     let scratch = ScratchDirectory("cli-fixes")
     var directory: String { scratch.path }

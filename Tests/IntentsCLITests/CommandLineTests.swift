@@ -2,34 +2,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the built `intents` binary, the way argument-parser's AssertExecuteCommand does.
+/// The test targets' scratch folder, for every suite here.
+typealias ScratchDirectory = TestSupport.ScratchDirectory
+
+/// Runs the built `intents` binary through TestSupport's one runner (`IntentsBinary`).
 struct CommandLineTests {
     static let root = Bundled.root
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = IntentsBinary.Run
 
     static func intents(_ arguments: [String], in directory: String = root) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: root + "/.build/debug/intents")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try IntentsBinary.run(arguments, in: directory)
     }
 
     static func golden(_ name: String, _ actual: String) throws {

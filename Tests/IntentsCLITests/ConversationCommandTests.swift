@@ -2,10 +2,11 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
+import TestSupport
 import Testing
 
 /// `intents say`, the REPL on piped input, the store commands, and what bad input gets.
-@Suite("say, the REPL and the store from the command line")
+@Suite("say, the REPL and the store from the command line", .tags(.slow), .skippedWhenFast)
 struct ConversationCommandTests {
     let scratch = ScratchDirectory("cli")
     var directory: String { scratch.path }
@@ -20,34 +21,9 @@ struct ConversationCommandTests {
     static func run(
         _ arguments: [String], store: String, input: Data = Data(), overrides: [String: String] = [:]
     ) throws -> CommandLineTests.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["INTENTS_STORE"] = store
-        environment["INTENTS_NOW"] = "2026-11-22T10:00:00Z"
-        environment["TZ"] = "UTC"
+        var environment = ["INTENTS_STORE": store, "INTENTS_NOW": "2026-11-22T10:00:00Z", "TZ": "UTC"]
         environment.merge(overrides) { _, override in override }
-        process.environment = environment
-        let stdin = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Feed stdin from another thread, so a large input cannot deadlock against our reads.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandLineTests.Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try IntentsBinary.run(arguments, environment: environment, input: input)
     }
 
     func json(_ run: CommandLineTests.Run) throws -> [String: Any] {

@@ -6,7 +6,7 @@ import Testing
 /// Issue 22 at the command line: what another program wrote into a store is read as an error
 /// naming its record and column, every `--json` output parses whatever the store holds, no raw
 /// escape reaches stderr, and controls, undo and handoff do what a person expects.
-@Suite("Defects at the command line")
+@Suite("Defects at the command line", .tags(.slow), .skippedWhenFast)
 struct DefectsCommandTests {
     let scratch = ScratchDirectory("defects")
     var directory: String { scratch.path }
@@ -244,7 +244,7 @@ extension DefectsCommandTests {
         let timing = directory + "/time-\(UUID().uuidString)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", "-o", timing, CommandLineTests.root + "/.build/debug/intents"] + arguments
+        process.arguments = ["-f", "%M", "-o", timing, IntentsBinary.path] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: PathText.appending(CommandLineTests.root, folder))
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"

@@ -4,6 +4,7 @@ import Testing
 
 /// Every ```` ```console ```` block of the README, CONTRIBUTING and docs/ runs as it is written
 /// (docs/README.md, "Examples that run", states the convention this test keeps).
+@Suite(.tags(.slow), .skippedWhenFast)
 struct DocsExamplesTests {
     /// One `$ ` line of a block and the lines it is shown to print.
     struct Command {
@@ -133,7 +134,7 @@ struct DocsExamplesTests {
         process.arguments = ["900", "/bin/sh", scriptPath]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Bundled.root + "/.build/debug:" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] = IntentsBinary.folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["NO_COLOR"] = "1"
         environment["TZ"] = "UTC"
         environment["INTENTS_NOW"] = "2026-11-22T10:00"

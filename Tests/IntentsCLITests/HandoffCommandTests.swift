@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `intents continue` in one process carrying on what another left, through the binary.
-@Suite("intents continue")
+@Suite("intents continue", .tags(.slow), .skippedWhenFast)
 struct HandoffCommandTests {
     let scratch = ScratchDirectory("handoff")
     var directory: String { scratch.path }
@@ -40,7 +41,7 @@ struct HandoffCommandTests {
 
     @Test func theFirstShellIsToldItsQuestionWasCarriedOn() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.path)
         process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 10 at the command line: numeric options are validated, piped lines are phrases of their
@@ -62,7 +63,7 @@ extension HardeningCommandTests {
     @Test(arguments: [["compile", "--runs", "-1"], ["match", "--rounds", "many"], ["shortcuts", "--rounds"]])
     func benchmarkCountsAreValidated(arguments: [String]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.executable("intents-bench"))
         process.arguments = arguments
         let err = Pipe()
         process.standardError = err
@@ -80,7 +81,7 @@ extension HardeningCommandTests {
     /// checks the generated definitions and stops (it took the minimum of no samples and trapped).
     @Test func compileBenchmarkWithNoRuns() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.executable("intents-bench"))
         process.arguments = ["compile", "--runs", "0", "--intents", "20"]
         let out = Pipe()
         process.standardError = Pipe()

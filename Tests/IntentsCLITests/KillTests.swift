@@ -7,13 +7,13 @@ import Testing
 
 /// A process killed in the middle of a long run of phrases leaves every finished intent in the
 /// store and no part of the one it was in.
-@Suite("SIGKILL in the middle of a run")
+@Suite("SIGKILL in the middle of a run", .tags(.slow), .skippedWhenFast)
 struct KillTests {
     /// Starts the REPL on `store` with `input` piped in (written from another thread); output dropped.
     /// Runs in `directory` (where a PostgreSQL store's compiled cache goes, `./.intents`).
     static func repl(store: String, input: Data, in directory: String = CommandLineTests.root) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.path)
         process.arguments = ["--store", store, "--intents", CommandLineTests.root + "/Intents"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let stdin = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 23, `intents lsp`: the binary driven through its stdio the way an editor drives it.
@@ -17,7 +18,7 @@ struct LanguageServerTests {
         var nextID = 1
 
         init(in directory: String, arguments: [String] = []) throws {
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+            process.executableURL = URL(fileURLWithPath: IntentsBinary.path)
             process.arguments = ["lsp", "--debounce", "20"] + arguments
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             process.standardInput = input

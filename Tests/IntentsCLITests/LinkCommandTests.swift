@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `intents open`, `intents link` and `store list --links`, through the binary.
-@Suite("Deep links from the command line")
+@Suite("Deep links from the command line", .tags(.slow), .skippedWhenFast)
 struct LinkCommandTests {
     let scratch = ScratchDirectory("links")
     var directory: String { scratch.path }

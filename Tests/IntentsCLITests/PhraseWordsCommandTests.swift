@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What people say beyond the templates' exact shape, through the binary: typed words anywhere,
@@ -200,7 +201,7 @@ struct PhraseWordsCommandTests {
         try Self.generatedApp(phrases: 500).write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
         // stderr (500 warnings, over a pipe's buffer) goes to a file: the process never waits on us.
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.path)
         process.arguments = ["check"]
         process.currentDirectoryURL = URL(fileURLWithPath: scratch.path + "/big")
         let errors = scratch.path + "/check.err"

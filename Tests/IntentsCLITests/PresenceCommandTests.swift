@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `intents search`, `suggest` and `tips`, and the REPL's `:search`, suggestions and tips, from the binary.
-@Suite("search, suggest and tips from the command line")
+@Suite("search, suggest and tips from the command line", .tags(.slow), .skippedWhenFast)
 struct PresenceCommandTests {
     let scratch = ScratchDirectory("cli")
     var directory: String { scratch.path }

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile text and files from the command line: terminal escapes, `run:` paths, store paths.
-@Suite("Safety at the command line")
+@Suite("Safety at the command line", .tags(.slow), .skippedWhenFast)
 struct SafetyCommandTests {
     let scratch = ScratchDirectory("safety")
     var directory: String { scratch.path }
@@ -223,7 +224,7 @@ struct BenchHelpTests {
     @Test("--help prints the usage at once instead of running every benchmark", arguments: ["--help", "-h", "help"])
     func help(_ flag: String) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents-bench")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.executable("intents-bench"))
         process.arguments = [flag]
         let out = Pipe()
         process.standardOutput = out
@@ -260,7 +261,7 @@ struct ReplTerminalTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", CommandLineTests.root + "/.build/debug/intents --intents " + CommandLineTests.root + "/Intents", "/dev/null"]
+        process.arguments = ["-qec", IntentsBinary.path + " --intents " + CommandLineTests.root + "/Intents", "/dev/null"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["INTENTS_STORE"] = directory + "/store.sqlite"

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The seeds' missing pieces through the binary (issue 22, items 19–22): Fortune's widget, control
 /// and live activity; sideBar's links, Tasks widget and upload activity; Radar's lock screen stats,
 /// links, create-radar activity and phrase; configurable widgets and links from widgets.
-@Suite("The seeds' widgets, links and activities at the command line")
+@Suite("The seeds' widgets, links and activities at the command line", .tags(.slow), .skippedWhenFast)
 struct SeedSurfaceCommandTests {
     let scratch = ScratchDirectory("seeds")
     var store: String { scratch.path + "/store.sqlite" }

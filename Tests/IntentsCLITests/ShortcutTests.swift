@@ -2,11 +2,12 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
+import TestSupport
 import Testing
 
 /// Shortcut files: every bundled one runs green on a fresh store (golden output); errors point at
 /// their line; failures, --atomic, limits, questions without answers; batch files.
-@Suite("Shortcut files and batches")
+@Suite("Shortcut files and batches", .tags(.slow), .skippedWhenFast)
 struct ShortcutTests {
     let scratch = ScratchDirectory("shortcuts")
     var directory: String { scratch.path }

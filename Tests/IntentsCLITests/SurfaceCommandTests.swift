@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `intents widgets`, `widget`, `controls` and `control` through the binary: every family drawn
 /// against golden files, a button pressed, a timeline, toggles.
-@Suite("Widgets and controls at the command line")
+@Suite("Widgets and controls at the command line", .tags(.slow), .skippedWhenFast)
 struct SurfaceCommandTests {
     let scratch = ScratchDirectory("surfaces")
     var directory: String { scratch.path }
@@ -125,7 +126,7 @@ struct WidgetWatchTests {
         #expect(try ConversationCommandTests.run(["say", "add buy milk to my tasks"], store: store).status == 0)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.root + "/.build/debug/intents")
+        process.executableURL = URL(fileURLWithPath: IntentsBinary.path)
         process.arguments = ["widget", "QuickCapture", "--family", "medium", "--watch"]
         process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.root)
         var environment = ProcessInfo.processInfo.environment

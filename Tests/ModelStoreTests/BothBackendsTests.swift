@@ -142,7 +142,7 @@ struct BothBackendsTests {
         }
         try store.write { transaction in
             try transaction.donate(
-                intent: intent, parameters: ["page": "p2"], via: "phrase", records: ["p2"], at: Bundled.now,
+                intent: intent, parameters: ["page": "p2"], via: .phrase, records: ["p2"], at: Bundled.now,
                 execution: execution)
         }
         let counts = try store.read { try $0.suggestionCounts(intents: [intent.description], now: Bundled.now) }
@@ -169,12 +169,12 @@ struct BothBackendsTests {
             for title in ["intro", "outline"] {
                 try transaction.recordActivity(
                     type: "notebook.open", intent: open, title: title, parameters: ["page": .string(title)],
-                    eligible: ["handoff"], keywords: [], link: nil, at: now, expires: now.addingTimeInterval(600))
+                    eligible: [.handoff], keywords: [], link: nil, at: now, expires: now.addingTimeInterval(600))
             }
             let question = try transaction.saveQuestion(
                 intent: open, question: "Which page?", state: .object([:]), at: now, expires: now.addingTimeInterval(60)
             )
-            #expect(try transaction.closeQuestion(question, reason: "answered"))
+            #expect(try transaction.closeQuestion(question, reason: .answered))
             try transaction.saveQuestion(
                 intent: open, question: "Which one?", state: .object([:]), at: now, expires: now.addingTimeInterval(60))
         }

@@ -93,7 +93,7 @@ struct NameIndexTests {
         #expect(StoredEntityNames(store: reopened).lookup("pay rnt", entity: Notebook.page).map(\.name) == ["pay rent"])
     }
 
-    @Test("With 200,000 names a phrase reads a few index rows, not every name")
+    @Test("With 200,000 names a phrase reads a few index rows, not every name", .tags(.slow), .skippedWhenFast)
     func bigStoreReadsFewRows() throws {
         let scratch = Scratch()
         let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]

@@ -40,7 +40,7 @@ struct OldStoreTests {
         }
         try store.write { transaction in
             try transaction.donate(
-                intent: intent, parameters: ["page": "p2"], via: "phrase", records: ["p2"], at: Bundled.now,
+                intent: intent, parameters: ["page": "p2"], via: .phrase, records: ["p2"], at: Bundled.now,
                 execution: execution)
         }
         #expect(try store.read { try $0.donationHistory() }.count == 1)

@@ -93,7 +93,7 @@ public func fuzzJSONOutput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     donation: nil)
                 try transaction.recordActivity(
                     type: "view-radar", intent: QualifiedName(app: "Radar", name: "OpenRadar"), title: text,
-                    parameters: ["radar": value], eligible: ["handoff"], keywords: [text], link: nil, at: clock.now,
+                    parameters: ["radar": value], eligible: [.handoff], keywords: [text], link: nil, at: clock.now,
                     expires: clock.now.addingTimeInterval(3600))
                 for execution in try transaction.executions(limit: 1) {
                     let parameters = (try? JSONText.decode(JSONValue.self, from: execution.parameters)) ?? .string(execution.parameters)

@@ -1,12 +1,16 @@
-import Foundation
 import IntentModel
 
 extension DefinitionSchema {
     /// A JSON Schema (draft 2020-12) of definition files or shortcut files, for editors' YAML language servers.
     public static func jsonSchema(for document: Document = .definitions) -> String {
-        var definitions: [String: Any] = [:]
+        JSONText.pretty(jsonSchemaValue(for: document), depth: 0) + "\n"
+    }
+
+    /// The JSON Schema `jsonSchema(for:)` prints, as a value (the language server reads its keys).
+    public static func jsonSchemaValue(for document: Document = .definitions) -> JSONValue {
+        var definitions: [String: JSONValue] = [:]
         for object in objects(reachableFrom: document.root) where object != document.root {
-            definitions[object.rawValue] = objectSchema(object)
+            definitions[object.rawValue] = .object(objectSchema(object))
         }
         var root = objectSchema(document.root)
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -18,11 +22,8 @@ extension DefinitionSchema {
             root["$id"] = "https://intents.dev/schema/shortcuts.json"
             root["title"] = "intents shortcut file"
         }
-        root["$defs"] = definitions
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        root["$defs"] = .object(definitions)
+        return .object(root)
     }
 
     /// The objects a document's root refers to, directly or through others (the root included).
@@ -48,30 +49,35 @@ extension DefinitionSchema {
         }
     }
 
-    private static func objectSchema(_ object: Object) -> [String: Any] {
-        var properties: [String: Any] = [:]
+    private static func objectSchema(_ object: Object) -> [String: JSONValue] {
+        var properties: [String: JSONValue] = [:]
         for field in fields(of: object) {
             var schema = shapeSchema(field.shape)
-            schema["description"] = field.doc
-            properties[field.name] = schema
+            schema["description"] = .string(field.doc)
+            properties[field.name] = .object(schema)
         }
-        var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
+        var schema: [String: JSONValue] = [
+            "type": "object", "properties": .object(properties), "additionalProperties": false,
+        ]
         let required = requiredKeys(of: object)
-        if !required.isEmpty { schema["required"] = required }
+        if !required.isEmpty { schema["required"] = strings(required) }
         if object == .step {
             // Exactly one verb, and only the keys that verb takes: what the decoder checks.
-            schema["oneOf"] = stepVerbs.map { ["required": [$0]] }
-            schema["allOf"] = PerformVerb.allCases.map { verb -> [String: Any] in
-                [
-                    "if": ["required": [verb.rawValue]],
-                    "then": ["propertyNames": ["enum": [verb.rawValue] + verb.keys]],
-                ]
-            }
+            schema["oneOf"] = .array(stepVerbs.map { ["required": [.string($0)]] })
+            schema["allOf"] = .array(
+                PerformVerb.allCases.map { verb in
+                    [
+                        "if": ["required": [.string(verb.rawValue)]],
+                        "then": ["propertyNames": ["enum": strings([verb.rawValue] + verb.keys)]],
+                    ]
+                })
         }
         return schema
     }
 
-    private static func shapeSchema(_ shape: Shape) -> [String: Any] {
+    private static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
+
+    private static func shapeSchema(_ shape: Shape) -> [String: JSONValue] {
         switch shape {
         case .string: ["type": "string"]
         case .integer: ["type": "integer"]
@@ -79,10 +85,10 @@ extension DefinitionSchema {
         case .boolean: ["type": "boolean"]
         case .null: ["type": "null"]
         case .any: [:]
-        case .list(let item): ["type": "array", "items": shapeSchema(item)]
-        case .names(let value): ["type": "object", "additionalProperties": shapeSchema(value)]
-        case .object(let object): ["$ref": "#/$defs/\(object.rawValue)"]
-        case .oneOf(let shapes): ["anyOf": shapes.map(shapeSchema)]
+        case .list(let item): ["type": "array", "items": .object(shapeSchema(item))]
+        case .names(let value): ["type": "object", "additionalProperties": .object(shapeSchema(value))]
+        case .object(let object): ["$ref": .string("#/$defs/\(object.rawValue)")]
+        case .oneOf(let shapes): ["anyOf": .array(shapes.map { .object(shapeSchema($0)) })]
         }
     }
 }

@@ -97,73 +97,90 @@ extension IntentGraph {
 
     /// The graph as JSON: apps, enums, entities, intents (with parameters and phrases), shortcuts, edges.
     public func renderJSON() -> String {
-        let object: [String: Any] = [
-            "apps": apps.map { app -> [String: Any] in
-                [
-                    "name": app.name,
-                    "synonyms": app.synonyms,
-                    "languages": app.languages,
-                    "scheme": app.scheme ?? NSNull(),
-                    "enums": app.enums.map {
+        JSONText.pretty(jsonValue(), depth: 0) + "\n"
+    }
+
+    /// What `renderJSON()` prints, as a value.
+    public func jsonValue() -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func texts(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        func parameter(_ parameter: Parameter) -> JSONValue {
+            var object: [String: JSONValue] = [
+                "name": .string(parameter.name), "type": .string(parameter.type.description),
+                "optional": .bool(parameter.isOptional), "default": text(parameter.defaultValue?.description),
+                "prompt": text(parameter.prompt),
+            ]
+            if let context = parameter.context { object["context"] = .string(context) }
+            return .object(object)
+        }
+        func phrase(_ phrase: Phrase) -> JSONValue {
+            var object: [String: JSONValue] = [
+                "lang": .string(phrase.language), "text": .string(phrase.template.source),
+            ]
+            if !phrase.values.isEmpty { object["set"] = .object(phrase.values.mapValues { .string($0.description) }) }
+            return .object(object)
+        }
+        func intent(_ intent: Intent) -> JSONValue {
+            [
+                "name": .string(intent.name.name),
+                "title": .string(intent.title),
+                "description": text(intent.description),
+                "parameters": .array(intent.parameters.map(parameter)),
+                "phrases": .array(intent.phrases.map(phrase)),
+                "resultType": text(intent.resultType?.description),
+                "confirm": .bool(intent.confirmation != nil || intent.deletes),
+                "donate": texts(intent.donate),
+                "examples": .integer(intent.examples.count),
+            ]
+        }
+        func entity(_ entity: Entity) -> JSONValue {
+            [
+                "name": .string(entity.name.name), "matchBy": texts(entity.matchBy),
+                "properties": .array(
+                    entity.properties.map {
                         [
-                            "name": $0.name.name,
-                            "cases": $0.cases.map { ["id": $0.id, "title": $0.title, "synonyms": $0.synonyms] },
+                            "name": .string($0.name), "type": .string($0.type.description),
+                            "optional": .bool($0.isOptional), "builtin": .bool($0.isBuiltin),
                         ]
-                    },
-                    "entities": app.entities.map { entity -> [String: Any] in
+                    }),
+            ]
+        }
+        func app(_ app: App) -> JSONValue {
+            [
+                "name": .string(app.name),
+                "synonyms": texts(app.synonyms),
+                "languages": texts(app.languages),
+                "scheme": text(app.scheme),
+                "enums": .array(
+                    app.enums.map {
                         [
-                            "name": entity.name.name, "matchBy": entity.matchBy,
-                            "properties": entity.properties.map {
-                                [
-                                    "name": $0.name, "type": $0.type.description, "optional": $0.isOptional,
-                                    "builtin": $0.isBuiltin,
-                                ]
-                            },
+                            "name": .string($0.name.name),
+                            "cases": .array(
+                                $0.cases.map {
+                                    ["id": .string($0.id), "title": .string($0.title), "synonyms": texts($0.synonyms)]
+                                }),
                         ]
-                    },
-                    "intents": app.intents.map { intent -> [String: Any] in
+                    }),
+                "entities": .array(app.entities.map(entity)),
+                "intents": .array(app.intents.map(intent)),
+                "shortcuts": .array(
+                    app.shortcuts.map {
                         [
-                            "name": intent.name.name,
-                            "title": intent.title,
-                            "description": intent.description ?? NSNull(),
-                            "parameters": intent.parameters.map { parameter -> [String: Any] in
-                                var object: [String: Any] = [
-                                    "name": parameter.name, "type": parameter.type.description,
-                                    "optional": parameter.isOptional,
-                                    "default": parameter.defaultValue.map { $0.description } ?? NSNull(),
-                                    "prompt": parameter.prompt ?? NSNull(),
-                                ]
-                                if let context = parameter.context { object["context"] = context }
-                                return object
-                            },
-                            "phrases": intent.phrases.map { phrase -> [String: Any] in
-                                var object: [String: Any] = ["lang": phrase.language, "text": phrase.template.source]
-                                if !phrase.values.isEmpty { object["set"] = phrase.values.mapValues(\.description) }
-                                return object
-                            },
-                            "resultType": intent.resultType.map { $0.description } ?? NSNull(),
-                            "confirm": intent.confirmation != nil || intent.deletes,
-                            "donate": intent.donate,
-                            "examples": intent.examples.count,
+                            "intent": .string($0.intent.name), "shortTitle": .string($0.shortTitle),
+                            "phrases": texts($0.phrases.map(\.template.source)),
                         ]
-                    },
-                    "shortcuts": app.shortcuts.map {
-                        [
-                            "intent": $0.intent.name, "shortTitle": $0.shortTitle,
-                            "phrases": $0.phrases.map(\.template.source),
-                        ]
-                    },
-                ]
-            },
-            "edges": edges.map {
-                [
-                    "from": $0.from.description, "to": $0.to.description, "parameter": $0.parameter,
-                    "type": $0.type.description,
-                ]
-            },
+                    }),
+            ]
+        }
+        return [
+            "apps": .array(apps.map(app)),
+            "edges": .array(
+                edges.map {
+                    [
+                        "from": .string($0.from.description), "to": .string($0.to.description),
+                        "parameter": .string($0.parameter), "type": .string($0.type.description),
+                    ]
+                }),
         ]
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import IntentModel
+
 extension Conversation {
     /// How a conversation behaves: set from the command line's flags.
     public struct Options: Sendable {

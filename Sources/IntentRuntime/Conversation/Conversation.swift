@@ -90,7 +90,7 @@ public final class Conversation {
         if let scalar = ControlCharacters.first(in: trimmed) {
             // Refused before anything else: such text could be stored and printed to a terminal later.
             let message = "That holds a control character (\(ControlCharacters.name(scalar))); type it without."
-            return Answer(status: .error, dialog: message, failure: .request(message))
+            return Answer(status: .error, dialog: message, failure: .failed(message))
         }
         if let takenOver = takenOverElsewhere() { return takenOver }
         if isWaiting, words.cancel.contains(Normalizer.foldedWords(trimmed)) { return cancelNow() }
@@ -168,7 +168,7 @@ public final class Conversation {
                 } catch {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name, dialog: error.description,
-                        failure: .request(error.description))
+                        failure: .failed(error.description))
                 }
             }
         }
@@ -193,13 +193,13 @@ public final class Conversation {
         guard let intent = session.graph.intent(candidate.intent) else {
             return Answer(
                 status: .error, dialog: "The intent \(candidate.intent) is not loaded.",
-                failure: .request("unknown intent \(candidate.intent)"))
+                failure: .failed("unknown intent \(candidate.intent)"))
         }
         // Words that are a date, a number or a span but none that can be used: say so, do nothing.
         if let problem = candidate.problem {
             return Answer(
                 status: .error, app: intent.name.app, intent: intent.name, dialog: problem.message,
-                failure: .request(problem.message))
+                failure: .failed(problem.message))
         }
         // A reading that passed a word of the sentence over or read a template word it left out (the
         // matcher's last-resort passes) is a guess too: like the learned stage's, it confirms before it
@@ -340,7 +340,7 @@ public final class Conversation {
         pending = nil
         return Answer(
             status: .error, app: state.intent.name.app, intent: state.intent.name, dialog: message,
-            failure: storeFailure ? .store(message) : .request(message))
+            failure: storeFailure ? .store(message) : .failed(message))
     }
 
     /// What to say when the records to choose from cannot be read: asking would not help.
@@ -414,7 +414,7 @@ public final class Conversation {
                     intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: nil,
                     now: clock.now)
                 try Donation.record(
-                    intent, parameters: parameters, via: options.invocation.rawValue, in: transaction, at: clock.now,
+                    intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now,
                     execution: execution)
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
@@ -434,11 +434,7 @@ public final class Conversation {
             keptState = nil  // rolled back with the intent
             answer.status = .error
             answer.dialog = error.description
-            if case .store = error {
-                answer.failure = .store(error.description)
-            } else {
-                answer.failure = .request(error.description)
-            }
+            answer.failure = Answer.Failure(error)
         } catch {
             keptState = nil
             answer.status = .error

@@ -16,7 +16,7 @@ extension Conversation {
         let (questions, activities) = try session.store.read { transaction in
             (
                 try transaction.openQuestions(at: now),
-                try transaction.activities(at: now, eligible: IntentGraph.Activity.Eligibility.handoff.rawValue)
+                try transaction.activities(at: now, eligible: .handoff)
             )
         }
         let all = questions.map(Continuation.question) + activities.map(Continuation.activity)
@@ -45,12 +45,12 @@ extension Conversation {
             restored = try decode(stored.state)
         } catch {
             return Answer(
-                status: .error, dialog: "That question cannot be carried on: \(error)", failure: .request("\(error)"))
+                status: .error, dialog: "That question cannot be carried on: \(error)", failure: Answer.Failure(error))
         }
         let taken: Bool
         do {
             taken = try session.store.write {
-                try $0.closeQuestion(stored.id, reason: QuestionClosing.continued.rawValue)
+                try $0.closeQuestion(stored.id, reason: .continued)
             }
         } catch {
             return Answer(
@@ -58,7 +58,7 @@ extension Conversation {
         }
         guard taken else {
             return Answer(
-                status: .error, dialog: "That question was answered meanwhile.", failure: .request("question closed"))
+                status: .error, dialog: "That question was answered meanwhile.", failure: .failed("question closed"))
         }
         pendingIntentChoice = nil
         pending = nil
@@ -72,7 +72,7 @@ extension Conversation {
         guard let intent = session.graph.intents(named: stored.intent).first else {
             return Answer(
                 status: .error, dialog: "The intent \(stored.intent) is not loaded.",
-                failure: .request("unknown intent"))
+                failure: .failed("unknown intent"))
         }
         var arguments: [String: Datum] = [:]
         for (name, json) in stored.parameters {
@@ -92,7 +92,7 @@ extension Conversation {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
                         dialog: "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
-                        failure: .request("record gone"))
+                        failure: .failed("record gone"))
                 }
                 arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))
             } else {
@@ -124,7 +124,7 @@ extension Conversation {
         if !isWaiting { askedInDryRun = false }
         guard let held, pending?.handoffID != held else { return answer }
         do {
-            _ = try session.store.write { try $0.closeQuestion(held, reason: QuestionClosing.answered.rawValue) }
+            _ = try session.store.write { try $0.closeQuestion(held, reason: .answered) }
         } catch {
             answer.failure = .store(
                 answer.failure?.message ?? "the answered question could not be closed in the store: \(error)")
@@ -162,7 +162,7 @@ extension Conversation {
                 status: .error, app: state.intent.name.app, intent: state.intent.name,
                 dialog: "The store cannot be read: \(error)", failure: .store("\(error)"))
         }
-        guard stored?.closed == QuestionClosing.continued.rawValue else { return nil }
+        guard stored?.closed == .continued else { return nil }
         pending = nil
         pendingIntentChoice = nil
         return Answer(
@@ -269,7 +269,7 @@ extension Conversation {
             do {
                 found = try session.store.read { try $0.record(entity, id: id) }
             } catch {
-                throw .failed("the store could not be read: \(error)")
+                throw .store("the store could not be read: \(error)")
             }
             guard let record = found else {
                 throw .failed("the \(entity.name.lowercased()) it was about no longer exists")

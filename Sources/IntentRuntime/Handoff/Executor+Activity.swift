@@ -21,7 +21,7 @@ extension Executor {
         do {
             try store.recordActivity(
                 type: activity.type, intent: intent.name, title: title, parameters: json,
-                eligible: activity.eligible.map(\.rawValue), keywords: activity.keywords, link: link, at: clock.now,
+                eligible: activity.eligible, keywords: activity.keywords, link: link, at: clock.now,
                 expires: clock.now.addingTimeInterval(TimeInterval(activity.expiry)))
         } catch {
             throw .store("could not record the activity: \(error)")

@@ -105,7 +105,7 @@ public struct SearchEngine: Sendable {
             // keywords until it expires; the newest of each title once.
             var seenActivities: Set<String> = []
             for activity in try transaction.activities(
-                at: now, eligible: IntentGraph.Activity.Eligibility.search.rawValue, limit: 100) {
+                at: now, eligible: .search, limit: 100) {
                 let parts = activity.intent.split(separator: ".", maxSplits: 1).map(String.init)
                 guard seenActivities.insert(activity.type + "\u{1F}" + activity.title).inserted, parts.count == 2
                 else { continue }

@@ -17,7 +17,7 @@ extension Conversation {
                     } catch {
                         answer = Answer(
                             status: .error, app: offer.app, intent: offer.intent.name, dialog: error.description,
-                            failure: .request(error.description))
+                            failure: .failed(error.description))
                     }
                     answers.append(answer)
                     if answer.status == .error { throw RolledBack() }
@@ -25,7 +25,9 @@ extension Conversation {
                 }
             }
         } catch {
-            try? session.reloadNames()
+            // Rolled back: the names of records made before the failure are gone again.
+            var namesUnread: (any Error)?
+            do { try session.reloadNames() } catch { namesUnread = error }
             var failed =
                 answers.last
                 ?? Answer(status: .error, app: offer.app, intent: offer.intent.name, dialog: "\(error)")
@@ -36,7 +38,10 @@ extension Conversation {
             }
             if items.count > 1 { failed.dialog += " Nothing was shared." }
             let message = failed.failure?.message ?? failed.dialog
-            failed.failure = storeFailed ? .store(message) : failed.failure ?? .request(message)
+            failed.failure = storeFailed ? .store(message) : failed.failure ?? .failed(message)
+            if let namesUnread, !failed.storeFailure {
+                failed.failure = .store(message + " (the names could not be read again: \(namesUnread))")
+            }
             return [failed]
         }
         return answers

@@ -144,20 +144,26 @@ final class ReplPresence {
     }
 
     /// The suggestions to show: all (`:suggest`), or those that clear the threshold, are not the
-    /// intent that just ran, and were not shown just before.
+    /// intent that just ran, and were not shown just before. A store that cannot be read is said.
     private func suggestions(forced: Bool, after intent: QualifiedName? = nil) -> String? {
-        guard
-            let found = try? model.suggest(store: session.store, now: session.clock.now, limit: 3),
-            !found.isEmpty
-        else { return nil }
+        let found: [Suggestion]
+        let counts: [String: [String: Int]]
+        do {
+            found = try model.suggest(store: session.store, now: session.clock.now, limit: 3)
+            guard !found.isEmpty else { return nil }
+            counts =
+                forced
+                ? [:]
+                : try session.store.read {
+                    try $0.suggestionCounts(intents: model.candidates, now: session.clock.now)
+                }
+        } catch {
+            return "error: the suggestions cannot be read from the store: \(error)"
+        }
         let shown: [Suggestion]
         if forced {
             shown = found
         } else {
-            let counts =
-                (try? session.store.read {
-                    try $0.suggestionCounts(intents: model.candidates, now: session.clock.now)
-                }) ?? [:]
             shown = found.filter {
                 $0.confidence >= Self.threshold && (counts[$0.intent.description]?["n"] ?? 0) >= Self.minimumDonations
                     && $0.intent != intent
@@ -172,9 +178,14 @@ final class ReplPresence {
     }
 
     private func take(_ placement: IntentGraph.TipPlacement, intent: QualifiedName? = nil) -> IntentGraph.Tip? {
-        guard let tip = try? tips.take(placement, intent: intent, language: language, store: session.store) else {
+        let taken: IntentGraph.Tip?
+        do {
+            taken = try tips.take(placement, intent: intent, language: language, store: session.store)
+        } catch {
+            Terminal.standardError("error: the tips cannot be read from the store: \(error)\n")
             return nil
         }
+        guard let tip = taken else { return nil }
         lastTip = tip
         return tip
     }

@@ -253,7 +253,15 @@ struct Batch: ParsableCommand {
                 }
             } catch {
                 report.rolledBack = true
-                try? session.reloadNames()
+                if !(error is RolledBack) {
+                    storeFailed = true
+                    Terminal.standardError("error: the batch could not be written to the store: \(error)\n")
+                }
+                // Rolled back: the names of records the batch made are gone again.
+                do { try session.reloadNames() } catch {
+                    storeFailed = true
+                    Terminal.standardError("error: the names could not be read again after the rollback: \(error)\n")
+                }
             }
         } else {
             body()

@@ -1,56 +1,55 @@
-import Foundation
 import IntentLanguage
+import IntentModel
 
 /// The keys `DefinitionSchema` allows at a place in a definition or shortcut file, read from the
 /// JSON Schema it prints (one source of truth with the decoder).
 struct SchemaKeys {
-    private let root: [String: Any]
-    private let definitions: [String: Any]
+    private typealias Schema = [String: JSONValue]
+    private let root: Schema
+    private let definitions: Schema
 
     init(document: DefinitionSchema.Document) {
-        let text = DefinitionSchema.jsonSchema(for: document)
-        root = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-        definitions = root["$defs"] as? [String: Any] ?? [:]
+        root = DefinitionSchema.jsonSchemaValue(for: document).object ?? [:]
+        definitions = root["$defs"]?.object ?? [:]
     }
 
     /// The keys (with their documentation) of the mapping at `path`: the keys above the cursor,
     /// outermost first (for `intents: → CreateTask: → parameters: → title:` the path is those four).
     func keys(at path: [String]) -> [(name: String, doc: String)] {
-        var schemas: [[String: Any]] = [root]
+        var schemas: [Schema] = [root]
         for key in path {
-            schemas = schemas.flatMap { objects(in: $0) }.flatMap { schema -> [[String: Any]] in
-                if let properties = schema["properties"] as? [String: Any], let field = properties[key] as? [String: Any] {
-                    return [field]
-                }
-                if let value = schema["additionalProperties"] as? [String: Any] { return [value] }
+            schemas = schemas.flatMap { objects(in: $0) }.flatMap { schema -> [Schema] in
+                if let field = schema["properties"]?.object?[key]?.object { return [field] }
+                if let value = schema["additionalProperties"]?.object { return [value] }
                 return []
             }
         }
         var seen: Set<String> = []
         var keys: [(name: String, doc: String)] = []
         for schema in schemas.flatMap({ objects(in: $0) }) {
-            for (name, field) in (schema["properties"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key })
+            for (name, field) in (schema["properties"]?.object ?? [:]).sorted(by: { $0.key < $1.key })
             where seen.insert(name).inserted {
-                keys.append((name, (field as? [String: Any])?["description"] as? String ?? ""))
+                keys.append((name, field.object?["description"]?.string ?? ""))
             }
         }
         return keys
     }
 
     /// The object schemas a schema stands for: through `$ref`, `oneOf` and list items.
-    private func objects(in schema: [String: Any], depth: Int = 0) -> [[String: Any]] {
+    private func objects(in schema: Schema, depth: Int = 0) -> [Schema] {
         guard depth < 8 else { return [] }
-        if let reference = schema["$ref"] as? String, let name = reference.split(separator: "/").last,
-            let target = definitions[String(name)] as? [String: Any]
+        if let reference = schema["$ref"]?.string, let name = reference.split(separator: "/").last,
+            let target = definitions[String(name)]?.object
         {
             return objects(in: target, depth: depth + 1)
         }
-        var found: [[String: Any]] = []
-        if schema["properties"] != nil || schema["additionalProperties"] is [String: Any] { found.append(schema) }
-        for alternative in (schema["oneOf"] as? [[String: Any]] ?? []) + (schema["anyOf"] as? [[String: Any]] ?? []) {
+        var found: [Schema] = []
+        if schema["properties"] != nil || schema["additionalProperties"]?.object != nil { found.append(schema) }
+        let alternatives = (schema["oneOf"]?.array ?? []) + (schema["anyOf"]?.array ?? [])
+        for alternative in alternatives.compactMap(\.object) {
             found += objects(in: alternative, depth: depth + 1)
         }
-        if let items = schema["items"] as? [String: Any] { found += objects(in: items, depth: depth + 1) }
+        if let items = schema["items"]?.object { found += objects(in: items, depth: depth + 1) }
         return found
     }
 }

@@ -1,5 +1,5 @@
 /// Why a question saved for handoff was closed (the store's `_questions.closed` column).
-enum QuestionClosing: String, Sendable, CaseIterable {
+public enum QuestionClosing: String, Sendable, Hashable, CaseIterable {
     /// Answered in the shell that asked it.
     case answered
     /// Carried on by `intents continue` in another shell.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A temporary folder for one test's store and files, removed when the test's suite instance goes.
-final class ScratchDirectory: Sendable {
-    let path: String
+public final class ScratchDirectory: Sendable {
+    public let path: String
 
-    init(_ name: String) {
+    public init(_ name: String) {
         path = NSTemporaryDirectory() + "intents-\(name)-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
