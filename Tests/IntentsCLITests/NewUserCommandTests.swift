@@ -54,12 +54,20 @@ struct NewUserCommandTests {
             (talk, "are capricorn and pisces compatible"),
             (talk, "remind me to call mom today at 11"),
             (talk, "what about tomorrow?"),
+            // Everyday wording the phrases now have, and what people say before a request.
+            (dry, "list my tasks"),
+            (dry, "put quantum dots on my radar"),
+            (dry, "i want to start tracking solar power"),
+            (dry, "how well do leo and virgo get along"),
+            (dry, "füge einkaufen zu meinen aufgaben hinzu"),
+            (dry, "was muss ich heute tun"),
             // 7: no match in the speaker's language; did-you-mean as sentences a person would say.
             (dry + ["--lang", "de"], "blablub fnord"),
             (dry + ["--lang", "de"], "zeig mir das wetter"),
             (dry, "blorp the flux capacitor"),
             (dry, "my luck today"),
-            (dry + ["--lang", "de"], "aufgabe"),
+            (dry, "track"),
+            (dry + ["--lang", "de"], "erstelle dringende aufgaben steuer"),
         ])
         try CommandLineTests.golden("new-user.txt", text)
     }

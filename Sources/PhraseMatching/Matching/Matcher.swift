@@ -64,6 +64,14 @@ public struct Matcher: Sendable {
         "im", "von", "vom", "als",
     ]
 
+    /// What people say before a request and no template spells out, read past at the sentence's
+    /// start only ("i want to track rust" is "track rust", "i'd like to observe remote work" is
+    /// "observe remote work"), contractions already expanded; each word counts as skipped.
+    static let preambles: [[String]] = [
+        "i want to", "i wanna", "i would like to", "i would love to", "i want you to", "i would like you to",
+        "i need you to", "i need to", "let me", "help me", "go ahead and", "i am going to", "i am gonna",
+    ].map { $0.split(separator: " ").map(String.init) }
+
     static let maximumFreeWords = 24
     /// Values one reading may take where no template has a slot.
     static let maximumValuesAnywhere = 2
@@ -619,6 +627,15 @@ struct Search {
                     next.score.unsaid += 1
                     walk(node: edge.child, position: position, path: next)
                 }
+            }
+        }
+        // What people say before a request, at the start only ("i want to track rust").
+        if position == 0, nodeIndex == 0, path.score.skipped == 0 {
+            for preamble in Matcher.preambles
+            where tokens.count > preamble.count && zip(preamble, tokens).allSatisfy({ $0 == $1.text }) {
+                var next = path
+                next.score.skipped += preamble.count
+                walk(node: 0, position: preamble.count, path: next)
             }
         }
         // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
