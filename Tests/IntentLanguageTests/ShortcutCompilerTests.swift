@@ -173,7 +173,8 @@ struct ShortcutCompilerTests {
                 (
                     "1️⃣",
                     "error: no intent matches “blorp the flux capacitor”; "
-                        + "did you mean “Delete the radar on rust” or “What does the future hold”?"
+                        + "did you mean “Delete the task called renew passport” or “Delete the radar on rust” or "
+                        + "“What does the future hold”?"
                 )
             ]),
         Case(

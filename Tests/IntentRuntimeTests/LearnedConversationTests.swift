@@ -47,7 +47,7 @@ struct LearnedConversationTests {
         let conversation = try Scratch().conversation()
         let question = conversation.say("my luck today")
         #expect(question.status == .needsConfirmation)
-        #expect(question.dialog == "Did you mean: Get Daily Fortune in Fortune?")
+        #expect(question.dialog == "Did you mean “What's my fortune”?")
         let next = conversation.say("yes")
         #expect(next.intent?.description == "Fortune.GetDailyFortune")
         #expect(next.status != .noMatch)

@@ -50,7 +50,7 @@ struct LearnedDecisionTests {
     func plausibleGuessAsks() throws {
         // "vertical farming" is no word of the definitions, and the phrase's verb is not said: the
         // tagger reads it as the topic, so the guess asks "Did you mean …?" (it answered no match).
-        let guess = try #require(Self.stage.guess("i want a radar about vertical farming", matcher: Bundled.matcher))
+        let guess = try #require(Self.stage.guess("radar about vertical farming", matcher: Bundled.matcher))
         #expect(guess.candidate.intent.description == "Radar.CreateRadar")
         #expect(guess.decision == .ask)
         #expect(guess.candidate.slots.first { $0.name == "topic" }?.value.description == "vertical farming")

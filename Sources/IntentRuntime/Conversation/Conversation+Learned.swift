@@ -16,11 +16,11 @@ extension Conversation {
             return nil
         case .act:
             // A word naming a value no slot took is never dropped in silence: asked about instead.
-            if session.matcher(clock: clock).dropsValueWords(text, guess.candidate) { return ask(guess) }
+            if session.matcher(clock: clock).dropsValueWords(text, guess.candidate) { return ask(guess, text) }
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
             guessReading = .init(text: text, language: options.language)
-            return ask(guess)
+            return ask(guess, text)
         }
     }
 
@@ -33,14 +33,23 @@ extension Conversation {
         else { return nil }
         if guess.decision == .act { return start(guess.candidate, clock: clock, learned: true) }
         guessReading = .init(text: text, language: options.language)
-        return ask(guess)
+        return ask(guess, text)
     }
 
-    /// "Did you mean: Create Radar in Radar (topic “rust”)?", waiting for yes or no.
-    private func ask(_ guess: LearnedGuess) -> Answer? {
+    /// "Did you mean “Track rust”?", waiting for yes or no: the guess said as a sentence of its
+    /// intent's phrases with the values found; "Did you mean: Create Radar in Radar (topic “rust”)?"
+    /// when no phrase has a slot for every value.
+    private func ask(_ guess: LearnedGuess, _ text: String) -> Answer? {
         guard let intent = session.graph.intent(guess.candidate.intent) else { return nil }
         pendingGuess = guess
-        let dialog = Phrasebook.of(options.language).didYouMean(Self.describe(guess.candidate, intent))
+        // In the language asked for, else in the guessed phrase's.
+        let language = options.language ?? guess.candidate.language
+        let phrasebook = Phrasebook.of(language)
+        let sentence = session.index.spokenSentence(
+            for: guess.candidate, tokens: Normalizer.tokens(text), language: language,
+            closest: guess.template)
+        let dialog = sentence.map(phrasebook.didYouMeanSaying)
+            ?? phrasebook.didYouMean(Self.describe(guess.candidate, intent))
         return Answer(
             status: .needsConfirmation, app: intent.name.app, intent: intent.name,
             parameters: guess.candidate.slots.map { (name: $0.name, value: JSONValue.string($0.value.description)) },

@@ -18,6 +18,8 @@ struct Phrasebook: Sendable {
     var notUnderstood: @Sendable (_ suggestions: [String]) -> String
     /// A guess of the learned stage asked about: "Did you mean: Create Task in FocusBlox?".
     var didYouMean: @Sendable (_ guess: String) -> String
+    /// The same, said as a sentence of the intent's phrases: "Did you mean “Add a task …”?".
+    var didYouMeanSaying: @Sendable (_ sentence: String) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -36,10 +38,10 @@ struct Phrasebook: Sendable {
         },
         notUnderstood: { suggestions in
             "Sorry, I don't know how to do that."
-                + (suggestions.isEmpty
-                    ? "" : " Did you mean: " + suggestions.map { "“\($0)”" }.joined(separator: ", ") + "?")
+                + (suggestions.isEmpty ? "" : " Did you mean " + quoted(suggestions, "“", "”", or: "or") + "?")
         },
-        didYouMean: { guess in "Did you mean: \(guess)?" })
+        didYouMean: { guess in "Did you mean: \(guess)?" },
+        didYouMeanSaying: { sentence in "Did you mean “\(sentence)”?" })
 
     static let german = Phrasebook(
         notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
@@ -56,7 +58,8 @@ struct Phrasebook: Sendable {
             "Das kann ich leider nicht."
                 + (suggestions.isEmpty ? "" : " Meintest du " + quoted(suggestions, "„", "“", or: "oder") + "?")
         },
-        didYouMean: { guess in "Meintest du: \(guess)?" })
+        didYouMean: { guess in "Meintest du: \(guess)?" },
+        didYouMeanSaying: { sentence in "Meintest du „\(sentence)“?" })
 
     /// "“a”, “b” or “c”".
     private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {

@@ -64,6 +64,14 @@ public struct Matcher: Sendable {
         "im", "von", "vom", "als",
     ]
 
+    /// What people say before a request and no template spells out, read past at the sentence's
+    /// start only ("i want to track rust" is "track rust", "i'd like to observe remote work" is
+    /// "observe remote work"), contractions already expanded; each word counts as skipped.
+    static let preambles: [[String]] = [
+        "i want to", "i wanna", "i would like to", "i would love to", "i want you to", "i would like you to",
+        "i need you to", "i need to", "let me", "help me", "go ahead and", "i am going to", "i am gonna",
+    ].map { $0.split(separator: " ").map(String.init) }
+
     static let maximumFreeWords = 24
     /// Values one reading may take where no template has a slot.
     static let maximumValuesAnywhere = 2
@@ -621,6 +629,15 @@ struct Search {
                 }
             }
         }
+        // What people say before a request, at the start only ("i want to track rust").
+        if position == 0, nodeIndex == 0, path.score.skipped == 0 {
+            for preamble in Matcher.preambles
+            where tokens.count > preamble.count && zip(preamble, tokens).allSatisfy({ $0 == $1.text }) {
+                var next = path
+                next.score.skipped += preamble.count
+                walk(node: 0, position: preamble.count, path: next)
+            }
+        }
         // Politeness a template spells out may be left out ("can you set a timer" is "set a timer").
         for (word, child) in node.optionalWords where position == tokens.count || tokens[position].text != word {
             var next = path
@@ -772,10 +789,34 @@ struct Search {
         var score = path.score
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
-        found.append(
-            Candidate(
-                intent: entry.intent, template: entry.template, language: entry.language, slots: slots,
-                score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values))
+        let candidate = Candidate(
+            intent: entry.intent, template: entry.template, language: entry.language, slots: slots,
+            score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values)
+        found.append(candidate)
+        if let valueInstead = valueNotText(candidate) { found.append(valueInstead) }
+    }
+
+    /// `candidate` with its free text read as the value it wholly is, when that is a value of the one
+    /// parameter of its type the reading left unset ("add a task tomorrow": due tomorrow, the title
+    /// asked for, never a task called "tomorrow"). Nil when there is no such reading.
+    private mutating func valueNotText(_ candidate: Candidate) -> Candidate? {
+        guard !candidate.isNegative, let intent = matcher.index.graph.intent(candidate.intent) else { return nil }
+        for (at, slot) in candidate.slots.enumerated() where !slot.typed && !slot.entity && slot.span.count <= 4 {
+            guard intent.parameter(slot.name)?.type == .string else { continue }
+            let taken = Set(candidate.slots.map(\.name)).union(candidate.phraseValues.keys)
+            for value in valuesAnywhere(at: slot.span.lowerBound) where value.option.length == slot.span.count {
+                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                guard fitting.count == 1 else { continue }
+                var instead = candidate
+                instead.slots[at] = Candidate.Slot(
+                    name: fitting[0].name, value: value.option.value, span: slot.span, typed: true)
+                instead.score.freeWords -= slot.span.count
+                instead.score.typedSlots += 1
+                instead.score.anywhere += 1
+                return instead
+            }
+        }
+        return nil
     }
 }
 

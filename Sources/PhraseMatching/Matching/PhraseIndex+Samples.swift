@@ -68,3 +68,53 @@ extension PhraseIndex {
         spokenPhrases.indices.first { sampleSentence($0) == sentence }.flatMap { spokenSource($0)?.intent }
     }
 }
+
+extension PhraseIndex {
+    /// `candidate` as a person would say it, for a "Did you mean …?": the shortest sentence of one of
+    /// its intent's phrases (in `language`, else in any) that has a slot for every value found, each
+    /// value in the words it was said with (`tokens` are the sentence's), and "…" for a slot the
+    /// sentence did not say ("Check compatibility with libra", "Neue aufgabe …"); among sentences as
+    /// short, one of the phrase the sentence was closest to (`closest`, its template's source). Nil
+    /// when no phrase has a slot for every value.
+    public func spokenSentence(
+        for candidate: Candidate, tokens: [Token], language: String?, closest: String? = nil
+    ) -> String? {
+        guard let app = graph.app(named: candidate.intent.app),
+            let intent = app.intents.first(where: { $0.name == candidate.intent })
+        else { return nil }
+        let said = Set(candidate.slots.map(\.name))
+        let sources = spokenSources.filter { $0.intent == candidate.intent }
+        let inLanguage = sources.filter { $0.phrase.language == (language ?? candidate.language) }
+        var best: (key: [Int], pieces: [PhraseTemplate.Piece])?
+        for (order, source) in (inLanguage.isEmpty ? sources : inLanguage).enumerated() {
+            guard let sentences = source.phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)
+            else { continue }
+            let isClosest = source.phrase.template.source == closest ? 0 : 1
+            for pieces in sentences {
+                var slots: Set<String> = []
+                for case .slot(let name) in pieces { slots.insert(name) }
+                guard said.isSubset(of: slots) else { continue }
+                let key = [slots.count - said.count, pieces.count, isClosest, order]
+                if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true { best = (key, pieces) }
+            }
+        }
+        guard let pieces = best?.pieces else { return nil }
+        let words = pieces.map { piece -> String in
+            switch piece {
+            case .word(let word): return word
+            case .app: return app.name
+            case .slot(let name):
+                guard let slot = candidate.slots.first(where: { $0.name == name }) else { return "…" }
+                if case .string(let text) = slot.value { return text }
+                if tokens.indices.contains(slot.span.lowerBound), slot.span.upperBound <= tokens.count,
+                    !slot.span.isEmpty
+                {
+                    return tokens[slot.span].map(\.raw).joined(separator: " ")
+                }
+                return intent.parameter(name).flatMap { spoken(slot.value, type: $0.type) } ?? slot.value.description
+            }
+        }
+        guard let first = words.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+}

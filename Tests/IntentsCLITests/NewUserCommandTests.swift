@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Issue 20, items 3, 4, 5 and 7, as a new user meets them: what `intents say` and `explain` answer
+/// to everyday requests to the bundled apps. The transcript is a golden file (user-facing text).
+@Suite("What a new user says to the bundled apps")
+struct NewUserCommandTests {
+    let scratch = ScratchDirectory("new-user")
+
+    /// Says each line (`flags` first) and writes "> line", then status, intent, values, follow-up
+    /// and the dialog, from `say --json`.
+    func transcript(_ lines: [(flags: [String], text: String)]) throws -> String {
+        var out = ""
+        for line in lines {
+            let run = try ConversationCommandTests.run(
+                ["say", "--json"] + line.flags + [line.text], store: scratch.path + "/store.sqlite")
+            let object = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let result = try #require(object["result"] as? [String: Any], "\(run.stdout)\(run.stderr)")
+            let values = (result["parameters"] as? [String: Any] ?? [:]).compactMap { name, value in
+                value is NSNull ? nil : "\(name)=\(value)"
+            }.sorted()
+            var said = "\(result["status"] ?? "")"
+            if let intent = result["intent"] as? String { said += " \(intent)" }
+            if !values.isEmpty { said += " " + values.joined(separator: ", ") }
+            if let followUp = result["followUp"] as? [String: Any] {
+                said += " (follow-up: \(followUp["replaced"] ?? "") replaced)"
+            }
+            let flags = line.flags.filter { $0 != "--conversation" && $0 != "c" }
+            out += "> " + (flags + [line.text]).joined(separator: " ") + "\n  \(said)\n  \(result["dialog"] ?? "")\n"
+        }
+        return out
+    }
+
+    @Test("Typed words anywhere, asking for what is not said, follow-ups, answers in the speaker's language")
+    func newUserTranscript() throws {
+        let dry = ["--dry-run"]
+        let talk = ["--conversation", "c"]
+        let text = try transcript([
+            // 3: a date, an urgency said where no template has its slot, German inflections included.
+            (dry, "add a task buy milk tomorrow"),
+            (dry, "add an urgent task buy milk"),
+            (dry, "erstelle eine dringende aufgabe einkaufen"),
+            (dry, "neue aufgabe steuer dringender"),
+            // 4: a required slot not said asks its prompt; a word that is a value is not the title.
+            (dry, "add a task"),
+            (dry, "create a radar"),
+            (dry + ["--lang", "de"], "erstelle eine aufgabe"),
+            (talk, "add a task tomorrow"),
+            (talk, "buy milk"),
+            // 5: follow-ups that name only a new value; an explicit request is never one.
+            (talk, "how compatible are leo and virgo"),
+            (talk, "and libra?"),
+            (talk, "what about aries then"),
+            (talk, "are capricorn and pisces compatible"),
+            (talk, "remind me to call mom today at 11"),
+            (talk, "what about tomorrow?"),
+            // Everyday wording the phrases now have, and what people say before a request.
+            (dry, "list my tasks"),
+            (dry, "put quantum dots on my radar"),
+            (dry, "i want to start tracking solar power"),
+            (dry, "how well do leo and virgo get along"),
+            (dry, "füge einkaufen zu meinen aufgaben hinzu"),
+            (dry, "was muss ich heute tun"),
+            // 7: no match in the speaker's language; did-you-mean as sentences a person would say.
+            (dry + ["--lang", "de"], "blablub fnord"),
+            (dry + ["--lang", "de"], "zeig mir das wetter"),
+            (dry, "blorp the flux capacitor"),
+            (dry, "my luck today"),
+            (dry, "track"),
+            (dry + ["--lang", "de"], "erstelle dringende aufgaben steuer"),
+        ])
+        try CommandLineTests.golden("new-user.txt", text)
+    }
+
+    @Test("explain says what a follow-up carried over")
+    func explainFollowUp() throws {
+        let store = scratch.path + "/store.sqlite"
+        _ = try ConversationCommandTests.run(
+            ["say", "--conversation", "c", "how compatible are leo and virgo"], store: store)
+        let run = try ConversationCommandTests.run(["explain", "--conversation", "c", "and libra?"], store: store)
+        #expect(
+            run.stdout.hasSuffix(
+                "in conversation c: follow-up of Check Compatibility: theirSign replaced; carried over: yourSign (theirSign = libra)\n"
+            ), "\(run.stdout)")
+        let explicit = try ConversationCommandTests.run(
+            ["explain", "--conversation", "c", "are aries and libra compatible"], store: store)
+        #expect(explicit.stdout.hasSuffix("in conversation c: not a follow-up\n"), "\(explicit.stdout)")
+    }
+}
