@@ -83,7 +83,7 @@ extension PhraseIndex {
             let intent = app.intents.first(where: { $0.name == candidate.intent })
         else { return nil }
         let said = Set(candidate.slots.map(\.name))
-        let sources = spokenSources.filter { $0.intent == candidate.intent }
+        let sources = spokenSources(of: candidate.intent)
         let inLanguage = sources.filter { $0.phrase.language == (language ?? candidate.language) }
         var best: (key: [Int], pieces: [PhraseTemplate.Piece])?
         for (order, source) in (inLanguage.isEmpty ? sources : inLanguage).enumerated() {
@@ -116,5 +116,21 @@ extension PhraseIndex {
         }
         guard let first = words.first else { return nil }
         return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+}
+
+extension PhraseIndex {
+    /// The phrases that say `name`, in the order `spokenSource(_:)` counts them: shortcut phrases
+    /// first, then the intent's own, app by app. Listed from the graph when a suggestion asks,
+    /// so that loading keeps only the count.
+    func spokenSources(of name: QualifiedName) -> [(intent: QualifiedName, phrase: IntentGraph.Phrase)] {
+        var sources: [(intent: QualifiedName, phrase: IntentGraph.Phrase)] = []
+        for app in graph.apps {
+            for shortcut in app.shortcuts where shortcut.intent == name {
+                sources += shortcut.phrases.map { (shortcut.intent, $0) }
+            }
+            for intent in app.intents where intent.name == name { sources += intent.phrases.map { (name, $0) } }
+        }
+        return sources
     }
 }
