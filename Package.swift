@@ -151,7 +151,9 @@ let package = Package(
             dependencies: ["IntentEngine", "IntentRuntime", "IntentModel", "TestSupport"]),
         .testTarget(
             name: "IntentServerTests",
-            dependencies: ["IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport"]),
+            dependencies: [
+                "IntentServer", "IntentRequests", "IntentEngine", "IntentModel", "ModelStore", "TestSupport",
+            ]),
         // IntentsCLI: the `intents` binary the tests run, and its commands (@testable).
         .testTarget(
             name: "IntentsCLITests",

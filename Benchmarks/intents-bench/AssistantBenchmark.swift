@@ -115,7 +115,9 @@ func assistantBenchmark() throws {
         case 3, 4: sentences.append("turn on \(pick(app, "Device"))")
         case 5: sentences.append("set the \(noun) brightness in \(pick(app, "Area")) to 50%")
         case 6: sentences.append("change \(pick(app, "Device")) to 20 percent")
-        case 7, 8: sentences.append("play some relaxing jazz music on the \(noun) \(pick(app, "Player")) in the \(pick(app, "Area"))")
+        case 7, 8:
+            sentences.append(
+                "play some relaxing jazz music on the \(noun) \(pick(app, "Player")) in the \(pick(app, "Area"))")
         case 9: sentences.append("remind me to water the plants with the \(noun) tomorrow at 9")
         case 10: sentences.append("what's the \(noun) status in \(pick(app, "Area"))")
         case 11: sentences.append("is the \(pick(app, "Device")) \(noun) on")
@@ -154,7 +156,8 @@ func assistantBenchmark() throws {
                 for name in list { try transaction.insert(entity, values: ["name": .string(name)]) }
             }
         }
-        matchers.append(("store, cached", Matcher(index: index, entities: StoredEntityNames(store: store), clock: Clock())))
+        matchers.append(
+            ("store, cached", Matcher(index: index, entities: StoredEntityNames(store: store), clock: Clock())))
         if !CommandLine.arguments.contains("--cached-only") {
             matchers.append(
                 ("store, uncached", Matcher(index: index, entities: UncachedEntityNames(store: store), clock: Clock())))
@@ -170,8 +173,10 @@ func assistantBenchmark() throws {
         for (n, run) in runs.enumerated() {
             print(
                 String(
-                    format: "  run %d: wall p50 %.1f µs, p99 %.1f µs (%.1f× p50), max %.0f µs; cpu p50 %.1f µs, p99 %.1f µs (%.1f× p50)",
-                    n + 1, run.wall.p50, run.wall.p99, run.wall.p99 / run.wall.p50, run.wall.max, run.cpu.p50, run.cpu.p99,
+                    format:
+                        "  run %d: wall p50 %.1f µs, p99 %.1f µs (%.1f× p50), max %.0f µs; cpu p50 %.1f µs, p99 %.1f µs (%.1f× p50)",
+                    n + 1, run.wall.p50, run.wall.p99, run.wall.p99 / run.wall.p50, run.wall.max, run.cpu.p50,
+                    run.cpu.p99,
                     run.cpu.p99 / run.cpu.p50))
         }
         func summary(_ label: String, _ values: [Percentiles]) {
@@ -179,7 +184,8 @@ func assistantBenchmark() throws {
             let ratios = values.map { $0.p99 / $0.p50 }.sorted()
             print(
                 String(
-                    format: "  %@ over %d repeats: p50 min %.1f / median %.1f µs; p99 min %.1f / median %.1f µs; p99/p50 min %.1f / median %.1f",
+                    format:
+                        "  %@ over %d repeats: p50 min %.1f / median %.1f µs; p99 min %.1f / median %.1f µs; p99/p50 min %.1f / median %.1f",
                     label, values.count, p50s[0], p50s[p50s.count / 2], p99s[0], p99s[p99s.count / 2], ratios[0],
                     ratios[ratios.count / 2]))
         }

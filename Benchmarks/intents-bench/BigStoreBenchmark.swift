@@ -73,7 +73,8 @@ func bigStoreBenchmark() throws {
             if n % 10_000 == 3 {
                 fields.append("\"due\": \"2026-11-21T09:00:00Z\"")
             } else if n % 1_000 == 7 {
-                fields.append("\"due\": \"\(ISODate.format(clock.now.addingTimeInterval(Double(n % 30 + 1) * 86_400)))\"")
+                fields.append(
+                    "\"due\": \"\(ISODate.format(clock.now.addingTimeInterval(Double(n % 30 + 1) * 86_400)))\"")
             }
             buffer += (first ? "" : ",\n") + "{" + fields.joined(separator: ", ") + "}"
             first = false
@@ -193,7 +194,9 @@ func bigStoreBenchmark() throws {
             String(
                 format: "  entity look-ups over %@ names: the first phrase after opening %.0f µs (%@)",
                 store.size.formatted(), first, "\(type(of: names.forPhrase()))"))
-        print("  entity look-ups over \(store.size.formatted()) names (\(lookups) each, \(repeats) passes, µs, min / median of the passes):")
+        print(
+            "  entity look-ups over \(store.size.formatted()) names (\(lookups) each, \(repeats) passes, µs, min / median of the passes):"
+        )
         for (kind, texts) in kinds {
             var p50s: [Double] = [], p99s: [Double] = []
             var found = 0
@@ -212,7 +215,8 @@ func bigStoreBenchmark() throws {
             }
             print(
                 String(
-                    format: "    %-14@ p50 %.0f / %.0f, p99 %.0f / %.0f (%d of %d found)", kind, p50s.min()!, median(p50s),
+                    format: "    %-14@ p50 %.0f / %.0f, p99 %.0f / %.0f (%d of %d found)", kind, p50s.min()!,
+                    median(p50s),
                     p99s.min()!, median(p99s), found, texts.count))
         }
         let center = WidgetCenter(graph: graph, store: opened)

@@ -22,17 +22,21 @@ func languageServerBenchmark() throws {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         if path > opened { opened = path }  // the last file published, so its notification ends a check
     }
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("intents").path
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "intents"
+    ).path
     guard manager.isExecutableFile(atPath: binary) else {
         print("lsp: build the release 'intents' first (swift build -c release --product intents)")
         return
     }
-    let server = try LanguageServerProcess(binary: binary, arguments: ["lsp", "--intents", directory + "/Intents", "--debounce", "0"])
+    let server = try LanguageServerProcess(
+        binary: binary, arguments: ["lsp", "--intents", directory + "/Intents", "--debounce", "0"])
     defer { server.stop() }
     let uri = URL(fileURLWithPath: opened).absoluteString
     _ = try server.request(1, "initialize", ["capabilities": [String: Any]()])
     let original = try String(contentsOfFile: opened, encoding: .utf8)
-    try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": original]])
+    try server.notify(
+        "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": original]])
     let first = try server.diagnostics(uri)
     print(
         "lsp: \(count) intents, \(bytes / 1024) KiB of YAML; first check: \(first.count) diagnostics in \(opened.split(separator: "/").suffix(2).joined(separator: "/"))"
@@ -42,14 +46,19 @@ func languageServerBenchmark() throws {
     for run in 0..<runs {
         let edited = original.replacingOccurrences(of: "dialog: \"done\"", with: "dialog: \"done \(run)\"")
         let start = DispatchTime.now().uptimeNanoseconds
-        try server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": run + 2], "contentChanges": [["text": edited]]])
+        try server.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": run + 2], "contentChanges": [["text": edited]]])
         let diagnostics = try server.diagnostics(uri)
         checks.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        if run == 0, !diagnostics.isEmpty { print("lsp: the edited file has \(diagnostics.count) diagnostics: \(diagnostics.prefix(1))") }
+        if run == 0, !diagnostics.isEmpty {
+            print("lsp: the edited file has \(diagnostics.count) diagnostics: \(diagnostics.prefix(1))")
+        }
     }
     let lines = original.components(separatedBy: "\n")
     let slotLine = lines.firstIndex { $0.contains("{title}") } ?? 0
-    let slotCharacter = (lines[slotLine].range(of: "{title}").map { lines[slotLine][..<$0.lowerBound].utf16.count } ?? 0) + 1
+    let slotCharacter =
+        (lines[slotLine].range(of: "{title}").map { lines[slotLine][..<$0.lowerBound].utf16.count } ?? 0) + 1
     let keyLine = lines.firstIndex { $0.hasPrefix("    phrases:") } ?? 0
     let holeLine = lines.firstIndex { $0.contains("summary: \"${") } ?? 0
     let holeCharacter = (lines[holeLine].range(of: "${").map { lines[holeLine][..<$0.lowerBound].utf16.count } ?? 0) + 2
@@ -73,7 +82,9 @@ func languageServerBenchmark() throws {
     let at: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": slotLine, "character": slotCharacter]]
     for run in 0..<runs {
         let edited = original.replacingOccurrences(of: "dialog: \"done\"", with: "dialog: \"again \(run)\"")
-        try server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 1_000 + run], "contentChanges": [["text": edited]]])
+        try server.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": uri, "version": 1_000 + run], "contentChanges": [["text": edited]]])
         _ = try server.diagnostics(uri)
         for target in 0..<3 {
             var params = at
@@ -84,12 +95,15 @@ func languageServerBenchmark() throws {
                 10_000 + run * 3 + target, target == 2 ? "textDocument/rename" : "textDocument/references", params)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             [0: { cold.append(ms) }, 1: { warm.append(ms) }, 2: { renames.append(ms) }][target]?()
-            if run == 0, target == 0 { print("lsp: references of {title}: \((response["result"] as? [Any])?.count ?? 0) places") }
+            if run == 0, target == 0 {
+                print("lsp: references of {title}: \((response["result"] as? [Any])?.count ?? 0) places")
+            }
         }
     }
     func figures(_ values: [Double]) -> String {
         let sorted = values.sorted()
-        return String(format: "median %.1f ms, min %.1f ms, max %.1f ms", median(values), sorted.first ?? 0, sorted.last ?? 0)
+        return String(
+            format: "median %.1f ms, min %.1f ms, max %.1f ms", median(values), sorted.first ?? 0, sorted.last ?? 0)
     }
     print("lsp: re-check after didChange (whole project → publishDiagnostics): \(figures(checks))")
     print("lsp: completion of a {slot} in a phrase: \(figures(slots))")

@@ -66,7 +66,8 @@ func linksBenchmark() throws {
         opens.sort()
         print(
             String(
-                format: "Conversation.open(radar://open/quantum%%20computing), %@: median %.1f µs, min %.1f µs (%d × %d)",
+                format:
+                    "Conversation.open(radar://open/quantum%%20computing), %@: median %.1f µs, min %.1f µs (%d × %d)",
                 dryRun
                     ? "resolved (routed, radar looked up, parameters checked; --dry-run)"
                     : "run (also executed, journaled and committed)", opens[opens.count / 2] / 1000, opens[0] / 1000,

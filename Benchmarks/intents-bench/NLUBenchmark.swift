@@ -14,7 +14,9 @@ import PhraseMatching
 func nluBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     guard let corpusIndex = arguments.firstIndex(of: "--corpus"), corpusIndex + 1 < arguments.count,
-        let directory = arguments.enumerated().first(where: { $0.offset != corpusIndex && $0.offset != corpusIndex + 1 && !$0.element.hasPrefix("-") })?.element
+        let directory = arguments.enumerated().first(where: {
+            $0.offset != corpusIndex && $0.offset != corpusIndex + 1 && !$0.element.hasPrefix("-")
+        })?.element
     else {
         FileHandle.standardError.write(Data("usage: intents-bench nlu --corpus snips|clinc DIR\n".utf8))
         exit(2)
@@ -32,7 +34,8 @@ func nluBenchmark() throws {
     let scratch = NSTemporaryDirectory() + "intents-bench-nlu-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let session = try Session(graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
+    let session = try Session(
+        graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
     let training = LearnedStage.trainingSentences(of: graph)
     let started = DispatchTime.now().uptimeNanoseconds
     let cpuStarted = cpuSeconds()
@@ -41,7 +44,9 @@ func nluBenchmark() throws {
     let trainingSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let trainingCPU = cpuSeconds() - cpuStarted
     let modelBytes = model.encoded(definitionsHash: 0).count
-    print("nlu \(corpus): \(graph.apps.flatMap(\.intents).count) intents, \(validation.count) validation and \(test.count) test sentences")
+    print(
+        "nlu \(corpus): \(graph.apps.flatMap(\.intents).count) intents, \(validation.count) validation and \(test.count) test sentences"
+    )
     print(
         String(
             format: "  learned stage trained in %.2f s (%.2f s of CPU; this build, WordNet %@), model file %.1f MB",
@@ -66,7 +71,8 @@ func nluBenchmark() throws {
     var best = (threshold: 0.0, right: -1)
     for threshold in Set(scored.map(\.confidence) + [0]).sorted() {
         // Right: in scope, the right intent at or above; out of scope, below.
-        let right = scored.filter { $0.inScope ? $0.right && $0.confidence >= threshold : $0.confidence < threshold }.count
+        let right = scored.filter { $0.inScope ? $0.right && $0.confidence >= threshold : $0.confidence < threshold }
+            .count
         if right > best.right { best = (threshold, right) }
     }
     print(
@@ -88,7 +94,9 @@ func nluBenchmark() throws {
         let intent = understood ? answer.intent?.description ?? "" : ""
         tally.add(sentence, intent: intent, status: answer.status, parameters: understood ? answer.parameters : [])
         if verbose, intent != sentence.intent {
-            print("    \(answer.status.rawValue) \(intent.isEmpty ? "-" : intent) for \(sentence.intent.isEmpty ? "oos" : sentence.intent): \(sentence.text)")
+            print(
+                "    \(answer.status.rawValue) \(intent.isEmpty ? "-" : intent) for \(sentence.intent.isEmpty ? "oos" : sentence.intent): \(sentence.text)"
+            )
         }
     }
     let perSentence = Double(DispatchTime.now().uptimeNanoseconds - testStarted) / 1e3 / Double(max(1, test.count))
@@ -115,7 +123,9 @@ struct NLUSentence: Decodable {
             throw NLUError(message: "cannot read \(path): convert the corpus first (Benchmarks/nlu/convert.py)")
         }
         let decoder = JSONDecoder()
-        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(NLUSentence.self, from: Data($0)) }
+        return try data.split(separator: UInt8(ascii: "\n")).map {
+            try decoder.decode(NLUSentence.self, from: Data($0))
+        }
     }
 }
 
@@ -134,7 +144,9 @@ struct NLUTally {
         Normalizer.tokens(text).map(\.text).joined(separator: " ")
     }
 
-    mutating func add(_ sentence: NLUSentence, intent: String, status: Answer.Status, parameters: [(name: String, value: JSONValue)]) {
+    mutating func add(
+        _ sentence: NLUSentence, intent: String, status: Answer.Status, parameters: [(name: String, value: JSONValue)]
+    ) {
         if sentence.intent.isEmpty {
             outOfScope += 1
             if intent.isEmpty { outOfScopeRight += 1 }
@@ -158,7 +170,9 @@ struct NLUTally {
 
     func print(clinc: Bool) {
         func pct(_ a: Int, _ b: Int) -> String { String(format: "%.1f%%", b == 0 ? 0 : Double(a) * 100 / Double(b)) }
-        Swift.print("  intent accuracy (in scope): \(pct(inScopeRight, inScope)) (\(inScopeRight)/\(inScope)); no_match \(noMatch), did-you-mean \(asks)")
+        Swift.print(
+            "  intent accuracy (in scope): \(pct(inScopeRight, inScope)) (\(inScopeRight)/\(inScope)); no_match \(noMatch), did-you-mean \(asks)"
+        )
         if clinc || outOfScope > 0 {
             Swift.print("  out-of-scope recall: \(pct(outOfScopeRight, outOfScope)) (\(outOfScopeRight)/\(outOfScope))")
         }
@@ -168,7 +182,8 @@ struct NLUTally {
             let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
             Swift.print(
                 String(
-                    format: "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
+                    format:
+                        "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
                     precision * 100, recall * 100, f1 * 100, correct, predicted, gold))
         }
     }

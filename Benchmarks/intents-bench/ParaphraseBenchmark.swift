@@ -53,7 +53,8 @@ func paraphraseBenchmark() throws {
         case .asks(let intent):
             asks += 1
             let name = expected.split(separator: ".", maxSplits: 1).map(String.init)
-            let deletes = name.count == 2 ? graph.intent(QualifiedName(app: name[0], name: name[1]))?.deletes ?? false : false
+            let deletes =
+                name.count == 2 ? graph.intent(QualifiedName(app: name[0], name: name[1]))?.deletes ?? false : false
             if intent?.description == expected {
                 rightIntent += 1
                 if deletes { understood += 1 }
@@ -76,5 +77,7 @@ func paraphraseBenchmark() throws {
     }
     func pct(_ n: Int) -> String { String(format: "%.1f%%", Double(n) * 100 / Double(max(1, lines.count))) }
     print("  understood (right intent and values): \(understood)/\(lines.count) (\(pct(understood)))")
-    print("  right intent: \(rightIntent) (\(pct(rightIntent))); asks \(asks), no_match \(noMatch), wrong intent acted \(wrong)")
+    print(
+        "  right intent: \(rightIntent) (\(pct(rightIntent))); asks \(asks), no_match \(noMatch), wrong intent acted \(wrong)"
+    )
 }

@@ -72,7 +72,10 @@ struct RobustnessRun {
         let cpuStarted = cpuSeconds()
         _ = stage.model
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        print(String(format: "  learned stage trained in %.0f ms (%.2f s of CPU)", seconds * 1000, cpuSeconds() - cpuStarted))
+        print(
+            String(
+                format: "  learned stage trained in %.0f ms (%.2f s of CPU)", seconds * 1000, cpuSeconds() - cpuStarted)
+        )
     }
 
     mutating func verdict(_ text: String) -> Verdict {

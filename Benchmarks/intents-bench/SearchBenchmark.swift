@@ -119,7 +119,8 @@ func searchBenchmark() throws {
     let p50s = all.map { p($0, 0.5) }, p99s = all.map { p($0, 0.99) }
     print(
         String(
-            format: "  search (%d queries × %d repeats, %.0f%% with hits): p50 min %.3f / median %.3f ms, p99 min %.2f / median %.2f ms",
+            format:
+                "  search (%d queries × %d repeats, %.0f%% with hits): p50 min %.3f / median %.3f ms, p99 min %.2f / median %.2f ms",
             queries, repeats, 100 * Double(hitsFound) / Double(queries * repeats), p50s.min()!, median(p50s),
             p99s.min()!, median(p99s)))
     for kind in ["word", "two words", "prefix", "typo", "tag"] {

@@ -3,7 +3,7 @@ import IntentEngine
 import IntentModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 21's speed section on SQLite: `intents serve` (the release build, a second process) under
@@ -12,16 +12,19 @@ import Glibc
 /// answer time in this process over the same definitions, measured in the same run.
 func serveBenchmark() throws {
     let requests = argument("--requests", default: 2_000)
-    let connectionCounts = CommandLine.arguments.firstIndex(of: "--connections").flatMap {
-        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
-    }.map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 10, 50]
+    let connectionCounts =
+        CommandLine.arguments.firstIndex(of: "--connections").flatMap {
+            $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+        }.map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 10, 50]
     let root = FileManager.default.currentDirectoryPath
     // --binary .build/debug/intents measures a debug build (say so with the figures).
-    let intents = CommandLine.arguments.firstIndex(of: "--binary").flatMap {
-        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
-    } ?? root + "/.build/release/intents"
+    let intents =
+        CommandLine.arguments.firstIndex(of: "--binary").flatMap {
+            $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+        } ?? root + "/.build/release/intents"
     guard FileManager.default.isExecutableFile(atPath: intents) else {
-        FileHandle.standardError.write(Data("error: build the release intents first: swift build -c release --product intents\n".utf8))
+        FileHandle.standardError.write(
+            Data("error: build the release intents first: swift build -c release --product intents\n".utf8))
         exit(2)
     }
     let folder = NSTemporaryDirectory() + "intents-serve-bench-" + UUID().uuidString
@@ -57,10 +60,11 @@ func serveBenchmark() throws {
     for port in ports {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: intents)
-        server.arguments = [
-            "serve", "--port", String(port), "--store", store, "--intents", root + "/Intents", "--rate", "1000000",
-            "--burst", "1000000", "--max-concurrent", "256", "--max-engines", String(max(32, userCount)),
-        ] + extraServeArguments()
+        server.arguments =
+            [
+                "serve", "--port", String(port), "--store", store, "--intents", root + "/Intents", "--rate", "1000000",
+                "--burst", "1000000", "--max-concurrent", "256", "--max-engines", String(max(32, userCount)),
+            ] + extraServeArguments()
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -69,7 +73,9 @@ func serveBenchmark() throws {
         // this run's fresh cache, before the port is bound: minutes on a loaded machine).
         var up = false
         for _ in 0..<12_000 where !up {
-            if let connection = try? LoadConnection(port: port), (try? connection.get("/healthz")) == 200 { up = true } else {
+            if let connection = try? LoadConnection(port: port), (try? connection.get("/healthz")) == 200 {
+                up = true
+            } else {
                 usleep(50_000)
             }
         }
@@ -78,10 +84,12 @@ func serveBenchmark() throws {
 
     print(
         "serve \(intents) (\(backend), \(instances) instance\(instances == 1 ? "" : "s"), \(userCount == 1 ? "one user" : "\(userCount) users"), \(requests) requests per row, "
-            + "\(repeats) repeats, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)")
+            + "\(repeats) repeats, keep-alive; server: \(ProcessInfo.processInfo.activeProcessorCount) cores shared with this client)"
+    )
     print(
         "mode        conns   req/s min  req/s median   p50 ms   p99 ms   errors   engine ms   "
-            + "(p50, p99: medians of the repeats; engine: the servers' own answer time, mean, waits for the engine included)")
+            + "(p50, p99: medians of the repeats; engine: the servers' own answer time, mean, waits for the engine included)"
+    )
     var engineTimes: [String: Double] = [:]
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         // Warm: the user's engine opened, caches built, on every instance.
@@ -110,7 +118,8 @@ func serveBenchmark() throws {
             let rates = results.map(\.perSecond).sorted()
             print(
                 String(
-                    format: "%-10@  %5d  %10.0f  %12.0f  %8.2f  %7.2f   %6d   %9.3f", mode as NSString, connections, rates[0],
+                    format: "%-10@  %5d  %10.0f  %12.0f  %8.2f  %7.2f   %6d   %9.3f", mode as NSString, connections,
+                    rates[0],
                     median(rates), median(results.map(\.p50).sorted()), median(results.map(\.p99).sorted()),
                     results.map(\.errors).reduce(0, +), engineMean))
         }
@@ -119,9 +128,12 @@ func serveBenchmark() throws {
     // The engine alone, in this process, the same phrases on the same backend: what HTTP, JSON and
     // the thread hops add, and whether the engine's own time inside the server is the same.
     let inProcessStore =
-        given.map { IntentEngine.Configuration.store(ofUser: "inprocess", besides: $0) } ?? folder + "/inprocess/store.sqlite"
+        given.map { IntentEngine.Configuration.store(ofUser: "inprocess", besides: $0) } ?? folder
+        + "/inprocess/store.sqlite"
     let engine = try IntentEngine(.init(definitions: root + "/Intents", store: inProcessStore))
-    print("in-process IntentEngine.respond, same phrases (\(requests) each), against the servers' own answer time at 1 connection:")
+    print(
+        "in-process IntentEngine.respond, same phrases (\(requests) each), against the servers' own answer time at 1 connection:"
+    )
     for (mode, dryRun) in [("dry run", true), ("executing", false)] {
         var times: [Double] = []
         for index in 0..<requests {
@@ -134,7 +146,8 @@ func serveBenchmark() throws {
         let total = times.reduce(0, +)
         print(
             String(
-                format: "%-10@  %8.0f/s  mean %.3f ms  p50 %.3f ms  p99 %.3f ms;  in the servers (1 connection): mean %.3f ms",
+                format:
+                    "%-10@  %8.0f/s  mean %.3f ms  p50 %.3f ms  p99 %.3f ms;  in the servers (1 connection): mean %.3f ms",
                 mode as NSString, Double(requests) / (total / 1_000), total / Double(requests), percentile(times, 0.5),
                 percentile(times, 0.99), engineTimes[mode] ?? 0))
     }
@@ -179,7 +192,9 @@ private struct LoadResult {
 /// `requests` spread over `connections` threads, each on its own keep-alive connection to one of
 /// `ports` in turn.
 /// Connection `i` speaks as user `i % tokens.count`.
-private func load(ports: [Int], tokens: [String], connections: Int, requests: Int, dryRun: Bool, tag: String) throws -> LoadResult {
+private func load(ports: [Int], tokens: [String], connections: Int, requests: Int, dryRun: Bool, tag: String) throws
+    -> LoadResult
+{
     let perConnection = max(1, requests / connections)
     let collected = Collected()
     let group = DispatchGroup()
@@ -196,7 +211,8 @@ private func load(ports: [Int], tokens: [String], connections: Int, requests: In
                     let text = phrase(connectionIndex * perConnection + index, dryRun: dryRun, tag: tag)
                     let body = #"{"text":"\#(text)","dryRun":\#(dryRun)}"#
                     let began = DispatchTime.now().uptimeNanoseconds
-                    let status = try connection.post("/v1/say", body: body, token: tokens[connectionIndex % tokens.count])
+                    let status = try connection.post(
+                        "/v1/say", body: body, token: tokens[connectionIndex % tokens.count])
                     mine.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
                     if status != 200 { failed += 1 }
                 }
@@ -247,7 +263,9 @@ private final class LoadConnection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -269,7 +287,8 @@ private final class LoadConnection {
 
     func post(_ path: String, body: String, token: String) throws -> Int {
         try exchange(
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").status
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        ).status
     }
 
     private func exchange(_ request: String) throws -> (status: Int, body: [UInt8]) {
@@ -288,7 +307,8 @@ private final class LoadConnection {
         }
         let head = String(decoding: buffer[0..<headEnd!], as: UTF8.self).lowercased()
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+        let length =
+            head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         let total = headEnd! + 4 + length
         while buffer.count < total { try fill() }
@@ -320,6 +340,8 @@ private func runCapturing(_ executable: String, _ arguments: [String]) throws ->
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw LoadConnection.Failure(description: "\(executable) \(arguments) failed") }
+    guard process.terminationStatus == 0 else {
+        throw LoadConnection.Failure(description: "\(executable) \(arguments) failed")
+    }
     return String(decoding: data, as: UTF8.self)
 }

@@ -20,7 +20,9 @@ func spawnTimed(
     if !keepErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    let spawned = envp.map { posix_spawn(&pid, binary, &actions, nil, argv, $0) } ?? posix_spawn(&pid, binary, &actions, nil, argv, environ)
+    let spawned =
+        envp.map { posix_spawn(&pid, binary, &actions, nil, argv, $0) }
+        ?? posix_spawn(&pid, binary, &actions, nil, argv, environ)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var status: Int32 = 0
     var usage = rusage()

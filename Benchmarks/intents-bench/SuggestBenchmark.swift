@@ -45,9 +45,11 @@ func suggestBenchmark() throws {
             if baseline.contains(event.intent) { baseTop3 += 1 }
         }
         try store.write { transaction in
-            let name = QualifiedName(app: String(event.intent.split(separator: ".")[0]),
-                                     name: String(event.intent.split(separator: ".")[1]))
-            try transaction.journal(intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
+            let name = QualifiedName(
+                app: String(event.intent.split(separator: ".")[0]),
+                name: String(event.intent.split(separator: ".")[1]))
+            try transaction.journal(
+                intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
             if donating.contains(event.intent) {
                 try transaction.donate(
                     intent: name, parameters: event.parameters, via: .phrase, records: [], at: event.at)
@@ -56,7 +58,9 @@ func suggestBenchmark() throws {
         if donating.contains(event.intent) { frequency[event.intent, default: 0] += 1 }
     }
     func percent(_ hits: Int) -> String { String(format: "%.1f%%", 100 * Double(hits) / Double(max(asked, 1))) }
-    print("suggest: next-action hit rate over weeks 3–8 of a simulated 8-week history (seed \(seed), \(events.count) actions, \(asked) predicted)")
+    print(
+        "suggest: next-action hit rate over weeks 3–8 of a simulated 8-week history (seed \(seed), \(events.count) actions, \(asked) predicted)"
+    )
     print("  model:         top-1 \(percent(top1)), top-3 \(percent(top3))")
     print("  most frequent: top-1 \(percent(baseTop1)), top-3 \(percent(baseTop3))")
     print(String(format: "  top-1 ratio model / baseline: %.2f×", Double(top1) / Double(max(baseTop1, 1))))
@@ -74,10 +78,13 @@ func suggestBenchmark() throws {
         var watch = Stopwatch()
         try big.write { transaction in
             for event in batch where donating.contains(event.intent) && donated < donationsForSpeed {
-                let name = QualifiedName(app: String(event.intent.split(separator: ".")[0]),
-                                         name: String(event.intent.split(separator: ".")[1]))
-                try transaction.journal(intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
-                try transaction.donate(intent: name, parameters: event.parameters, via: .phrase, records: [], at: event.at)
+                let name = QualifiedName(
+                    app: String(event.intent.split(separator: ".")[0]),
+                    name: String(event.intent.split(separator: ".")[1]))
+                try transaction.journal(
+                    intent: name, parameters: event.parameters, dialog: "", donation: nil, now: event.at)
+                try transaction.donate(
+                    intent: name, parameters: event.parameters, via: .phrase, records: [], at: event.at)
                 donated += 1
                 last = event.at
             }
@@ -147,13 +154,15 @@ struct UsageHistory {
                 for _ in 0..<(1 + Int(next() % 3)) {
                     counter += 1
                     let urgency = chance(0.8) ? "not_urgent" : "urgent"
-                    add("FocusBlox.CreateTask", ["title": .string("task \(counter)"), "urgency": .string(urgency)],
+                    add(
+                        "FocusBlox.CreateTask", ["title": .string("task \(counter)"), "urgency": .string(urgency)],
                         day, 8 * 3600 + minutes(20...70))
                 }
                 if chance(0.9) {
                     add("FocusBlox.GetNextUp", [:], day, 9 * 3600 + minutes(40...55))
                     if chance(0.85) {
-                        add("FocusBlox.StartFocusBlock", ["title": .string("deep work"), "minutes": .integer(50)],
+                        add(
+                            "FocusBlox.StartFocusBlock", ["title": .string("deep work"), "minutes": .integer(50)],
                             day, 9 * 3600 + minutes(56...59))
                         add("FocusBlox.EndFocusBlock", [:], day, 10 * 3600 + minutes(50...59))
                     }
@@ -161,23 +170,36 @@ struct UsageHistory {
                 // Afternoons: complete what was done, an email block.
                 if chance(0.7) {
                     add("FocusBlox.GetNextUp", [:], day, 14 * 3600 + minutes(0...10))
-                    add("FocusBlox.StartFocusBlock", ["title": .string("email"), "minutes": .integer(25)],
+                    add(
+                        "FocusBlox.StartFocusBlock", ["title": .string("email"), "minutes": .integer(25)],
                         day, 14 * 3600 + minutes(11...15))
                     add("FocusBlox.EndFocusBlock", [:], day, 14 * 3600 + minutes(40...45))
                 }
                 for _ in 0..<(Int(next() % 3)) {
-                    add("FocusBlox.CompleteTask",
-                        ["task": .object(["type": .string("FocusBlox.Task"), "id": .string("t\(counter)"),
-                                          "title": .string("task \(counter)")])],
+                    add(
+                        "FocusBlox.CompleteTask",
+                        [
+                            "task": .object([
+                                "type": .string("FocusBlox.Task"), "id": .string("t\(counter)"),
+                                "title": .string("task \(counter)"),
+                            ])
+                        ],
                         day, 16 * 3600 + minutes(0...50))
                 }
                 // Fridays: the weekly review.
                 if weekday == 6 {
                     let topic = Self.topics[0]
-                    add("Radar.RefreshRadar",
-                        ["radar": .object(["type": .string("Radar.Radar"), "id": .string("r0"), "title": .string(topic)])],
+                    add(
+                        "Radar.RefreshRadar",
+                        [
+                            "radar": .object([
+                                "type": .string("Radar.Radar"), "id": .string("r0"), "title": .string(topic),
+                            ])
+                        ],
                         day, 17 * 3600 + minutes(0...10))
-                    add("sideBar.AddNote", ["text": .string("weekly review \(offset / 7)")], day, 17 * 3600 + minutes(15...25))
+                    add(
+                        "sideBar.AddNote", ["text": .string("weekly review \(offset / 7)")], day,
+                        17 * 3600 + minutes(15...25))
                 }
             } else {
                 // Weekends: reading and notes.
@@ -193,11 +215,16 @@ struct UsageHistory {
             for _ in 0..<Int(next() % 3) where chance(0.5) {
                 let hour = 7 * 3600 + minutes(0...(14 * 60))
                 switch next() % 5 {
-                case 0: add("Radar.CreateRadar", ["topic": .string(pick(Self.topics)), "position": .string("neutral")], day, hour)
+                case 0:
+                    add(
+                        "Radar.CreateRadar", ["topic": .string(pick(Self.topics)), "position": .string("neutral")], day,
+                        hour)
                 case 1: add("sideBar.SaveWebsite", ["url": .string(pick(Self.sites))], day, hour)
                 case 2:
                     counter += 1
-                    add("FocusBlox.CreateTask", ["title": .string("task \(counter)"), "urgency": .string("not_urgent")], day, hour)
+                    add(
+                        "FocusBlox.CreateTask",
+                        ["title": .string("task \(counter)"), "urgency": .string("not_urgent")], day, hour)
                 case 3: add("sideBar.AddNote", ["text": .string("note \(counter)")], day, hour)
                 default: add("FocusBlox.GetNextUp", [:], day, hour)
                 }

@@ -10,7 +10,10 @@ import PhraseMatching
 /// tagger is worth apart from the classifier's mistakes; plus training time and time per sentence.
 func taggerBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
-    guard let directory = arguments.first(where: { !$0.hasPrefix("-") && Int($0) == nil }) ?? (arguments.contains("--load-intents") ? "" : nil) else {
+    guard
+        let directory = arguments.first(where: { !$0.hasPrefix("-") && Int($0) == nil })
+            ?? (arguments.contains("--load-intents") ? "" : nil)
+    else {
         FileHandle.standardError.write(Data("usage: intents-bench tagger DIR\n".utf8))
         exit(2)
     }
@@ -31,7 +34,9 @@ func taggerBenchmark() throws {
         }
         let size = tagger!.size
         print("tagger on the generated load: \(count) intents, \(count * 5) templates")
-        print("  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes")
+        print(
+            "  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes"
+        )
         print(
             String(
                 format: "  trained in %.2f s min, %.2f s median of 3 (thread CPU time %.2f s min, %.2f s median)",
@@ -70,7 +75,8 @@ func taggerBenchmark() throws {
         if !times.isEmpty {
             print(
                 String(
-                    format: "  tagging a sentence (%d, thread CPU time): median %.1f µs, p99 %.1f µs", times.count, times[times.count / 2],
+                    format: "  tagging a sentence (%d, thread CPU time): median %.1f µs, p99 %.1f µs", times.count,
+                    times[times.count / 2],
                     times[min(times.count - 1, times.count * 99 / 100)]))
         }
         return
@@ -124,14 +130,17 @@ func taggerBenchmark() throws {
     times.sort()
     print("tagger: \(test.count) test sentences, gold intents")
     let size = tagger!.size
-    print("  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes")
+    print(
+        "  \(size.features) features, \(size.weights) weights, \(size.labels) labels; cache file \(tagger!.encoded(definitionsHash: 0).count) bytes"
+    )
     print(
         String(
             format: "  trained in %.2f s min, %.2f s median of 3 (thread CPU time %.2f s min, %.2f s median)",
             seconds.min()!, seconds.sorted()[1], cpu.min()!, cpu.sorted()[1]))
     print(
         String(
-            format: "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
+            format:
+                "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
             precision * 100, recall * 100, f1 * 100, correct, predicted, gold))
     if !times.isEmpty {
         print(

@@ -25,7 +25,9 @@ func widgetBenchmark() throws {
                 "title": .string("task number \(n)"), "urgency": .enumCase(n % 10 == 0 ? "urgent" : "not_urgent"),
                 "isCompleted": .boolean(n % 5 == 0), "tags": .array([]),
             ]
-            if n % 10 == 3 { values["due"] = .date(.moment(clock.now.addingTimeInterval(Double(n % 7) * 86_400 + 3_600))) }
+            if n % 10 == 3 {
+                values["due"] = .date(.moment(clock.now.addingTimeInterval(Double(n % 7) * 86_400 + 3_600)))
+            }
             _ = try transaction.insert(task, values: values)
         }
     }

@@ -35,15 +35,42 @@ let usage = """
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
-if CommandLine.arguments.dropFirst().first == "coldsay" { try coldSayBenchmark(); exit(0) }  // issue 11 item 5
-if CommandLine.arguments.dropFirst().first == "serve" { try serveBenchmark(); exit(0) }  // issue 21: [--requests N] [--connections 1,10,50] [--binary PATH]
-if CommandLine.arguments.dropFirst().first == "engine" { try engineBenchmark(); exit(0) }  // issue 21 part 1: [--phrases N] [--repeats N]
-if CommandLine.arguments.dropFirst().first == "tagger" { try taggerBenchmark(); exit(0) }  // issue 20 item 2: DIR
-if CommandLine.arguments.dropFirst().first == "nlu" { try nluBenchmark(); exit(0) }  // issue 20: --corpus snips|clinc DIR
-if CommandLine.arguments.dropFirst().first == "paraphrases" { try paraphraseBenchmark(); exit(0) }  // issue 20
-if CommandLine.arguments.dropFirst().first == "lsp" { try languageServerBenchmark(); exit(0) }  // issue 23
-if CommandLine.arguments.dropFirst().first == "big" { try bigStoreBenchmark(); exit(0) }  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
-let suites = ["compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness", "all"]
+if CommandLine.arguments.dropFirst().first == "coldsay" {
+    try coldSayBenchmark()
+    exit(0)
+}  // issue 11 item 5
+if CommandLine.arguments.dropFirst().first == "serve" {
+    try serveBenchmark()
+    exit(0)
+}  // issue 21: [--requests N] [--connections 1,10,50] [--binary PATH]
+if CommandLine.arguments.dropFirst().first == "engine" {
+    try engineBenchmark()
+    exit(0)
+}  // issue 21 part 1: [--phrases N] [--repeats N]
+if CommandLine.arguments.dropFirst().first == "tagger" {
+    try taggerBenchmark()
+    exit(0)
+}  // issue 20 item 2: DIR
+if CommandLine.arguments.dropFirst().first == "nlu" {
+    try nluBenchmark()
+    exit(0)
+}  // issue 20: --corpus snips|clinc DIR
+if CommandLine.arguments.dropFirst().first == "paraphrases" {
+    try paraphraseBenchmark()
+    exit(0)
+}  // issue 20
+if CommandLine.arguments.dropFirst().first == "lsp" {
+    try languageServerBenchmark()
+    exit(0)
+}  // issue 23
+if CommandLine.arguments.dropFirst().first == "big" {
+    try bigStoreBenchmark()
+    exit(0)
+}  // issue 15: [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]
+let suites = [
+    "compile", "match", "runtime", "shortcuts", "search", "suggest", "links", "widgets", "assistant", "robustness",
+    "all",
+]
 let first = CommandLine.arguments.dropFirst().first
 if let first, ["--help", "-h", "help"].contains(first) || CommandLine.arguments.contains("--help") {
     print(usage)

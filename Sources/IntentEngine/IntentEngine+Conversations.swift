@@ -239,7 +239,9 @@ extension IntentEngine {
         do {
             if state.isEmpty {
                 if stored {
-                    try session.store.write { _ = try $0.deleteConversation(key.conversation.rawValue, user: key.user.id) }
+                    try session.store.write {
+                        _ = try $0.deleteConversation(key.conversation.rawValue, user: key.user.id)
+                    }
                 }
                 return
             }

@@ -19,7 +19,9 @@ extension IntentEngine {
     public func suggestions(user: User = .local, at moment: Date? = nil, limit: Int = 3) throws(EngineError)
         -> [Suggestion]
     {
-        try surface { try SuggestionModel(graph: graph).suggest(store: session.store, now: moment ?? clock.now, limit: limit) }
+        try surface {
+            try SuggestionModel(graph: graph).suggest(store: session.store, now: moment ?? clock.now, limit: limit)
+        }
     }
 
     /// The Smart Stack: every widget (of `family`, when given) at `moment`, most relevant first.

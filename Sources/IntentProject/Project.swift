@@ -1,6 +1,6 @@
 import Foundation
-import IntentModel
 public import IntentLanguage
+import IntentModel
 public import IntentModel
 public import PhraseMatching
 
@@ -173,7 +173,9 @@ public struct Project: Sendable {
         guard let paths = try? DefinitionLoader.files(in: directory) else { return nil }
         var definitions: [(path: String, bytes: [UInt8])] = []
         for path in paths {
-            guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else { return nil }
+            guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else {
+                return nil
+            }
             definitions.append((path, bytes))
         }
         return definitions

@@ -24,7 +24,8 @@ public struct PressRequest: Sendable, Equatable {
         }
         guard !name.isEmpty, name.utf8.count <= Self.maxNameBytes, !name.unicodeScalars.contains(where: Self.isControl)
         else {
-            throw .badRequest("'widget' must be a widget's name (App.Name): 1 to \(Self.maxNameBytes) bytes, no control characters")
+            throw .badRequest(
+                "'widget' must be a widget's name (App.Name): 1 to \(Self.maxNameBytes) bytes, no control characters")
         }
         guard let button = try fields.integer("button", in: 1...1_000) else {
             throw .badRequest("'button' is required: a number from 1")
@@ -125,7 +126,8 @@ public enum BearerToken {
         while let last = rest.last, blank(last) { rest.removeLast() }
         var token = ""
         token.unicodeScalars.append(contentsOf: rest.drop(while: blank))
-        guard !token.isEmpty, !token.unicodeScalars.contains(where: { $0.properties.isWhitespace || PressRequest.isControl($0) })
+        guard !token.isEmpty,
+            !token.unicodeScalars.contains(where: { $0.properties.isWhitespace || PressRequest.isControl($0) })
         else { return nil }
         return token
     }

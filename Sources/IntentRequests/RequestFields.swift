@@ -67,7 +67,8 @@ public struct RequestFields: Sendable {
         case let other?: throw .badRequest("the field '\(key)' must be a whole number, not \(Self.kind(of: other))")
         }
         guard range.contains(number) else {
-            throw .badRequest("the field '\(key)' must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
+            throw .badRequest(
+                "the field '\(key)' must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
         }
         return number
     }
@@ -85,7 +86,8 @@ public struct RequestFields: Sendable {
             }
             return result
         case nil, .null?: return nil
-        case let other?: throw .badRequest("the field '\(key)' must be an object of strings, not \(Self.kind(of: other))")
+        case let other?:
+            throw .badRequest("the field '\(key)' must be an object of strings, not \(Self.kind(of: other))")
         }
     }
 

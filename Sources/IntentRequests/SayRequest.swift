@@ -36,12 +36,14 @@ extension RequestFields {
         guard let given = try string("conversation") else { return nil }
         guard (1...128).contains(given.utf8.count),
             given.utf8.allSatisfy({ byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
             })
         else {
-            throw .badRequest("'conversation' must be 1 to 128 letters, digits, '-', '_' or '.' (or left out to start one)")
+            throw .badRequest(
+                "'conversation' must be 1 to 128 letters, digits, '-', '_' or '.' (or left out to start one)")
         }
         return given
     }

@@ -104,7 +104,9 @@ extension ShortcutRunner {
                 }
             }
         case .branch(_, let source, let then, let otherwise):
-            would("if", "decide “\(source.trimmed)” on a result a dry run does not have (\(missing)); neither branch runs")
+            would(
+                "if", "decide “\(source.trimmed)” on a result a dry run does not have (\(missing)); neither branch runs"
+            )
             for name in Self.names(boundBy: then + otherwise) { notKnown(name) }
         case .repeatCount(_, let source, let binding, let body):
             would("repeat", "repeat “\(source.trimmed)” times (not known in a dry run); once:")

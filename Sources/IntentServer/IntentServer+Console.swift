@@ -19,8 +19,12 @@ extension IntentServer {
             response.headers[.vary] = "Accept-Language"
             return response
         }
-        router.get(RouterPath(ConsolePage.scriptPath)) { _, _ in Self.asset(ConsoleScript.source, type: "text/javascript; charset=utf-8") }
-        router.get(RouterPath(ConsolePage.stylePath)) { _, _ in Self.asset(ConsoleStyle.source, type: "text/css; charset=utf-8") }
+        router.get(RouterPath(ConsolePage.scriptPath)) { _, _ in
+            Self.asset(ConsoleScript.source, type: "text/javascript; charset=utf-8")
+        }
+        router.get(RouterPath(ConsolePage.stylePath)) { _, _ in
+            Self.asset(ConsoleStyle.source, type: "text/css; charset=utf-8")
+        }
         router.get("/v1/events") { request, context in try await events(request, context) }
         router.post("/v1/widgets/press") { request, context in try await press(request, context) }
         router.post("/v1/tip") { request, context in try await tip(request, context) }
@@ -62,7 +66,8 @@ extension IntentServer {
                 "\(EventStreams.perUser) event streams are open for this user already; close one (a tab) first",
                 retryAfter: 5)
         case .serverFull:
-            throw APIError(503, "busy", "the server has as many event streams open as it takes; try again", retryAfter: 5)
+            throw APIError(
+                503, "busy", "the server has as many event streams open as it takes; try again", retryAfter: 5)
         }
         let engine: IntentEngine
         let first: String
@@ -153,7 +158,9 @@ extension IntentServer {
         let tip = try await Blocking.run { try engine.startTip(user: user, language: language) }
         let json: JSONValue =
             tip.map {
-                .object(["app": .string($0.app), "intent": .string($0.intent.description), "phrase": .string($0.phrase)])
+                .object([
+                    "app": .string($0.app), "intent": .string($0.intent.description), "phrase": .string($0.phrase),
+                ])
             } ?? .null
         return JSONBody.response(["tip": json])
     }

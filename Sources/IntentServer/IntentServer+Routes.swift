@@ -1,9 +1,9 @@
 import Foundation
-import IntentRequests
 import HTTPTypes
 import Hummingbird
 import IntentEngine
 import IntentModel
+import IntentRequests
 import IntentRuntime
 import NIOCore
 
@@ -125,7 +125,8 @@ extension IntentServer {
             let failed = answers.contains { $0.status == .error }
             return JSONBody.response(
                 ShareResponse(conversation: engineRequest.conversation.rawValue, answers: answers.map(\.json)),
-                status: failed ? (answers.contains(where: \.storeFailure) ? .internalServerError : .unprocessableContent) : .ok)
+                status: failed
+                    ? (answers.contains(where: \.storeFailure) ? .internalServerError : .unprocessableContent) : .ok)
         }
     }
 
@@ -165,7 +166,8 @@ extension IntentServer {
 
     static func json(_ number: Int, _ continuation: Continuation) -> JSONValue {
         var object: [String: JSONValue] = [
-            "number": .integer(number), "at": .string(ISODate.format(continuation.at)), "line": .string(continuation.line),
+            "number": .integer(number), "at": .string(ISODate.format(continuation.at)),
+            "line": .string(continuation.line),
         ]
         switch continuation {
         case .question(let question):
@@ -218,7 +220,6 @@ extension IntentServer {
         return user
     }
 
-
     /// The user's engine and the request in its conversation (a new one when none is named).
     func conversation(_ fields: RequestFields, _ context: ServerContext, language: Bool) async throws
         -> (IntentEngine, EngineRequest)
@@ -250,7 +251,8 @@ extension IntentServer {
     static func answerResponse(_ answer: Answer, _ request: EngineRequest) -> Response {
         let status: HTTPResponse.Status =
             answer.status != .error ? .ok : answer.storeFailure ? .internalServerError : .unprocessableContent
-        return JSONBody.response(AnswerResponse(conversation: request.conversation.rawValue, answer: answer.json), status: status)
+        return JSONBody.response(
+            AnswerResponse(conversation: request.conversation.rawValue, answer: answer.json), status: status)
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
-import IntentRequests
 import Hummingbird
 import IntentEngine
 import IntentModel
+import IntentRequests
 import IntentRuntime
 
 /// The system around the intents, each read from the user's own store: search, suggestions,
@@ -48,7 +48,8 @@ extension IntentServer {
         if let name = query["family"] {
             guard let known = IntentGraph.WidgetFamily(rawValue: name) else {
                 throw APIError.badRequest(
-                    "unknown widget family '\(name)' (families: \(IntentGraph.WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    "unknown widget family '\(name)' (families: \(IntentGraph.WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             family = known
         }
@@ -157,7 +158,8 @@ extension IntentServer {
     static func number(_ query: [String: String], _ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = query[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw APIError.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw APIError.badRequest(
+                "'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }

@@ -1,8 +1,8 @@
 import Foundation
-public import IntentRequests
 public import Hummingbird
 import HummingbirdCore
 import IntentEngine
+public import IntentRequests
 public import Logging
 import NIOCore
 import ServiceLifecycle
@@ -24,7 +24,10 @@ public struct IntentServer: Sendable {
         /// How long a connection may stay silent before it is closed.
         public var idleTimeout: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, limits: Limits = .default, idleTimeout: Duration = .seconds(60)) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, limits: Limits = .default,
+            idleTimeout: Duration = .seconds(60)
+        ) {
             self.host = host
             self.port = port
             self.limits = limits
@@ -45,7 +48,9 @@ public struct IntentServer: Sendable {
     let connections: ConnectionCounter
     let logger: Logger
 
-    public init(_ configuration: Configuration, engines: any EngineProvider, users: UserDirectory, logger: Logger? = nil) {
+    public init(
+        _ configuration: Configuration, engines: any EngineProvider, users: UserDirectory, logger: Logger? = nil
+    ) {
         self.configuration = configuration
         self.engines = engines
         self.authenticator = Authenticator(directory: users)
@@ -58,7 +63,8 @@ public struct IntentServer: Sendable {
 
     /// The Hummingbird application: call `runService()` (signals stop it) or run it in a `ServiceGroup`.
     /// `onListening` gets the port actually bound.
-    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol
+    {
         let router = Router(context: ServerContext.self)
         router.add(middleware: ObserveMiddleware(server: self))
         router.add(middleware: GateMiddleware(server: self))
@@ -75,7 +81,8 @@ public struct IntentServer: Sendable {
                 configuration: .init(
                     additionalChannelHandlers: [ConnectionGuard(counter: counter)], idleTimeout: .seconds(seconds),
                     httpDecoderConfiguration: decoder)),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "intents"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "intents"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

@@ -1,8 +1,8 @@
 import Foundation
-import IntentRequests
 import HTTPTypes
 import Hummingbird
 import IntentEngine
+import IntentRequests
 import Logging
 
 /// The outermost step: a request id on the response, one log line per request (never the token),
@@ -21,7 +21,9 @@ struct ObserveMiddleware: RouterMiddleware {
         } catch let error as APIError {
             response = try error.response(from: request, context: context)
         } catch let error as HTTPError {
-            let code = error.status == .notFound ? "not_found" : error.status == .methodNotAllowed ? "method_not_allowed" : "http"
+            let code =
+                error.status == .notFound
+                ? "not_found" : error.status == .methodNotAllowed ? "method_not_allowed" : "http"
             let message =
                 error.status == .notFound
                 ? "no such path: \(request.method) \(request.uri.path)"

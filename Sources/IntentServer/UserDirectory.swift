@@ -104,7 +104,8 @@ public struct UserDirectory: Sendable {
             first != UInt8(ascii: "_")
         else { return false }
         return name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
     }
@@ -120,7 +121,9 @@ public struct UserDirectory: Sendable {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
             let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
             else { throw Failure.unreadable("cannot write \(temporary)") }
             guard rename(temporary, path) == 0 else {
                 unlink(temporary)

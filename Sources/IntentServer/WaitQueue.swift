@@ -16,7 +16,6 @@ final class WaitQueue: @unchecked Sendable {
         self.width = max(1, width)
     }
 
-
     enum Outcome { case acquired, full, timedOut }
 
     /// Takes a place, waiting behind at most `maxWaiting` others (else `full` at once) for at most

@@ -49,7 +49,8 @@ struct ImportChecks {
         guard !seen.insert(Self.hash(entity.description + "\u{0}" + id)).inserted else { return }
         if try confirm() {
             throw StoreError.invalidData(
-                "the id \(JSONText.compact(.string(id))) is already taken by an earlier \(entity.name) of this file (an id names one record)")
+                "the id \(JSONText.compact(.string(id))) is already taken by an earlier \(entity.name) of this file (an id names one record)"
+            )
         }
     }
 

@@ -406,7 +406,8 @@ public struct JSONRecordStream {
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else {
                             throw syntax(
-                                "\\u\(String(low, radix: 16)) cannot follow a high surrogate", at: (mark ?? position) - position)
+                                "\\u\(String(low, radix: 16)) cannot follow a high surrogate",
+                                at: (mark ?? position) - position)
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
@@ -417,7 +418,9 @@ public struct JSONRecordStream {
                     }
                     bytes += Array(String(Character(unicode)).utf8)
                 default:
-                    throw syntax("'\\\(Character(Unicode.Scalar(escaped)))' is not an escape JSON has", at: (mark ?? position) - position)
+                    throw syntax(
+                        "'\\\(Character(Unicode.Scalar(escaped)))' is not an escape JSON has",
+                        at: (mark ?? position) - position)
                 }
             default:
                 guard byte >= 0x20 else {

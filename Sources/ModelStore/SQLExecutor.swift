@@ -147,7 +147,8 @@ final class SQLiteExecutor: SQLExecutor {
         // traps on an error (a statement whose last step failed; GRDB drops those from its cache).
         let reset = sqlite3_reset(handle)
         guard reset == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: db.lastErrorMessage, sql: statement.sql)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: reset), message: db.lastErrorMessage, sql: statement.sql)
         }
         if !cached || bindsItself[ObjectIdentifier(statement)] == nil {
             if cached { bindsItself[ObjectIdentifier(statement)] = (statement, nil) }
@@ -163,7 +164,8 @@ final class SQLiteExecutor: SQLExecutor {
                     sqlite3_bind_null(handle, index)
                 }
             guard code == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
             }
         }
         return statement

@@ -8,7 +8,8 @@ extension Store {
             // No data version on PostgreSQL: the journal's length and undos move with every intent.
             return try read { transaction in
                 try transaction.db.fetchValue(
-                    Int.self, sql: "SELECT (coalesce(max(id), 0) + coalesce(sum(undone), 0))::bigint FROM _executions") ?? 0
+                    Int.self, sql: "SELECT (coalesce(max(id), 0) + coalesce(sum(undone), 0))::bigint FROM _executions")
+                    ?? 0
             }
         }
         do {

@@ -21,7 +21,9 @@ extension Store {
     }
 
     /// The indexes `graph` asks for, by the tables given.
-    static func plannedIndexes(graph: IntentGraph, tables: [QualifiedName: Table], dialect: any SQLDialect, clock: Clock)
+    static func plannedIndexes(
+        graph: IntentGraph, tables: [QualifiedName: Table], dialect: any SQLDialect, clock: Clock
+    )
         -> [PlannedIndex]
     {
         var planned: [String: PlannedIndex] = [:]
@@ -68,7 +70,8 @@ extension Store {
                 case .query(let entity, let filter):
                     let parts = entity.split(separator: ".", maxSplits: 1).map(String.init)
                     let name =
-                        parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: entity)
+                        parts.count == 2
+                        ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: entity)
                     if let table = tables[name] {
                         plan(IntentGraph.Query(entity: name, filter: filter, sort: [], limit: nil), table)
                     }

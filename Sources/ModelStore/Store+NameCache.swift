@@ -54,7 +54,9 @@ struct ResidentNameTable: Sendable {
     }
 
     /// The table of the keys `rows` gives (entity, key, name, mask), in the order of their ids.
-    private init(_ rows: ((_ entity: String, _ key: String, _ name: String, _ mask: Int64) -> Void) throws -> Void) rethrows {
+    private init(_ rows: ((_ entity: String, _ key: String, _ name: String, _ mask: Int64) -> Void) throws -> Void)
+        rethrows
+    {
         try rows { entityName, key, name, mask in
             var entity = entities.removeValue(forKey: entityName) ?? Entity()
             let index = entity.entries.count
@@ -79,10 +81,14 @@ struct ResidentNameTable: Sendable {
             }
             let entries = entity.entries
             for (length, list) in entity.heads {
-                entity.heads[length] = list.sorted { entries[$0].keyBytes.lexicographicallyPrecedes(entries[$1].keyBytes) }
+                entity.heads[length] = list.sorted {
+                    entries[$0].keyBytes.lexicographicallyPrecedes(entries[$1].keyBytes)
+                }
             }
             for (length, list) in entity.tails {
-                entity.tails[length] = list.sorted { entries[$0].yekBytes.lexicographicallyPrecedes(entries[$1].yekBytes) }
+                entity.tails[length] = list.sorted {
+                    entries[$0].yekBytes.lexicographicallyPrecedes(entries[$1].yekBytes)
+                }
             }
             entities[name] = entity
         }
@@ -111,7 +117,9 @@ struct ResidentNameTable: Sendable {
         func consider(_ index: Int) {
             let entry = table.entries[index]
             guard (entry.mask ^ textMask).nonzeroBitCount <= allowance * 2 else { return }
-            if let distance = EditDistance.within(entry.key, text, limit: allowance) { hits.append((entry.name, distance)) }
+            if let distance = EditDistance.within(entry.key, text, limit: allowance) {
+                hits.append((entry.name, distance))
+            }
         }
         if let best {
             guard bestCount <= limit else { return [] }
@@ -248,11 +256,13 @@ extension Store {
             guard state.lastPhrase == stamp else { return nil }
             // The table and its generation read in one snapshot: a write in between is seen by neither.
             guard
-                let (loaded, at) = try? postgres.transaction(write: false, { db -> (ResidentNameTable?, Int) in
-                    let at = try db.fetchValue(Int.self, sql: Self.nameGenerationQuery) ?? 0
-                    let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
-                    return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at)
-                })
+                let (loaded, at) = try? postgres.transaction(
+                    write: false,
+                    { db -> (ResidentNameTable?, Int) in
+                        let at = try db.fetchValue(Int.self, sql: Self.nameGenerationQuery) ?? 0
+                        let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
+                        return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at)
+                    })
             else { return nil }
             let loadedStamp = NameCache.Stamp(dataVersion: at, totalChanges: 0)
             state.table = loaded

@@ -23,7 +23,9 @@ extension Store {
         // A key row is found by (entity, length, key) — an exact name's length is known — and
         // named by its rowid in the word rows, so its text is stored once.
         try db.execute(
-            sql: db.isPostgres ? postgresNameIndexTables : """
+            sql: db.isPostgres
+                ? postgresNameIndexTables
+                : """
                 DROP TABLE IF EXISTS _name_keys;
                 DROP TABLE IF EXISTS _name_words;
                 CREATE TABLE _name_keys (
@@ -82,7 +84,8 @@ extension Store {
                     ON CONFLICT DO NOTHING
                     """,
                 arguments: [
-                    entity, length, key, entity, length, key, name, Int64(EntityNameKey.mask(key)), String(key.reversed()),
+                    entity, length, key, entity, length, key, name, Int64(EntityNameKey.mask(key)),
+                    String(key.reversed()),
                 ])
             return
         }
@@ -121,7 +124,8 @@ extension Store {
             return
         }
         let updated = try db.execute(
-            sql: "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1",
+            sql:
+                "UPDATE _name_keys SET holders = holders - 1 WHERE entity = ? AND length = ? AND key = ? AND holders > 1",
             arguments: [entity, length, key])
         guard updated == 0,
             let id = try db.fetchValue(
@@ -219,7 +223,9 @@ extension StoreTransaction {
                 try consider(
                     db.fetchAll(
                         sql: byHead,
-                        arguments: [entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1]))
+                        arguments: [
+                            entity, candidateLength, head, head + "\u{10FFFF}", budget - (rowsRead - before) + 1,
+                        ]))
                 try consider(
                     db.fetchAll(
                         sql: byTail,

@@ -15,7 +15,8 @@ extension Store {
             case S_IFDIR:
                 return "it is a directory, not a store file (give a file inside it, e.g. \(path)/store.sqlite)"
             default:
-                return "it is not a regular file (a store is a SQLite file; SQLite would also write \(path)-journal beside it)"
+                return
+                    "it is not a regular file (a store is a SQLite file; SQLite would also write \(path)-journal beside it)"
             }
         }
         // Missing: every existing folder on the way must be a directory.

@@ -68,7 +68,8 @@ extension StoreTransaction {
     func setMeta(_ key: String, _ value: String?) throws {
         if let value {
             try db.execute(
-                sql: "INSERT INTO _meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO _meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM _meta WHERE key = ?", arguments: [key])
@@ -110,7 +111,8 @@ extension StoreTransaction {
                 let chunk = sorted[start..<min(start + 1_000, sorted.count)]
                 try db.execute(
                     sql: "INSERT INTO _search_vocab (term) VALUES "
-                        + Array(repeating: "(?)", count: chunk.count).joined(separator: ", ") + " ON CONFLICT DO NOTHING",
+                        + Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
+                        + " ON CONFLICT DO NOTHING",
                     arguments: chunk.map { $0 })
             }
         } else {
@@ -244,7 +246,9 @@ extension StoreTransaction {
             // The items whose tsvector holds every group's word (or prefix), among the newest
             // `searchWindow`; each scored below as SQLite scores the documents not yet in FTS5.
             let clauses = groups.compactMap { terms -> String? in
-                let alternatives = terms.filter { !$0.text.isEmpty }.map { PostgresText.term($0.text, prefix: $0.prefix) }
+                let alternatives = terms.filter { !$0.text.isEmpty }.map {
+                    PostgresText.term($0.text, prefix: $0.prefix)
+                }
                 return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " | ") + ")"
             }
             guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
@@ -288,7 +292,9 @@ extension StoreTransaction {
         }
         for row in pending {
             var candidate = Self.searchRow(row, score: 0)
-            let fields = [(candidate.titleWords, 10.0), (candidate.keywordWords, 5.0), (candidate.descriptionWords, 2.0)]
+            let fields = [
+                (candidate.titleWords, 10.0), (candidate.keywordWords, 5.0), (candidate.descriptionWords, 2.0),
+            ]
             var score = 0.0
             var matchesAll = true
             for terms in groups {
@@ -363,7 +369,8 @@ extension StoreTransaction {
         } else {
             previous = try lastExecutedIntent(before: intent)
             donation = try db.insert(
-                sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
                 returning: "id")
         }
@@ -422,7 +429,9 @@ extension StoreTransaction {
         for intent in intents {
             var own: [String: Int] = [:]
             for (low, high) in ranges {
-                for row in try db.fetchAll(sql: range, arguments: [intent, low, high]) { own[row["key"]] = row["count"] }
+                for row in try db.fetchAll(sql: range, arguments: [intent, low, high]) {
+                    own[row["key"]] = row["count"]
+                }
             }
             guard let total = own["n"] else { continue }
             let least = max(2, Int((Double(total) * share).rounded(.up)))
@@ -449,8 +458,10 @@ extension StoreTransaction {
             arguments: [limit]
         ).map {
             let at: String = $0["at"]
-            return ($0["intent"], $0["parameters"], ISODate.parse(at, timeZone: .gmt) ?? Date(timeIntervalSince1970: 0),
-                ($0["via"] as String?).flatMap(Invocation.init(rawValue:)) ?? .phrase)
+            return (
+                $0["intent"], $0["parameters"], ISODate.parse(at, timeZone: .gmt) ?? Date(timeIntervalSince1970: 0),
+                ($0["via"] as String?).flatMap(Invocation.init(rawValue:)) ?? .phrase
+            )
         }
     }
 

@@ -38,10 +38,19 @@ extension Store {
     static let internalParts: [(name: String, purpose: String, tables: [String], counted: String)] = [
         ("names", "entity names as phrases look them up", ["_name_keys", "_name_words"], "_name_keys"),
         ("full-text names", "entity names for search and exact look-ups", ["_names", "_name_rows"], "_name_rows"),
-        ("search", "what intents search finds", ["_search", "_search_items", "_search_pending", "_search_dead", "_search_vocab"], "_search_items"),
+        (
+            "search", "what intents search finds",
+            ["_search", "_search_items", "_search_pending", "_search_dead", "_search_vocab"], "_search_items"
+        ),
         ("journal", "executed intents and their changes, for undo", ["_executions", "_changes"], "_changes"),
-        ("donations", "donations and suggestion statistics", ["_donations", "_donation_refs", "_suggest_stats", "_tips"], "_donations"),
-        ("activities", "activities, handoffs, questions and conversations", ["_activities", "_questions", "_conversations"], "_activities"),
+        (
+            "donations", "donations and suggestion statistics",
+            ["_donations", "_donation_refs", "_suggest_stats", "_tips"], "_donations"
+        ),
+        (
+            "activities", "activities, handoffs, questions and conversations",
+            ["_activities", "_questions", "_conversations"], "_activities"
+        ),
     ]
 
     public func stats() throws -> StoreStats {
@@ -62,7 +71,8 @@ extension Store {
                     // A table's own indexes, and an FTS5 table's shadow tables (`_names_data`, …).
                     master.filter { row in
                         let name: String = row["name"]
-                        return (row["tbl_name"] as String) == table || (name.hasPrefix(table + "_") && row["type"] == "table")
+                        return (row["tbl_name"] as String) == table
+                            || (name.hasPrefix(table + "_") && row["type"] == "table")
                     }.map { $0["name"] as String }
                 }
                 var entities: [StoreStats.Entity] = []

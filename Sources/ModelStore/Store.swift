@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-import PostgresNIO
 public import IntentModel
+import PostgresNIO
 
 /// The file-backed store: one SQLite file, a table per entity of the graph, a full-text index of
 /// the entities' `matchBy` names, and the journal of executed intents (for `undo`) and donations.

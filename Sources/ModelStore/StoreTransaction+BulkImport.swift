@@ -109,7 +109,9 @@ extension StoreTransaction {
                 "\(reference.origin): \(reference.entity).\(reference.column) names no \(reference.target.name) with the id '\(reference.id)'"
             )
         }
-        for index in store.indexes where deferred.contains(index.table) { try db.execute(sql: index.sql, arguments: []) }
+        for index in store.indexes where deferred.contains(index.table) {
+            try db.execute(sql: index.sql, arguments: [])
+        }
         try db.execute(
             sql: "UPDATE _executions SET dialog = ? WHERE id = ?", arguments: ["Imported \(count) records", execution])
         return count
@@ -135,7 +137,8 @@ extension StoreTransaction {
 
     private func exists(_ entity: QualifiedName, id: String) throws -> Bool {
         let table = try table(entity)
-        return try db.fetchValue(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quoted) WHERE id = ?)", arguments: [id])
+        return try db.fetchValue(
+            Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quoted) WHERE id = ?)", arguments: [id])
             ?? false
     }
 }

@@ -14,7 +14,8 @@ extension StoreTransaction {
         if db.isPostgres {
             guard let phrase = PostgresText.phraseQuery(text) else { return [] }
             rows = try db.fetchAll(
-                sql: "SELECT record, name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
+                sql:
+                    "SELECT record, name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
                 arguments: [phrase, entity.description, limit])
         } else {
             let phrase = "\"" + words.joined(separator: " ") + "\""
@@ -42,14 +43,16 @@ extension StoreTransaction {
         let words = prefix.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         guard !words.isEmpty else {
             return try db.fetchValues(
-                String.self, sql: "SELECT name FROM _names WHERE entity = ? LIMIT ?", arguments: [entity.description, limit])
+                String.self, sql: "SELECT name FROM _names WHERE entity = ? LIMIT ?",
+                arguments: [entity.description, limit])
         }
         let open = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
         if db.isPostgres {
             guard let query = PostgresText.phraseQuery(prefix, lastIsPrefix: open) else { return [] }
             return try db.fetchValues(
                 String.self,
-                sql: "SELECT name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
+                sql:
+                    "SELECT name FROM _names WHERE words @@ to_tsquery('simple', ?) AND entity = ? ORDER BY id LIMIT ?",
                 arguments: [query, entity.description, limit])
         }
         let query = "name: ^ \"" + words.joined(separator: " ") + "\"" + (open ? " *" : "")

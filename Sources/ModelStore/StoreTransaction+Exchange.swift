@@ -32,7 +32,8 @@ extension StoreTransaction {
             guard let value = Columns.value(fromJSON: json, as: column.type, timeZone: store.clock.timeZone) else {
                 throw StoreError.invalidData("\(entity.name).\(column.name) must be \(column.type), not \(json)")
             }
-            values[column.name] = try checked(value, of: "\(entity.name).\(column.name)", cases: table.enumCases[column.name])
+            values[column.name] = try checked(
+                value, of: "\(entity.name).\(column.name)", cases: table.enumCases[column.name])
         }
         let now = store.clock.now
         func stamp(_ builtin: IntentGraph.BuiltinProperty) throws -> Date {
@@ -45,7 +46,9 @@ extension StoreTransaction {
         let id: String
         switch object[IntentGraph.BuiltinProperty.id.rawValue] {
         case .string(let text):
-            if let problem = ImportChecks.problem(withID: text) { throw StoreError.invalidData("\(entity.name).id: \(problem)") }
+            if let problem = ImportChecks.problem(withID: text) {
+                throw StoreError.invalidData("\(entity.name).id: \(problem)")
+            }
             id = text
         case nil, .null: id = UUID().uuidString.lowercased()
         case let json?: throw StoreError.invalidData("\(entity.name).id must be text, not \(json)")
@@ -91,7 +94,8 @@ extension StoreTransaction {
         var records: [String: [[String: JSONValue]]] = [:]
         for (name, table) in store.tables {
             var objects: [[String: JSONValue]] = []
-            let sql = "SELECT * FROM \(table.quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
+            let sql =
+                "SELECT * FROM \(table.quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
             for row in try db.fetchAll(sql: sql) {
                 objects.append(try exportObject(row, table, unreadable: unreadable))
             }
@@ -99,7 +103,8 @@ extension StoreTransaction {
         }
         // Entities the definitions no longer declare: their rows as stored, so nothing is lost.
         for name in try store.orphanedTables(db).keys {
-            let sql = "SELECT * FROM \(store.dialect.quote(name)) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
+            let sql =
+                "SELECT * FROM \(store.dialect.quote(name)) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)"
             records[name] = try db.fetchAll(sql: sql).map { row in
                 var object: [String: JSONValue] = [:]
                 for column in row.columnNames {
@@ -169,7 +174,9 @@ extension StoreTransaction {
 
 extension StoreTransaction {
     /// The records `record` names in its entity-typed columns: (column, entity, id), in column order.
-    static func references(of record: Record, in table: Store.Table) -> [(column: String, entity: QualifiedName, id: String)] {
+    static func references(of record: Record, in table: Store.Table) -> [(
+        column: String, entity: QualifiedName, id: String
+    )] {
         var found: [(column: String, entity: QualifiedName, id: String)] = []
         for column in table.columns {
             guard let target = (column.type.element ?? column.type).entityName, let value = record.values[column.name]

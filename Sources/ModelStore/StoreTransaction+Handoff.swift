@@ -58,7 +58,8 @@ extension StoreTransaction {
             arguments: [
                 type, intent.description, title, JSONText.compact(.object(parameters)),
                 JSONText.compact(.array(eligible.map { .string($0.rawValue) })),
-                JSONText.compact(.array(keywords.map(JSONValue.string))), link, ISODate.format(at), ISODate.format(expires),
+                JSONText.compact(.array(keywords.map(JSONValue.string))), link, ISODate.format(at),
+                ISODate.format(expires),
             ], returning: "id")
     }
 
@@ -70,15 +71,18 @@ extension StoreTransaction {
             sql: "SELECT * FROM _activities WHERE expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit * 4])
         return try rows.compactMap { row -> StoredActivity? in
-            let eligible = try storedJSON([String].self, row, "eligible", table: "_activities", expected: "a JSON list of texts")
-                .compactMap(IntentGraph.Activity.Eligibility.init(rawValue:))
+            let eligible = try storedJSON(
+                [String].self, row, "eligible", table: "_activities", expected: "a JSON list of texts"
+            )
+            .compactMap(IntentGraph.Activity.Eligibility.init(rawValue:))
             if let eligibility, !eligible.contains(eligibility) { return nil }
             return StoredActivity(
                 id: row["id"], type: row["type"], intent: row["intent"], title: row["title"],
                 parameters: try storedJSON(
                     [String: JSONValue].self, row, "parameters", table: "_activities", expected: "a JSON object"),
                 eligible: eligible,
-                keywords: try storedJSON([String].self, row, "keywords", table: "_activities", expected: "a JSON list of texts"),
+                keywords: try storedJSON(
+                    [String].self, row, "keywords", table: "_activities", expected: "a JSON list of texts"),
                 link: row["link"],
                 at: date(row["at"]), expires: date(row["expires"]))
         }.prefix(limit).map { $0 }
@@ -91,13 +95,16 @@ extension StoreTransaction {
     ) throws -> Int64 {
         if let id {
             let updated = try db.execute(
-                sql: "UPDATE _questions SET question = ?, state = ?, at = ?, expires = ? WHERE id = ? AND closed IS NULL",
+                sql:
+                    "UPDATE _questions SET question = ?, state = ?, at = ?, expires = ? WHERE id = ? AND closed IS NULL",
                 arguments: [question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires), id])
             if updated > 0 { return id }
         }
         return try db.insert(
             sql: "INSERT INTO _questions (intent, question, state, at, expires) VALUES (?, ?, ?, ?, ?)",
-            arguments: [intent.description, question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires)],
+            arguments: [
+                intent.description, question, JSONText.compact(state), ISODate.format(at), ISODate.format(expires),
+            ],
             returning: "id")
     }
 
@@ -105,7 +112,8 @@ extension StoreTransaction {
     @discardableResult
     public func closeQuestion(_ id: Int64, reason: QuestionClosing) throws -> Bool {
         try db.execute(
-            sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason.rawValue, id]) > 0
+            sql: "UPDATE _questions SET closed = ? WHERE id = ? AND closed IS NULL", arguments: [reason.rawValue, id])
+            > 0
     }
 
     public func question(_ id: Int64) throws -> StoredQuestion? {
@@ -115,7 +123,8 @@ extension StoreTransaction {
     /// Questions still waiting at `now` (not closed, not expired), newest first.
     public func openQuestions(at now: Date, limit: Int = 20) throws -> [StoredQuestion] {
         try db.fetchAll(
-            sql: "SELECT * FROM _questions WHERE closed IS NULL AND expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
+            sql:
+                "SELECT * FROM _questions WHERE closed IS NULL AND expires > ? AND at <= ? ORDER BY at DESC, id DESC LIMIT ?",
             arguments: [ISODate.format(now), ISODate.format(now), limit]
         ).map(question(from:))
     }
@@ -123,7 +132,8 @@ extension StoreTransaction {
     private func question(from row: SQLRow) throws -> StoredQuestion {
         StoredQuestion(
             id: row["id"], intent: row["intent"], question: row["question"],
-            state: try storedJSON(JSONValue.self, row, "state", table: "_questions", expected: "JSON"), at: date(row["at"]),
+            state: try storedJSON(JSONValue.self, row, "state", table: "_questions", expected: "JSON"),
+            at: date(row["at"]),
             expires: date(row["expires"]),
             closed: (row["closed"] as String?).flatMap(QuestionClosing.init(rawValue:)))
     }

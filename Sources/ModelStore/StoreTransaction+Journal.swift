@@ -13,7 +13,9 @@ extension StoreTransaction {
         now: Date? = nil
     ) throws -> Int64 {
         let at = ISODate.format(now ?? store.clock.now)
-        let head: [(any DatabaseValueConvertible)?] = [intent.description, JSONText.compact(.object(parameters)), dialog, at]
+        let head: [(any DatabaseValueConvertible)?] = [
+            intent.description, JSONText.compact(.object(parameters)), dialog, at,
+        ]
         let execution: Int64
         if db.isPostgres, !changes.isEmpty, changes.count <= 1_000 {
             // PostgreSQL: the execution and its changes in one round trip.
@@ -76,7 +78,8 @@ extension StoreTransaction {
         else { return nil }
         let execution: Int64 = row["id"]
         let changeRows = try db.fetchAll(
-            sql: "SELECT execution, seq, entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
+            sql:
+                "SELECT execution, seq, entity, record, before, after FROM _changes WHERE execution = ? ORDER BY seq DESC",
             arguments: [execution])
         for change in changeRows {
             let entityName: String = change["entity"]

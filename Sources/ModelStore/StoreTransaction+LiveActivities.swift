@@ -117,17 +117,22 @@ extension StoreTransaction {
                 ORDER BY started_at DESC, id DESC LIMIT ?
                 """,
             arguments: [since, ISODate.format(now), limit * 4])
-        return try rows.map(liveActivity(from:)).filter { dismissed || !$0.isDismissed(at: now) }.prefix(limit).map { $0 }
+        return try rows.map(liveActivity(from:)).filter { dismissed || !$0.isDismissed(at: now) }.prefix(limit).map {
+            $0
+        }
     }
 
     private func liveActivity(from row: SQLRow) throws -> StoredLiveActivity {
-        func time(_ text: String?) -> Date? { text.flatMap { ISODate.parse($0, timeZone: TimeZone(identifier: "UTC")!) } }
+        func time(_ text: String?) -> Date? {
+            text.flatMap { ISODate.parse($0, timeZone: TimeZone(identifier: "UTC")!) }
+        }
         let epoch = Date(timeIntervalSince1970: 0)
         return StoredLiveActivity(
             id: row["id"], activity: row["activity"], key: row["key"],
             attributes: try storedJSON(
                 [String: JSONValue].self, row, "attributes", table: "_live_activities", expected: "a JSON object"),
-            state: try storedJSON([String: JSONValue].self, row, "state", table: "_live_activities", expected: "a JSON object"),
+            state: try storedJSON(
+                [String: JSONValue].self, row, "state", table: "_live_activities", expected: "a JSON object"),
             startedAt: time(row["started_at"]) ?? epoch, updatedAt: time(row["updated_at"]) ?? epoch,
             endedAt: time(row["ended_at"]), dismissAt: time(row["dismiss_at"]))
     }

@@ -14,7 +14,8 @@ extension StoreTransaction {
         let keyValue = row.value(key) ?? .null
         let place = "\(table) row \(keyValue.description), column \(column)"
         guard case .string(let text) = value.storage else {
-            throw StoreError.damaged(path: store.path, place: place, reason: "holds \(value.description), not \(expected)")
+            throw StoreError.damaged(
+                path: store.path, place: place, reason: "holds \(value.description), not \(expected)")
         }
         do {
             return try JSONText.decode(type, from: text)

@@ -21,7 +21,8 @@ extension StoreTransaction {
             let quoted = source.table?.quoted ?? store.dialect.quote(source.key)
             var first = true
             try db.forEachRow(
-                sql: "SELECT * FROM \(quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)",
+                sql:
+                    "SELECT * FROM \(quoted) ORDER BY \(store.dialect.quote("createdAt")), \(store.dialect.insertionOrder)",
                 arguments: []
             ) { row in
                 var object: [String: JSONValue] = [:]

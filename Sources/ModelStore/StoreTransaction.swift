@@ -224,7 +224,9 @@ public final class StoreTransaction {
                 throw StoreError.invalidData("\(what): \(problem)")
             }
         case .number(let number):
-            guard number.isFinite else { throw StoreError.invalidData("\(what) must be a finite number, not \(number)") }
+            guard number.isFinite else {
+                throw StoreError.invalidData("\(what) must be a finite number, not \(number)")
+            }
         case .array(let items):
             for item in items { try checkStorable(item, as: type.element ?? type, what: what) }
         case .integer, .boolean, .date, .duration:
@@ -278,7 +280,10 @@ public final class StoreTransaction {
         // `?` for both backends: the PostgreSQL connection numbers them.
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let insert = "INSERT INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
-        let prepared = (insert, db.isPostgres ? insert : "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))")
+        let prepared = (
+            insert,
+            db.isPostgres ? insert : "INSERT OR REPLACE INTO \(table.quoted) (\(names)) VALUES (\(placeholders))"
+        )
         preparedWrites[table.name] = prepared
         return prepared
     }
@@ -300,7 +305,8 @@ public final class StoreTransaction {
         let key = db.isPostgres ? "id" : "rowid"
         for name in try db.fetchValues(
             String.self,
-            sql: "SELECT name FROM _names WHERE \(key) IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
+            sql:
+                "SELECT name FROM _names WHERE \(key) IN (SELECT name_row FROM _name_rows WHERE entity = ? AND record = ?)",
             arguments: [table.name, id])
         {
             try Store.removeIndexedName(name, entity: table.name, db)

@@ -140,7 +140,8 @@ final class LibYAMLLoader {
                 try register(scalar.anchor, start: start, in: &anchors, node: node)
                 finished = (node, 1, 0)
             case YAML_ALIAS_EVENT:
-                let name = String(cString: UnsafeRawPointer(event.data.alias.anchor).assumingMemoryBound(to: CChar.self))
+                let name = String(
+                    cString: UnsafeRawPointer(event.data.alias.anchor).assumingMemoryBound(to: CChar.self))
                 guard let anchored = anchors[name] else {
                     throw YAMLError(message: "found undefined alias", mark: start)
                 }
@@ -205,7 +206,8 @@ final class LibYAMLLoader {
         nodeCount += size
         if nodeCount > YAMLParser.maximumNodes {
             throw YAMLError(
-                message: "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
+                message:
+                    "the file expands to more than \(YAMLParser.maximumNodes) nodes (aliases repeat what they name)",
                 mark: start)
         }
     }
@@ -245,7 +247,9 @@ final class LibYAMLLoader {
         }
         if let first {
             duplicateKeys.append(
-                YAMLError(message: "duplicate key '\(text)'", mark: key.mark, context: ("'\(text)' is first given here", first)))
+                YAMLError(
+                    message: "duplicate key '\(text)'", mark: key.mark,
+                    context: ("'\(text)' is first given here", first)))
         }
     }
 

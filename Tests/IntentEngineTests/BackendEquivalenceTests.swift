@@ -68,7 +68,8 @@ struct BackendEquivalenceTests {
         }
         for activity in try engine.activities() {
             lines.append(
-                "activity \(activity.activity.name) \(activity.status) \(activity.lockScreenTitle) \(activity.lockScreenDetail)")
+                "activity \(activity.activity.name) \(activity.status) \(activity.lockScreenTitle) \(activity.lockScreenDetail)"
+            )
         }
         lines.append("undo → \(try engine.undo())")
         lines.append("then → \(engine.respond(to: "what's next", request).dialog)")

@@ -2,8 +2,8 @@ import Foundation
 import IntentEngine
 import IntentModel
 import IntentRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// The engine over the compiled cache: the first engine compiles the definitions and writes the
 /// cache, the next reads it; every example sentence of the bundled apps is answered the same by both.
@@ -19,8 +19,12 @@ struct CompiledCacheEngineTests {
 
     @Test("Every example sentence of the bundled apps: the same answer compiled and read from the cache")
     func bundledExamples() throws {
-        let sentences = Bundled.graph.apps.flatMap { app in app.examples + app.intents.flatMap(\.examples) }.map(\.say)
-            + ["add buy milk to my tasks", "ad buy milk to my tasks", "tell me a joke", "what should I do next honestly"]
+        let sentences =
+            Bundled.graph.apps.flatMap { app in app.examples + app.intents.flatMap(\.examples) }.map(\.say)
+            + [
+                "add buy milk to my tasks", "ad buy milk to my tasks", "tell me a joke",
+                "what should I do next honestly",
+            ]
         #expect(sentences.count > 50)
         let compiled = try scratch.engine()
         let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: scratch.directory).filter {

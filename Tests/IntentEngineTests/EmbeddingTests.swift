@@ -1,7 +1,7 @@
 import Foundation
 import IntentEngine
-import Testing
 import TestSupport
+import Testing
 
 /// docs/engine.md's embedding example runs as written (with the bundled definitions and a scratch store).
 @Suite("Embedding the engine")

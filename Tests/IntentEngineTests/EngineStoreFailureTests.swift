@@ -1,8 +1,8 @@
 import Foundation
 import IntentEngine
 import IntentRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// A store that fails between two turns of a conversation is said, never taken for a fresh start.
 @Suite("The engine when the store fails")

@@ -2,8 +2,8 @@ import Foundation
 import IntentEngine
 import IntentModel
 import IntentRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// A fresh folder for a store, removed when the test ends.
 final class EngineScratch: Sendable {
@@ -84,7 +84,8 @@ struct IntentEngineTests {
 
     @Test(arguments: ["", String(repeating: "x", count: 201), "a\u{1B}[2J"])
     func badConversationIdsAreRefused(_ id: String) throws {
-        let answer = try scratch.engine().respond(to: "add buy milk to my tasks", EngineRequest(conversation: ConversationID(id)))
+        let answer = try scratch.engine().respond(
+            to: "add buy milk to my tasks", EngineRequest(conversation: ConversationID(id)))
         #expect(answer.status == .error)
         #expect(answer.dialog.hasPrefix("A conversation id"))
         #expect(try scratch.engine().search("buy milk").hits.isEmpty)
@@ -124,17 +125,35 @@ struct IntentEngineTests {
     }
 
     static let followUps: [FollowUpCase] = [
-        .init(first: "how compatible are leo and virgo", then: "and libra?", replaced: "theirSign", dialog: "Leo and Libra"),
-        .init(first: "how compatible are leo and virgo", then: "what about aries", replaced: "theirSign", dialog: "Leo and Aries"),
-        .init(first: "how compatible are leo and virgo", then: "how about a scorpio?", replaced: "theirSign", dialog: "Leo and Scorpio"),
+        .init(
+            first: "how compatible are leo and virgo", then: "and libra?", replaced: "theirSign",
+            dialog: "Leo and Libra"),
+        .init(
+            first: "how compatible are leo and virgo", then: "what about aries", replaced: "theirSign",
+            dialog: "Leo and Aries"),
+        .init(
+            first: "how compatible are leo and virgo", then: "how about a scorpio?", replaced: "theirSign",
+            dialog: "Leo and Scorpio"),
         .init(first: "what's my love fortune", then: "and career?", replaced: "fortuneType", dialog: "career"),
-        .init(first: "how compatible are leo and virgo", then: "ok and what about libra then?", replaced: "theirSign", dialog: "Leo and Libra"),
-        .init(first: "how compatible are leo and virgo", then: "and also libra", replaced: "theirSign", dialog: "Leo and Libra"),
-        .init(first: "how compatible are leo and virgo", then: "so how about aries instead", replaced: "theirSign", dialog: "Leo and Aries"),
-        .init(first: "remind me to call mom today at 11", then: "what about tomorrow?", replaced: "due", dialog: "call mom"),
+        .init(
+            first: "how compatible are leo and virgo", then: "ok and what about libra then?", replaced: "theirSign",
+            dialog: "Leo and Libra"),
+        .init(
+            first: "how compatible are leo and virgo", then: "and also libra", replaced: "theirSign",
+            dialog: "Leo and Libra"),
+        .init(
+            first: "how compatible are leo and virgo", then: "so how about aries instead", replaced: "theirSign",
+            dialog: "Leo and Aries"),
+        .init(
+            first: "remind me to call mom today at 11", then: "what about tomorrow?", replaced: "due",
+            dialog: "call mom"),
         // An explicit request is a request, never a follow-up.
-        .init(first: "how compatible are leo and virgo", then: "are aries and libra compatible", replaced: nil, dialog: "Aries and Libra"),
-        .init(first: "how compatible are leo and virgo", then: "and add buy milk to my tasks", replaced: nil, dialog: "buy milk"),
+        .init(
+            first: "how compatible are leo and virgo", then: "are aries and libra compatible", replaced: nil,
+            dialog: "Aries and Libra"),
+        .init(
+            first: "how compatible are leo and virgo", then: "and add buy milk to my tasks", replaced: nil,
+            dialog: "buy milk"),
     ]
 
     @Test(arguments: Self.followUps)

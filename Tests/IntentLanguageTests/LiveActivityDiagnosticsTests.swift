@@ -42,7 +42,10 @@ extension DiagnosticsTests {
                     perform: [ { start_activity: Timer, with: { minutes: 5 } } ]
                 """,
             findings: [
-                ("1️⃣", "error: 'file' is File; an activity keeps plain values: string, integer, number, boolean, date, duration, url or an enum"),
+                (
+                    "1️⃣",
+                    "error: 'file' is File; an activity keeps plain values: string, integer, number, boolean, date, duration, url or an enum"
+                ),
                 ("2️⃣", "error: 'startedAt' is kept for every activity and cannot be declared"),
                 ("3️⃣", "error: progress is a number from 0 to 1, not string"),
                 ("4️⃣", "error: a countdown is the date it reaches zero, not integer"),
@@ -85,7 +88,10 @@ extension DiagnosticsTests {
                 ("3️⃣", "error: 'total' is an attribute of Upload, fixed when it starts; only its state changes"),
                 ("4️⃣", "error: 'done' is integer, but the value is boolean"),
                 ("5️⃣", "error: Upload has no value 'dnoe'; did you mean 'done'?"),
-                ("6️⃣", "error: expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"),
+                (
+                    "6️⃣",
+                    "error: expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"
+                ),
                 ("7️⃣", "error: 'dismiss' does not apply to an 'update_activity' step"),
                 // A step with errors uses nothing.
                 ("8️⃣", "warning: parameter 'name' is never used by the intent's steps, result or summary"),

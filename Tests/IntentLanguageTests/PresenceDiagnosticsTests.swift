@@ -28,7 +28,10 @@ struct PresenceDiagnosticsTests {
             findings: [
                 ("1️⃣", "error: unknown name 'nam'; did you mean 'name'?"),
                 ("2️⃣", "error: 'keywords' is text or a list of strings, not integer"),
-                ("3️⃣", "error: '30 days' is not a duration for 'expires'; write a whole number and a unit: 30d, 12h, 90m, 2w"),
+                (
+                    "3️⃣",
+                    "error: '30 days' is not a duration for 'expires'; write a whole number and a unit: 30d, 12h, 90m, 2w"
+                ),
             ]),
         Case(
             name: "searchable without a title, with an unknown key",

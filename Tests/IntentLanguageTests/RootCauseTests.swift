@@ -62,7 +62,9 @@ struct RootCauseTests {
 
     @Test(
         "Other languages' type names suggest ours",
-        arguments: [("int", "integer"), ("bool", "boolean"), ("str", "string"), ("float", "number"), ("double", "number")])
+        arguments: [
+            ("int", "integer"), ("bool", "boolean"), ("str", "string"), ("float", "number"), ("double", "number"),
+        ])
     func typeAliases(_ written: String, _ meant: String) {
         let source = """
             app: T

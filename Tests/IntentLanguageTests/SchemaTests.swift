@@ -106,7 +106,9 @@ struct SchemaTests {
 
 /// 23. What the compiler accepts, the schema accepts; what it rejects, the schema rejects.
 struct SchemaAgreementTests {
-    static func app(parameter: String = "{ type: duration }", summary: String = "\"Go ${length}\"", steps: String = "[]")
+    static func app(
+        parameter: String = "{ type: duration }", summary: String = "\"Go ${length}\"", steps: String = "[]"
+    )
         -> String
     {
         """
@@ -131,7 +133,10 @@ struct SchemaAgreementTests {
     }
 
     static let cases: [(name: String, source: String, accepted: Bool)] = [
-        ("duration bounds as durations", app(parameter: "{ type: duration, validate: [{ min: 1m }, { max: 2h }] }"), true),
+        (
+            "duration bounds as durations", app(parameter: "{ type: duration, validate: [{ min: 1m }, { max: 2h }] }"),
+            true
+        ),
         ("duration bounds in seconds", app(parameter: "{ type: duration, validate: [{ min: 60 }] }"), true),
         ("a summary list of plain texts", app(summary: "[\"Go ${length}\"]"), true),
         ("a summary branch without text", app(summary: "[{ when: \"length > 1m\" }]"), false),
@@ -139,7 +144,10 @@ struct SchemaAgreementTests {
         ("a step with two verbs", app(steps: "[{ create: Task, find: Task }]"), false),
         ("a key another step takes", app(steps: "[{ create: Task, where: \"true\", set: { title: x } }]"), false),
         ("a plain create", app(steps: "[{ create: Task, set: { title: x }, as: t }]"), true),
-        ("a find with its keys", app(steps: "[{ find: Task, where: \"title == 'x'\", sort: title, limit: 2, as: found }]"), true),
+        (
+            "a find with its keys",
+            app(steps: "[{ find: Task, where: \"title == 'x'\", sort: title, limit: 2, as: found }]"), true
+        ),
     ]
 
     @Test(

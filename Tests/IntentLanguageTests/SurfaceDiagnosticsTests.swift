@@ -47,7 +47,7 @@ extension DiagnosticsTests {
                   WipeAll: { action: { intent: Wipe } }
                 """,
             findings: [
-                ("1️⃣", "warning: intent 'Lost' has neither a phrase nor an app shortcut; nothing can say it"),
+                ("1️⃣", "warning: intent 'Lost' has neither a phrase nor an app shortcut; nothing can say it")
             ]),
         Case(
             name: "a configurable widget: its parameters, values, links, figures and widget buttons checked",
@@ -78,7 +78,10 @@ extension DiagnosticsTests {
                 ("4️⃣", "error: a link starts with a scheme, as in radar://open/${radar.id}"),
                 ("5️⃣", "error: unknown name 'isDon'; did you mean 'isDone'?"),
                 ("6️⃣", "error: 'link' shows each item: add 'items'"),
-                ("7️⃣", "error: 'item' cannot name a widget's parameter or value: use letters, digits and '_', and not 'item'"),
+                (
+                    "7️⃣",
+                    "error: 'item' cannot name a widget's parameter or value: use letters, digits and '_', and not 'item'"
+                ),
             ]),
         Case(
             name: "unknown family, score out of range, a rule after one that always holds",
@@ -135,7 +138,10 @@ extension DiagnosticsTests {
                 """,
             findings: [
                 ("1️⃣", "error: 'line' shows each item: add 'items'"),
-                ("2️⃣", "error: this button belongs to the widget (it has no 'items'), so it cannot use 'item': add 'items' or drop 'item'"),
+                (
+                    "2️⃣",
+                    "error: this button belongs to the widget (it has no 'items'), so it cannot use 'item': add 'items' or drop 'item'"
+                ),
                 ("3️⃣", "error: unknown intent 'Finsh'; did you mean 'Finish'?"),
                 ("4️⃣", "error: calling 'Finish' needs 'item'"),
                 ("5️⃣", "error: 'Finish' has no parameter 'itme'; did you mean 'item'?"),
@@ -169,27 +175,35 @@ extension DiagnosticsTests {
     }
 
     @Test func aWidgetOrControlNamedTwiceInOneAppIsAnError() {
-        let second = "widgets:\n  List: { families: [small], content: { title: Again } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: x } } }\n"
-        let first = Self.app + "widgets:\n  List: { families: [small], content: { title: Items } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: y } } }\n"
+        let second =
+            "widgets:\n  List: { families: [small], content: { title: Again } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: x } } }\n"
+        let first =
+            Self.app
+            + "widgets:\n  List: { families: [small], content: { title: Items } }\ncontrols:\n  Add: { action: { intent: Add, with: { name: y } } }\n"
         let compilation = IntentCompiler.compile(
-            files: [("Intents/t/app.yaml", Array(first.utf8)), ("Intents/t/more.yaml", Array(second.utf8))], root: "Intents")
+            files: [("Intents/t/app.yaml", Array(first.utf8)), ("Intents/t/more.yaml", Array(second.utf8))],
+            root: "Intents")
         let errors = compilation.diagnostics.filter { $0.severity == .error }.map(\.message.text)
         #expect(errors == ["duplicate widget 'List'", "duplicate control 'Add'"])
-        #expect(compilation.diagnostics.filter { $0.severity == .error }.allSatisfy { $0.location?.start.file == "Intents/t/more.yaml" })
+        #expect(
+            compilation.diagnostics.filter { $0.severity == .error }.allSatisfy {
+                $0.location?.start.file == "Intents/t/more.yaml"
+            })
     }
 
     @Test func surfacesCompileIntoTheGraph() throws {
-        let source = Self.app + """
-            widgets:
-              List:
-                title: My items
-                families: [small, accessoryInline]
-                timeline: { refresh: 15m }
-                relevance: [ { when: "exists(Item where !isDone)", score: 60 }, { score: 5 } ]
-                content: { title: Items, value: "${count(Item)}", items: "Item where !isDone sort -createdAt limit 3" }
-            controls:
-              Adder: { action: { intent: Add, with: { name: new } } }
-            """
+        let source =
+            Self.app + """
+                widgets:
+                  List:
+                    title: My items
+                    families: [small, accessoryInline]
+                    timeline: { refresh: 15m }
+                    relevance: [ { when: "exists(Item where !isDone)", score: 60 }, { score: 5 } ]
+                    content: { title: Items, value: "${count(Item)}", items: "Item where !isDone sort -createdAt limit 3" }
+                controls:
+                  Adder: { action: { intent: Add, with: { name: new } } }
+                """
         let graph = try #require(compile(source).graph)
         let widget = try #require(graph.widgets(named: "my items").first)
         #expect(widget.families == [.small, .accessoryInline])

@@ -126,12 +126,16 @@ struct WaysInDiagnosticsTests {
 
     @Test func theBundledAppsHaveLinksShareRoutesAndActivities() throws {
         let graph = try #require(IntentCompiler.compile(directory: Paths.intents).graph)
-        #expect(graph.app(named: "Radar")?.links.map(\.url).prefix(3) == [
-            "radar://open/{radar}", "radar://create?topic={topic}&position={position}", "https://radar.app/radar/{radar}",
-        ])
-        #expect(graph.app(named: "sideBar")?.shareRoutes.map(\.intent.name) == ["SaveWebsite", "AddNote", "AttachFile"])
+        #expect(
+            graph.app(named: "Radar")?.links.map(\.url).prefix(3) == [
+                "radar://open/{radar}", "radar://create?topic={topic}&position={position}",
+                "https://radar.app/radar/{radar}",
+            ])
+        #expect(
+            graph.app(named: "sideBar")?.shareRoutes.map(\.intent.name) == ["SaveWebsite", "AddNote", "AttachFile"])
         #expect(graph.app(named: "sideBar")?.shareRoutes.last?.maximumSize == 100 * 1024 * 1024)
         #expect(graph.intent(QualifiedName(app: "Radar", name: "OpenRadar"))?.activity?.type == "view-radar")
-        #expect(graph.canonicalLink(for: QualifiedName(app: "Radar", name: "Radar"))?.route.url == "radar://open/{radar}")
+        #expect(
+            graph.canonicalLink(for: QualifiedName(app: "Radar", name: "Radar"))?.route.url == "radar://open/{radar}")
     }
 }

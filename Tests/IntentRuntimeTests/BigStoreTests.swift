@@ -15,7 +15,8 @@ struct BigStoreTests {
     @Test("Every bundled widget's filtered or sorted query reads an index, never every task, and sorts nothing")
     func widgetQueriesUseIndexes() throws {
         let conversation = try scratch.conversation()
-        conversation.say("add buy milk to my tasks", "add an urgent task pay the rent", "remind me to pay taxes today at 10:30")
+        conversation.say(
+            "add buy milk to my tasks", "add an urgent task pay the rent", "remind me to pay taxes today at 10:30")
         let store = conversation.session.store
         let center = WidgetCenter(graph: Bundled.graph, store: store)
         let plans = try store.queryPlans { _ = try center.stack() }
@@ -26,7 +27,9 @@ struct BigStoreTests {
         #expect(onTasks.count >= 4)
         for (sql, plan) in onTasks where sql.contains(" WHERE ") || sql.contains(" ORDER BY ") {
             #expect(!plan.contains("TEMP B-TREE"), "sorts: \(sql)\n  \(plan)")
-            let scans = plan.split(separator: ";").filter { $0.contains("SCAN") && !$0.contains("INDEX") && !$0.contains("subquery") }
+            let scans = plan.split(separator: ";").filter {
+                $0.contains("SCAN") && !$0.contains("INDEX") && !$0.contains("subquery")
+            }
             #expect(scans.isEmpty, "reads every record: \(sql)\n  \(plan)")
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
-import Testing
 import TestSupport
+import Testing
 
 @testable import IntentRuntime
 
@@ -26,9 +26,10 @@ struct HandoffTests {
 
         let second = try shell(after: 60)
         let offered = try second.continuations()
-        #expect(offered.map(\.line) == [
-            "question  Fortune.CheckCompatibility: “What's your zodiac sign?” (asked 2026-11-22T10:00:00Z)"
-        ])
+        #expect(
+            offered.map(\.line) == [
+                "question  Fortune.CheckCompatibility: “What's your zodiac sign?” (asked 2026-11-22T10:00:00Z)"
+            ])
         let asked = second.carryOn(try #require(offered.first))
         #expect(asked.status == .needsValue)
         #expect(asked.dialog == "What's your zodiac sign?")

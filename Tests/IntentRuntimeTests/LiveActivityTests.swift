@@ -169,15 +169,18 @@ struct LiveActivityTests {
         let source = try String(contentsOfFile: Bundled.root + "/Shortcuts/reading-list.yaml", encoding: .utf8)
         // The shortcut stops after the second address: the activity shows 2 of 3.
         let stopped = source.replacingOccurrences(
-            of: "      - update_activity: sideBar.Upload\n        with: { done: \"${seen}\", current: \"${address.host}\" }\n",
-            with: "      - update_activity: sideBar.Upload\n        with: { done: \"${seen}\", current: \"${address.host}\" }\n"
+            of:
+                "      - update_activity: sideBar.Upload\n        with: { done: \"${seen}\", current: \"${address.host}\" }\n",
+            with:
+                "      - update_activity: sideBar.Upload\n        with: { done: \"${seen}\", current: \"${address.host}\" }\n"
                 + "      - if: \"seen == 2\"\n        then: [ { stop: true } ]\n")
         #expect(stopped != source)
         let compilation = ShortcutCompiler.compile(
             path: "t/main.yaml", graph: session.graph, matcher: session.matcher(clock: Bundled.clock),
             files: ["t/main.yaml": stopped])
         let shortcut = try #require(compilation.shortcut, "\(compilation.diagnostics)")
-        _ = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: .init(), prompt: nil).run(shortcut)
+        _ = ShortcutRunner(session: session, shortcuts: compilation.shortcuts, options: .init(), prompt: nil).run(
+            shortcut)
         let upload = try #require(try activities(at: 0).first)
         #expect(upload.activity.name == "Upload")
         #expect(upload.compactTrailing == "2/3")

@@ -2,8 +2,8 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
-import Testing
 import TestSupport
+import Testing
 
 @testable import IntentRuntime
 
@@ -95,7 +95,8 @@ import TestSupport
         let task = QualifiedName(app: "FocusBlox", name: "Task")
         let records = try store.write { transaction in
             try (0..<300).map { index in
-                try transaction.insert(task, values: ["title": .string("chore c\(index)z \(index % 2 == 0 ? "garden" : "kitchen")")])
+                try transaction.insert(
+                    task, values: ["title": .string("chore c\(index)z \(index % 2 == 0 ? "garden" : "kitchen")")])
             }
         }
         #expect(try Self.titles("c7z", conversation) == ["chore c7z kitchen"])
@@ -164,7 +165,10 @@ import TestSupport
         let conversation = try scratch.conversation()
         conversation.say("add a task water plants", "mark water plants as done")
         let store = conversation.session.store
-        #expect(try store.read { try $0.donationHistory() }.map(\.intent) == ["FocusBlox.CreateTask", "FocusBlox.CompleteTask"])
+        #expect(
+            try store.read { try $0.donationHistory() }.map(\.intent) == [
+                "FocusBlox.CreateTask", "FocusBlox.CompleteTask",
+            ])
         #expect(conversation.say("delete the task water plants", "yes").status == .done)
         #expect(try store.read { try $0.donationHistory() }.map(\.intent) == ["FocusBlox.CreateTask"])
         try store.write { _ = try $0.forgetDonations(intent: QualifiedName(app: "FocusBlox", name: "CreateTask")) }

@@ -70,9 +70,11 @@ struct DestructiveCallTests {
             result: { dialog: "Forgotten later." }
         """
 
-    @Test("An intent that deletes through call: (directly or two calls deep) is destructive", arguments: [
-        ("Forget", true), ("ForgetLater", true), ("DeleteNote", true), ("AddNote", false),
-    ])
+    @Test(
+        "An intent that deletes through call: (directly or two calls deep) is destructive",
+        arguments: [
+            ("Forget", true), ("ForgetLater", true), ("DeleteNote", true), ("AddNote", false),
+        ])
     func propagates(_ intent: String, _ deletes: Bool) throws {
         let graph = compileGraph(Self.notes)
         let found = try #require(graph.intents.first { $0.name.name == intent })
@@ -110,11 +112,16 @@ struct QuestionEndingTests {
         #expect(!conversation.isWaiting)
         let named = conversation.say("complete the task pizza")
         #expect(named.status == .error)
-        #expect(named.dialog == "I couldn't find a task called “pizza”. There are no tasks yet, so there is nothing to choose.")
+        #expect(
+            named.dialog
+                == "I couldn't find a task called “pizza”. There are no tasks yet, so there is nothing to choose.")
         #expect(!conversation.isWaiting)
     }
 
-    func runner(_ source: String, prompt: @escaping (String, [String]) -> String?, options: ShortcutRunner.Options = .init(), scratch: Scratch) throws -> ShortcutRunner.Result {
+    func runner(
+        _ source: String, prompt: @escaping (String, [String]) -> String?, options: ShortcutRunner.Options = .init(),
+        scratch: Scratch
+    ) throws -> ShortcutRunner.Result {
         let session = try scratch.conversation().session
         let compilation = ShortcutCompiler.compile(
             path: "t/main.yaml", graph: session.graph, matcher: session.matcher(clock: Bundled.clock),
@@ -355,8 +362,12 @@ struct ArticleTests {
     @Test("An empty store names the type in the plural")
     func plural() throws {
         let conversation = try GraphScratch(Self.home).conversation()
-        #expect(conversation.say("show area zzzz").dialog.hasSuffix("There are no areas yet, so there is nothing to choose."))
-        #expect(conversation.say("play on zzzz").dialog.hasSuffix("There are no media players yet, so there is nothing to choose."))
+        #expect(
+            conversation.say("show area zzzz").dialog.hasSuffix(
+                "There are no areas yet, so there is nothing to choose."))
+        #expect(
+            conversation.say("play on zzzz").dialog.hasSuffix(
+                "There are no media players yet, so there is nothing to choose."))
     }
 }
 
@@ -440,8 +451,9 @@ struct GermanFocusTests {
     @Test("A German focus request is asked, checked and answered in German")
     func focusInGerman() throws {
         let conversation = try Scratch().conversation()
-        #expect(conversation.say("fokus auf Steuern für drei minuten").dialog
-            == "Ein Fokusblock dauert mindestens fünf Minuten. Wie viele Minuten?")
+        #expect(
+            conversation.say("fokus auf Steuern für drei minuten").dialog
+                == "Ein Fokusblock dauert mindestens fünf Minuten. Wie viele Minuten?")
         #expect(conversation.say("dreißig").dialog.hasPrefix("Fokus auf „Steuern“ für 30 Minuten. Endet um "))
         #expect(conversation.say("beende den fokusblock").dialog == "„Steuern“ beendet. Gut gemacht.")
     }
@@ -487,7 +499,8 @@ struct LocalizedStepTests {
     func focusBlox() throws {
         let conversation = try Scratch().conversation()
         conversation.say("fokus auf Steuern")
-        #expect(conversation.say("fokus auf Post").dialog == "Es läuft schon ein Fokusblock: „Steuern“. Beende ihn zuerst.")
+        #expect(
+            conversation.say("fokus auf Post").dialog == "Es läuft schon ein Fokusblock: „Steuern“. Beende ihn zuerst.")
     }
 }
 

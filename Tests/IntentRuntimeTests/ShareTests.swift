@@ -2,8 +2,8 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import ModelStore
-import Testing
 import TestSupport
+import Testing
 
 @testable import IntentRuntime
 
@@ -18,7 +18,8 @@ struct ShareTests {
     }
 
     static let classified: [Classified] = [
-        Classified(argument: "https://example.com/articles/quantum-computing.html", kind: .url, title: "quantum computing"),
+        Classified(
+            argument: "https://example.com/articles/quantum-computing.html", kind: .url, title: "quantum computing"),
         Classified(argument: "  https://www.swift.org/  ", kind: .url, title: "swift.org"),
         Classified(argument: "<https://radar.app/blog/why_we_track>", kind: .url, title: "why we track"),
         Classified(argument: "www.wikipedia.org", kind: .url, title: "wikipedia.org"),
@@ -50,7 +51,9 @@ struct ShareTests {
         Detected(name: "clip.mov", bytes: [0, 0, 0, 0x14] + Array("ftypqt  ".utf8), type: "video/quicktime"),
         Detected(name: "IMG_1.HEIC", bytes: [0, 0, 0, 0x18] + Array("ftypheic".utf8), type: "image/heic"),
         Detected(name: "paper", bytes: Array("%PDF-1.7\n".utf8), type: "application/pdf"),
-        Detected(name: "report.docx", bytes: [0x50, 0x4B, 0x03, 0x04, 0], type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+        Detected(
+            name: "report.docx", bytes: [0x50, 0x4B, 0x03, 0x04, 0],
+            type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
         Detected(name: "notes.md", bytes: Array("# Notes\n".utf8), type: "text/markdown"),
         Detected(name: "notes", bytes: Array("plain words ✓\n".utf8), type: "text/plain"),
         Detected(name: "blob", bytes: [0, 1, 2, 3, 0xFE], type: "application/octet-stream"),
@@ -96,13 +99,20 @@ struct ShareTests {
     static let note = ShareItem(kind: .text, text: "call mom")
 
     static let routings: [Routing] = [
-        Routing(name: "one URL: Radar and sideBar", items: [url], offers: ["Radar — Create Radar", "sideBar — Save Website"], rejections: []),
-        Routing(name: "one text: Radar and sideBar", items: [note], offers: ["Radar — Create Radar", "sideBar — Add Note"], rejections: []),
+        Routing(
+            name: "one URL: Radar and sideBar", items: [url],
+            offers: ["Radar — Create Radar", "sideBar — Save Website"], rejections: []),
+        Routing(
+            name: "one text: Radar and sideBar", items: [note], offers: ["Radar — Create Radar", "sideBar — Add Note"],
+            rejections: []),
         Routing(
             name: "three URLs: refused with the reason", items: [url, url, url], offers: [],
-            rejections: ["Radar accepts at most 1 web page; you shared 3", "sideBar accepts at most 1 web page; you shared 3"]),
+            rejections: [
+                "Radar accepts at most 1 web page; you shared 3", "sideBar accepts at most 1 web page; you shared 3",
+            ]),
         Routing(
-            name: "ten images to sideBar", items: Array(repeating: file("a.png", .image, size: 10), count: 10), offers: ["sideBar — Attach File"],
+            name: "ten images to sideBar", items: Array(repeating: file("a.png", .image, size: 10), count: 10),
+            offers: ["sideBar — Attach File"],
             rejections: ["Radar does not accept images"]),
         Routing(
             name: "eleven files", items: Array(repeating: file("a.pdf", .file, size: 10), count: 11), offers: [],
@@ -112,9 +122,14 @@ struct ShareTests {
             rejections: ["Radar does not accept files", "sideBar accepts files up to 100 MB; big.bin is 100 MB"]),
         Routing(
             name: "a movie and a text", items: [file("m.mov", .movie, size: 10), note], offers: [],
-            rejections: ["Radar does not accept movies", "sideBar does not accept movies and text together; share them one kind at a time"]),
+            rejections: [
+                "Radar does not accept movies",
+                "sideBar does not accept movies and text together; share them one kind at a time",
+            ]),
         Routing(name: "to one app", items: [url], to: "sidebar", offers: ["sideBar — Save Website"], rejections: []),
-        Routing(name: "to an app without shares", items: [url], to: "Fortune", offers: [], rejections: ["Fortune accepts no shared content"]),
+        Routing(
+            name: "to an app without shares", items: [url], to: "Fortune", offers: [],
+            rejections: ["Fortune accepts no shared content"]),
     ]
 
     @Test(arguments: routings)
@@ -126,8 +141,10 @@ struct ShareTests {
 
     @Test func aSharedURLIsSavedWithATitleFromTheURL() throws {
         let conversation = try Scratch().conversation()
-        let (offers, _) = router.route([try ShareItem.classify("https://example.com/blog/swift-on-linux.html")], to: "sideBar")
-        let answers = conversation.share([try ShareItem.classify("https://example.com/blog/swift-on-linux.html")], with: offers[0])
+        let (offers, _) = router.route(
+            [try ShareItem.classify("https://example.com/blog/swift-on-linux.html")], to: "sideBar")
+        let answers = conversation.share(
+            [try ShareItem.classify("https://example.com/blog/swift-on-linux.html")], with: offers[0])
         #expect(answers.map(\.dialog) == ["Saved swift on linux."])
         #expect(try conversation.titles("Website") == ["swift on linux"])
     }
@@ -136,22 +153,26 @@ struct ShareTests {
         let conversation = try Scratch().conversation()
         let item = try ShareItem.classify("https://news.example/quantum-computing")
         let (offers, _) = router.route([item], to: "Radar")
-        #expect(conversation.share([item], with: offers[0]).map(\.dialog) == ["Now tracking “quantum computing” (Neutral)."])
+        #expect(
+            conversation.share([item], with: offers[0]).map(\.dialog) == ["Now tracking “quantum computing” (Neutral)."]
+        )
     }
 
     @Test func filesAreAttachedAllOrNothing() throws {
         let scratch = Scratch()
         let conversation = try scratch.conversation()
         let paths = ["a.png", "b.pdf"].map { scratch.directory + "/" + $0 }
-        _ = FileManager.default.createFile(atPath: paths[0], contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        _ = FileManager.default.createFile(
+            atPath: paths[0], contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         _ = FileManager.default.createFile(atPath: paths[1], contents: Data("%PDF-1.7".utf8))
         let items = try paths.map { path throws(ShareError) in try ShareItem.file(path) }
         #expect(items.map(\.kind) == [.image, .file])
         let (offers, _) = router.route(items)
         #expect(offers.map(\.label) == ["sideBar — Attach File"])
-        #expect(conversation.share(items, with: offers[0]).map(\.dialog) == [
-            "Attached “a.png” (image/png, 8 bytes).", "Attached “b.pdf” (application/pdf, 8 bytes).",
-        ])
+        #expect(
+            conversation.share(items, with: offers[0]).map(\.dialog) == [
+                "Attached “a.png” (image/png, 8 bytes).", "Attached “b.pdf” (application/pdf, 8 bytes).",
+            ])
         #expect(try conversation.titles("Attachment") == ["a.png", "b.pdf"])
     }
 
@@ -160,7 +181,8 @@ struct ShareTests {
         conversation.say("save https://a.com/x")
         let items = [ShareItem(kind: .url, text: "https://b.com/y", url: "https://b.com/y"), Self.url]
         let route = IntentGraph.ShareRoute(
-            accepts: [.url], maximumCount: nil, maximumSize: nil, intent: QualifiedName(app: "sideBar", name: "SaveWebsite"),
+            accepts: [.url], maximumCount: nil, maximumSize: nil,
+            intent: QualifiedName(app: "sideBar", name: "SaveWebsite"),
             arguments: [], location: Bundled.graph.app(named: "sideBar")!.location)
         let offer = ShareRouter.Offer(app: "sideBar", route: route, intent: Bundled.graph.intent(route.intent)!)
         let answers = conversation.share(items, with: offer)
@@ -180,7 +202,9 @@ struct ShareTests {
         Unshareable(argument: "/tmp", message: "/tmp is a folder; share the files in it"),
         Unshareable(argument: "   ", message: "there is nothing to share: the text is empty"),
         Unshareable(argument: "a\u{1B}b", message: "the text holds control characters; share a file instead (--file)"),
-        Unshareable(argument: String(repeating: "x", count: 100_001), message: "the text is 100001 bytes; a shared text is at most 100000 bytes"),
+        Unshareable(
+            argument: String(repeating: "x", count: 100_001),
+            message: "the text is 100001 bytes; a shared text is at most 100000 bytes"),
     ])
     func refusesBeforeRouting(_ c: Unshareable) {
         #expect(throws: ShareError(c.message)) { try ShareItem.classify(c.argument) }

@@ -75,7 +75,9 @@ struct SlotTaggerConversationTests {
         // An exact match on "where is {place}" took "Belgium located"; "located" is a word the
         // intent says around its values.
         Case(say: "Where is Belgium located", intent: "Atlas.FindPlace", values: ["place": "Belgium"]),
-        Case(say: "where is the old town hall located", intent: "Atlas.FindPlace", values: ["place": "the old town hall"]),
+        Case(
+            say: "where is the old town hall located", intent: "Atlas.FindPlace", values: ["place": "the old town hall"]
+        ),
         // A phrase without "located" is left as the template read it.
         Case(say: "where is Lisbon", intent: "Atlas.FindPlace", values: ["place": "Lisbon"]),
         // "add this {item} to {owner} {playlist}" read "Old" as the owner; the marked sentences

@@ -42,7 +42,10 @@ struct WidgetTests {
         let entries = try center.timeline(widget("QuickCapture"), from: Bundled.now, span: 3_600)
         #expect(entries.map(\.relevance.score) == [100, 100, 10, 10, 10])
         #expect(entries[2].date == Bundled.now.addingTimeInterval(30 * 60), "an entry where the block ends")
-        #expect(entries.map(\.date).filter { $0 != entries[2].date }.allSatisfy { $0.timeIntervalSince(Bundled.now).truncatingRemainder(dividingBy: 900) == 0 }, "the others every 15 minutes")
+        #expect(
+            entries.map(\.date).filter { $0 != entries[2].date }.allSatisfy {
+                $0.timeIntervalSince(Bundled.now).truncatingRemainder(dividingBy: 900) == 0
+            }, "the others every 15 minutes")
     }
 
     @Test func aTimelineHasAnEntryWhereADueDatePasses() throws {

@@ -2,8 +2,9 @@ import Foundation
 import IntentRequests
 import IntentServer
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Limits checked as the bytes arrive, on every route: a refusal closes the connection rather than
@@ -43,7 +44,8 @@ struct ConnectionLimitsTests {
     ])
     func aRefusedBodyIsNotReadToItsEnd(_ line: String, _ length: Int, _ token: Bool, _ status: Int) async throws {
         try await ServerHarness.with { server in
-            var head = "\(line) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\nContent-Type: application/json\r\n"
+            var head =
+                "\(line) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\nContent-Type: application/json\r\n"
             if token { head += "Authorization: Bearer \(server.tokens["ann"]!)\r\n" }
             let outcome = try await RawConnection.trickle(port: server.port, head: head + "\r\n", for: .seconds(120))
             #expect(outcome.closed, "the server read on: \(outcome.response)")
@@ -128,7 +130,9 @@ struct ConnectionLimitsTests {
         limits.maxEventStreams = 2
         try await ServerHarness.with(limits: limits) { server in
             var open: [Int32] = []
-            for _ in 0..<2 { open.append(try await EventStream.open(port: server.port, token: server.tokens["ann"]!).1) }
+            for _ in 0..<2 {
+                open.append(try await EventStream.open(port: server.port, token: server.tokens["ann"]!).1)
+            }
             let bobs = try await server.send("GET", "/v1/events", as: "bob")
             #expect(bobs.status == 503, "\(bobs)")
             #expect(bobs.errorCode == "busy")
@@ -149,8 +153,14 @@ struct ConnectionLimitsTests {
         ("/v1/search?q=%ZZ", nil, 400, "broken %-escape"),
         ("/v1/search?q=%FF", nil, 400, "not UTF-8"),
         ("/v1/widgets/press", #"{"widget":"Fortune.Daily\u0000Fortune","button":1}"#, 400, "no control characters"),
-        ("/v1/widgets/press", #"{"widget":"\#(String(repeating: "W", count: 300))","button":1}"#, 400, "1 to 200 bytes"),
-        ("/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":1,"instance":0}"#, 400, "'instance' must be from 1"),
+        (
+            "/v1/widgets/press", #"{"widget":"\#(String(repeating: "W", count: 300))","button":1}"#, 400,
+            "1 to 200 bytes"
+        ),
+        (
+            "/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":1,"instance":0}"#, 400,
+            "'instance' must be from 1"
+        ),
         ("/v1/tip", #"{"lang":"de","extra":1}"#, 400, "unknown field 'extra'"),
         ("/v1/tip", #"{"lang":"d"}"#, 400, "'lang' must be a language code"),
     ]
@@ -186,7 +196,9 @@ enum RawConnection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             Glibc.close(socket)
@@ -235,7 +247,9 @@ enum RawConnection {
 
     /// Sends `head`, then a byte of body every 20 ms for up to `duration`, reading what comes
     /// back: whether the server closed the connection (end of stream, or a reset), and what it said.
-    static func trickle(port: Int, head: String, for duration: Duration) async throws -> (closed: Bool, response: String) {
+    static func trickle(port: Int, head: String, for duration: Duration) async throws -> (
+        closed: Bool, response: String
+    ) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result { try trickleNow(port: port, head: head, for: duration) })
@@ -243,7 +257,9 @@ enum RawConnection {
         }
     }
 
-    private static func trickleNow(port: Int, head: String, for duration: Duration) throws -> (closed: Bool, response: String) {
+    private static func trickleNow(port: Int, head: String, for duration: Duration) throws -> (
+        closed: Bool, response: String
+    ) {
         let socket = try connect(port: port)
         defer { Glibc.close(socket) }
         var received: [UInt8] = []

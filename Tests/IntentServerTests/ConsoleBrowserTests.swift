@@ -1,8 +1,8 @@
 import Foundation
 import IntentModel
 import IntentServer
-import Testing
 import TestSupport
+import Testing
 
 /// The console in a real browser: headless Chromium (Debian's `chromium` and `chromedriver`, which
 /// `make deps` installs) against a server on a loopback port with a fresh store and two users.
@@ -20,7 +20,9 @@ struct ConsoleBrowserTests {
     /// block's progress visibly moves while the test watches.
     static let fastClock: Clock = {
         let start = Date()
-        return Clock(timeZone: TimeZone(identifier: "UTC")!) { Bundled.now.addingTimeInterval(Date().timeIntervalSince(start) * 60) }
+        return Clock(timeZone: TimeZone(identifier: "UTC")!) {
+            Bundled.now.addingTimeInterval(Date().timeIntervalSince(start) * 60)
+        }
     }()
 
     /// Runs `body` with a started server and browser, signed in as `user`; stops both after.
@@ -56,19 +58,22 @@ struct ConsoleBrowserTests {
     static func signIn(_ browser: Browser, token: String) async throws {
         try await browser.type("#token", token + "\u{E007}")
         try await browser.wait("the console after signing in", until: "!document.getElementById('console').hidden")
-        try await browser.wait("the Smart Stack from the event stream", until: "document.querySelectorAll('#stack .card').length > 0")
+        try await browser.wait(
+            "the Smart Stack from the event stream", until: "document.querySelectorAll('#stack .card').length > 0")
     }
 
     /// Says `text` with the keyboard, and waits for answer number `count` in the log.
     static func say(_ browser: Browser, _ text: String, answers count: Int) async throws -> String {
         try await browser.type("#say", text + "\u{E007}")
-        try await browser.wait("answer \(count) to “\(text)”", until: "document.querySelectorAll('#log li.answer').length >= \(count)")
+        try await browser.wait(
+            "answer \(count) to “\(text)”", until: "document.querySelectorAll('#log li.answer').length >= \(count)")
         return try await lastAnswer(browser)
     }
 
     static func lastAnswer(_ browser: Browser) async throws -> String {
         try await browser.run(
-            "const all = document.querySelectorAll('#log li.answer .dialog'); return all.length ? all[all.length - 1].textContent : '';")
+            "const all = document.querySelectorAll('#log li.answer .dialog'); return all.length ? all[all.length - 1].textContent : '';"
+        )
             as? String ?? ""
     }
 
@@ -79,16 +84,19 @@ struct ConsoleBrowserTests {
                 answers += 1
                 try await browser.type("#say", text + "\u{E007}")
                 try await browser.wait(
-                    "answer \(answers) to “\(text)”", until: "document.querySelectorAll('#log li.answer').length >= \(answers)")
+                    "answer \(answers) to “\(text)”",
+                    until: "document.querySelectorAll('#log li.answer').length >= \(answers)")
                 return try await Self.lastAnswer(browser)
             }
             #expect(try await say("check compatibility") == "What's your zodiac sign?")
             #expect(try await say("leo") == "What's their zodiac sign?")
             #expect(
-                try await say("virgo") == "Leo and Virgo: 78% compatible. Different rhythms that make surprisingly good music.")
+                try await say("virgo")
+                    == "Leo and Virgo: 78% compatible. Different rhythms that make surprisingly good music.")
             // A follow-up: the conversation's id went with it.
             #expect(
-                try await say("and libra?") == "Leo and Libra: 72% compatible. Different rhythms that make surprisingly good music.")
+                try await say("and libra?")
+                    == "Leo and Libra: 72% compatible. Different rhythms that make surprisingly good music.")
 
             try await Self.recordTimings(browser, name: "conversation")
             try await browser.screenshot(to: Self.artifacts + "/console-desktop.png")
@@ -102,19 +110,30 @@ struct ConsoleBrowserTests {
 
     @Test func aDeleteIsConfirmedWithAButtonThenUndone() async throws {
         try await Self.session { (browser, server) async throws in
-            #expect(try await Self.say(browser, "create a radar on quantum computing", answers: 1).hasPrefix("Now tracking “quantum computing”"))
-            #expect(try await Self.say(browser, "delete the radar on quantum computing", answers: 2).contains("quantum computing"))
-            #expect(try await browser.run("return Array.from(document.querySelectorAll('#log li.answer')).pop().dataset.status;") as? String == "needs_confirmation")
+            #expect(
+                try await Self.say(browser, "create a radar on quantum computing", answers: 1).hasPrefix(
+                    "Now tracking “quantum computing”"))
+            #expect(
+                try await Self.say(browser, "delete the radar on quantum computing", answers: 2).contains(
+                    "quantum computing"))
+            #expect(
+                try await browser.run(
+                    "return Array.from(document.querySelectorAll('#log li.answer')).pop().dataset.status;") as? String
+                    == "needs_confirmation")
             // The question's first button has the focus: Enter on the keyboard says yes.
             try await browser.wait(
                 "the focus on Yes",
-                until: "document.activeElement && document.activeElement.textContent === 'Yes' && document.activeElement.closest('.choices')")
+                until:
+                    "document.activeElement && document.activeElement.textContent === 'Yes' && document.activeElement.closest('.choices')"
+            )
             try await browser.keys("\u{E007}")
-            try await browser.wait("the delete's answer", until: "document.querySelectorAll('#log li.answer').length >= 3")
+            try await browser.wait(
+                "the delete's answer", until: "document.querySelectorAll('#log li.answer').length >= 3")
             #expect(try await Self.lastAnswer(browser).contains("quantum computing"))
 
             try await browser.type("#q", "quantum\u{E007}")
-            try await browser.wait("no hits", until: "document.querySelector('#hits').textContent.includes('Nothing found.')")
+            try await browser.wait(
+                "no hits", until: "document.querySelector('#hits').textContent.includes('Nothing found.')")
 
             try await browser.click("#undo")
             try await browser.wait("undo's answer", until: "document.querySelectorAll('#log li.answer').length >= 4")
@@ -123,7 +142,8 @@ struct ConsoleBrowserTests {
 
             // Search finds it again, and opening the hit goes through its deep link.
             try await browser.type("#q", "\u{E007}")
-            try await browser.wait("the radar found again", until: "document.querySelectorAll('#hits li.hit').length > 0")
+            try await browser.wait(
+                "the radar found again", until: "document.querySelectorAll('#hits li.hit').length > 0")
             #expect(try await browser.text("#hits li.hit code").hasPrefix("radar://open/"))
             try await browser.click("#hits li.hit button")
             try await browser.wait("the opened radar", until: "document.querySelectorAll('#log li.answer').length >= 5")
@@ -141,27 +161,37 @@ struct ConsoleBrowserTests {
             #expect(try await browser.text(card + " .content-title") == "Daily fortune")
             try await browser.click(card + " .buttons button[data-button='1']")
             try await browser.wait(
-                "the card to change", until: "document.querySelector(\"\(card) .content-title\").textContent === 'Love fortune'")
+                "the card to change",
+                until: "document.querySelector(\"\(card) .content-title\").textContent === 'Love fortune'")
 
             let focus = "#controls button[data-control='FocusBlox.Focus']"
-            #expect(try await browser.run("return document.querySelector(arguments[0]).getAttribute('aria-checked');", [focus]) as? String == "false")
+            #expect(
+                try await browser.run(
+                    "return document.querySelector(arguments[0]).getAttribute('aria-checked');", [focus]) as? String
+                    == "false")
             try await browser.click(focus)
             try await browser.wait(
-                "the switch to turn on", until: "document.querySelector(\"\(focus)\").getAttribute('aria-checked') === 'true'")
+                "the switch to turn on",
+                until: "document.querySelector(\"\(focus)\").getAttribute('aria-checked') === 'true'")
             // The focus block's live activity, its progress moving through the event stream.
             let bar = "#activities li[data-activity='FocusBlox.Focus'] progress"
             try await browser.wait("the activity", until: "document.querySelector(\"\(bar)\")")
             let motion = "return getComputedStyle(document.querySelector(arguments[0])).transitionDuration;"
             #expect(try await browser.run(motion, [bar]) as? String == "0.4s")
             try await browser.reduceMotion()
-            #expect(try await browser.run(motion, [bar]) as? String == "0s", "prefers-reduced-motion stops the bar's animation")
-            let first = try await browser.run("return Number(document.querySelector(arguments[0]).value);", [bar]) as? Double ?? -1
+            #expect(
+                try await browser.run(motion, [bar]) as? String == "0s",
+                "prefers-reduced-motion stops the bar's animation")
+            let first =
+                try await browser.run("return Number(document.querySelector(arguments[0]).value);", [bar]) as? Double
+                ?? -1
             try await browser.wait(
                 "the progress to move", until: "Number(document.querySelector(\"\(bar)\").value) > \(first) + 0.01")
             // And the switch turns it off again: the activity ends.
             try await browser.click(focus)
             try await browser.wait(
-                "the switch to turn off", until: "document.querySelector(\"\(focus)\").getAttribute('aria-checked') === 'false'")
+                "the switch to turn off",
+                until: "document.querySelector(\"\(focus)\").getAttribute('aria-checked') === 'false'")
         }
     }
 
@@ -171,10 +201,14 @@ struct ConsoleBrowserTests {
             let reply = try await server.say("add a task \(title)")
             #expect(reply["status"] as? String == "done", "\(reply)")
             try await browser.wait(
-                "the task on its card", until: "document.querySelector('#stack').textContent.includes('<script>window.pwned')")
+                "the task on its card",
+                until: "document.querySelector('#stack').textContent.includes('<script>window.pwned')")
             #expect(try await Self.say(browser, "add a task \(title)", answers: 1).contains("<script>"))
             #expect(try await browser.run("return window.pwned === undefined;") as? Bool == true)
-            #expect(try await browser.run("return document.querySelectorAll('#stack script, #stack img, #log script, #log img').length;") as? Int == 0)
+            #expect(
+                try await browser.run(
+                    "return document.querySelectorAll('#stack script, #stack img, #log script, #log img').length;")
+                    as? Int == 0)
         }
     }
 
@@ -182,14 +216,23 @@ struct ConsoleBrowserTests {
         try await Self.session(as: "bob") { (browser, server) async throws in
             _ = try await server.say("add a task ann's secret plan", as: "ann")
             _ = try await server.say("add a task bob's own errand", as: "bob")
-            try await browser.wait("bob's task", until: "document.querySelector('#stack').textContent.includes(\"bob's own errand\")")
-            #expect(try await browser.run("return document.body.textContent.includes(\"ann's secret plan\");") as? Bool == false)
+            try await browser.wait(
+                "bob's task", until: "document.querySelector('#stack').textContent.includes(\"bob's own errand\")")
+            #expect(
+                try await browser.run("return document.body.textContent.includes(\"ann's secret plan\");") as? Bool
+                    == false)
             // Signed out and in as Ann, the same tab shows hers, and not Bob's.
             try await browser.click("#sign-out")
             try await Self.signIn(browser, token: server.tokens["ann"]!)
-            try await browser.wait("ann's task", until: "document.querySelector('#stack').textContent.includes(\"ann's secret plan\")")
-            #expect(try await browser.run("return document.body.textContent.includes(\"bob's own errand\");") as? Bool == false)
-            #expect(try await browser.run("return sessionStorage.getItem('intents.token') === arguments[0];", [server.tokens["ann"]!]) as? Bool == true)
+            try await browser.wait(
+                "ann's task", until: "document.querySelector('#stack').textContent.includes(\"ann's secret plan\")")
+            #expect(
+                try await browser.run("return document.body.textContent.includes(\"bob's own errand\");") as? Bool
+                    == false)
+            #expect(
+                try await browser.run(
+                    "return sessionStorage.getItem('intents.token') === arguments[0];", [server.tokens["ann"]!])
+                    as? Bool == true)
             #expect(try await browser.run("return location.href;") as? String == "http://127.0.0.1:\(server.port)/")
         }
     }
@@ -205,7 +248,8 @@ struct ConsoleBrowserTests {
             #expect(try await browser.text(card + " .content-title") == "Daily fortune")
             try await browser.click(card + " .buttons button[data-button='1']")
             try await browser.wait(
-                "the card to change", until: "document.querySelector(\"\(card) .content-title\").textContent === 'Love fortune'")
+                "the card to change",
+                until: "document.querySelector(\"\(card) .content-title\").textContent === 'Love fortune'")
         }
     }
 
@@ -213,7 +257,9 @@ struct ConsoleBrowserTests {
         try await Self.session(language: "de-DE") { (browser, server) async throws in
             #expect(try await browser.run("return document.documentElement.lang;") as? String == "de")
             #expect(try await browser.text("#chat-heading") == "Unterhaltung")
-            #expect(try await Self.say(browser, "füge eine Aufgabe Milch kaufen hinzu", answers: 1) == "„Milch kaufen“ hinzugefügt.")
+            #expect(
+                try await Self.say(browser, "füge eine Aufgabe Milch kaufen hinzu", answers: 1)
+                    == "„Milch kaufen“ hinzugefügt.")
         }
     }
 
@@ -231,7 +277,11 @@ struct ConsoleBrowserTests {
             """
         var figures = try await browser.run(paint) as? [String: Any] ?? [:]
         try await browser.run("location.reload();")
-        try await browser.wait("the page again", until: "document.readyState === 'complete' && performance.getEntriesByType('paint').length > 0 && !document.getElementById('console').hidden")
+        try await browser.wait(
+            "the page again",
+            until:
+                "document.readyState === 'complete' && performance.getEntriesByType('paint').length > 0 && !document.getElementById('console').hidden"
+        )
         let again = try await browser.run(paint) as? [String: Any] ?? [:]
         figures["reloaded"] = again.filter { $0.key != "answers" }
         let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])

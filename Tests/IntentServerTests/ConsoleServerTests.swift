@@ -2,8 +2,9 @@ import Foundation
 import IntentModel
 import IntentServer
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The console's page and the routes it needs, over HTTP (the browser tests drive the page itself).
@@ -40,9 +41,12 @@ struct ConsoleServerTests {
     ])
     func thePageSpeaksTheBrowsersLanguage(_ header: String, _ language: String) async throws {
         try await ServerHarness.with { server in
-            let page = try await server.send("GET", "/", as: nil, headers: header.isEmpty ? [] : [("Accept-Language", header)])
+            let page = try await server.send(
+                "GET", "/", as: nil, headers: header.isEmpty ? [] : [("Accept-Language", header)])
             #expect(page.text.contains(#"<html lang="\#(language)">"#), "\(header)")
-            #expect(page.text.contains(language == "de" ? "<title>Intents-Konsole</title>" : "<title>Intents console</title>"))
+            #expect(
+                page.text.contains(
+                    language == "de" ? "<title>Intents-Konsole</title>" : "<title>Intents console</title>"))
             #expect(page.headers["vary"] == "Accept-Language")
         }
     }
@@ -77,7 +81,9 @@ struct ConsoleServerTests {
     @Test func aUserHasAtMostEightEventStreams() async throws {
         try await ServerHarness.with { server in
             var open: [Int32] = []
-            for _ in 0..<8 { open.append(try await EventStream.open(port: server.port, token: server.tokens["ann"]!).1) }
+            for _ in 0..<8 {
+                open.append(try await EventStream.open(port: server.port, token: server.tokens["ann"]!).1)
+            }
             let ninth = try await server.send("GET", "/v1/events")
             #expect(ninth.status == 429)
             #expect(ninth.errorCode == "too_many_streams")
@@ -101,13 +107,15 @@ struct ConsoleServerTests {
             #expect(before["title"] as? String == "Daily fortune")
             let buttons = try #require(before["buttons"] as? [[String: Any]])
             #expect(buttons.first?["title"] as? String == "Love")
-            let pressed = try await server.send("POST", "/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":1}"#)
+            let pressed = try await server.send(
+                "POST", "/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":1}"#)
             #expect(pressed.status == 200, "\(pressed)")
             #expect(pressed["status"] as? String == "done")
             let after = try await Self.card("Fortune.DailyFortune", server)
             #expect(after["title"] as? String == "Love fortune")
 
-            let missing = try await server.send("POST", "/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":7}"#)
+            let missing = try await server.send(
+                "POST", "/v1/widgets/press", #"{"widget":"Fortune.DailyFortune","button":7}"#)
             #expect(missing.status == 404)
             let unknown = try await server.send("POST", "/v1/widgets/press", #"{"widget":"Nope","button":1}"#)
             #expect(unknown.status == 404)
@@ -178,29 +186,38 @@ enum EventStream {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw HTTPTestClient.Failure(description: "connect: \(errno)") }
-        let head = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
+        let head =
+            "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
         _ = Array(head.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else { throw HTTPTestClient.Failure(description: "the stream ended: \(String(decoding: received, as: UTF8.self))") }
+            guard count > 0 else {
+                throw HTTPTestClient.Failure(
+                    description: "the stream ended: \(String(decoding: received, as: UTF8.self))")
+            }
             received.append(contentsOf: buffer[0..<count])
             // The head, then (chunked) an event ending in a blank line.
             let reply = try? HTTPTestClient.parse(received)
             guard let reply else { continue }
             guard reply.status == 200 else { throw HTTPTestClient.Failure(description: "refused: \(reply)") }
             let text = reply.text
-            guard let start = text.range(of: "data:"), let end = text.range(of: "\n\n", range: start.lowerBound..<text.endIndex)
+            guard let start = text.range(of: "data:"),
+                let end = text.range(of: "\n\n", range: start.lowerBound..<text.endIndex)
             else { continue }
             var name = "message"
             var data: [String] = []
             for line in text[..<end.lowerBound].split(separator: "\n") {
                 if line.hasPrefix("event:") { name = String(line.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
-                if line.hasPrefix("data:") { data.append(String(line.dropFirst(5)).trimmingCharacters(in: .whitespaces)) }
+                if line.hasPrefix("data:") {
+                    data.append(String(line.dropFirst(5)).trimmingCharacters(in: .whitespaces))
+                }
             }
             return Event(head: reply, name: name, data: data.joined(separator: "\n"))
         }

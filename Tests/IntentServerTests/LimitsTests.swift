@@ -22,12 +22,23 @@ struct LimitsTests {
         Case(body: "{}", status: 400, code: "bad_request", says: "'text' is required"),
         Case(body: #"{"text":5}"#, status: 400, code: "bad_request", says: "'text' must be a string, not a number"),
         Case(body: #"{"text":"   "}"#, status: 400, code: "bad_request", says: "must not be empty"),
-        Case(body: #"{"txt":"hi"}"#, status: 400, code: "bad_request", says: "unknown field 'txt'; did you mean 'text'?"),
-        Case(body: #"{"text":"hi","dryRun":"yes"}"#, status: 400, code: "bad_request", says: "'dryRun' must be true or false"),
-        Case(body: #"{"text":"hi","context":{"area":1}}"#, status: 400, code: "bad_request", says: "'context.area' must be a string"),
-        Case(body: #"{"text":"hi","conversation":"../../etc"}"#, status: 400, code: "bad_request", says: "'conversation' must be"),
-        Case(body: #"{"text":"hi","lang":"e n"}"#, status: 400, code: "bad_request", says: "'lang' must be a language code"),
-        Case(body: #"{"text":"\#(String(repeating: "a", count: 2_001))"}"#, status: 400, code: "phrase_too_long", says: "2001 bytes"),
+        Case(
+            body: #"{"txt":"hi"}"#, status: 400, code: "bad_request", says: "unknown field 'txt'; did you mean 'text'?"),
+        Case(
+            body: #"{"text":"hi","dryRun":"yes"}"#, status: 400, code: "bad_request",
+            says: "'dryRun' must be true or false"),
+        Case(
+            body: #"{"text":"hi","context":{"area":1}}"#, status: 400, code: "bad_request",
+            says: "'context.area' must be a string"),
+        Case(
+            body: #"{"text":"hi","conversation":"../../etc"}"#, status: 400, code: "bad_request",
+            says: "'conversation' must be"),
+        Case(
+            body: #"{"text":"hi","lang":"e n"}"#, status: 400, code: "bad_request",
+            says: "'lang' must be a language code"),
+        Case(
+            body: #"{"text":"\#(String(repeating: "a", count: 2_001))"}"#, status: 400, code: "phrase_too_long",
+            says: "2001 bytes"),
     ]
 
     @Test(arguments: cases)
@@ -135,7 +146,8 @@ struct LimitsTests {
         try await ServerHarness.with(limits: limits) { server in
             _ = try await server.say("what's next", as: "ann")
             _ = try await server.say("what's next", as: "bob")
-            async let slow = server.send("POST", "/v1/say", #"{"text":"what's next"}"#, chunks: 5, pause: .milliseconds(400))
+            async let slow = server.send(
+                "POST", "/v1/say", #"{"text":"what's next"}"#, chunks: 5, pause: .milliseconds(400))
             var replies: [HTTPReply] = []
             for _ in 0..<1_000 where !replies.contains(where: { $0.status == 503 }) {
                 replies.append(try await server.send("GET", "/v1/controls", as: "bob"))
@@ -159,9 +171,11 @@ struct DocumentTests {
             let reply = try await server.send("GET", "/v1/openapi.json", as: nil)
             let paths = try #require((reply["paths"] as? [String: Any])?.keys)
             #expect(reply["openapi"] as? String == "3.1.0")
-            for path in ["/v1/say", "/v1/open", "/v1/share", "/v1/search", "/v1/suggest", "/v1/widgets", "/v1/controls",
-                "/v1/controls/{name}", "/v1/activities", "/v1/undo", "/v1/continuations", "/v1/continue", "/healthz", "/metrics"]
-            {
+            for path in [
+                "/v1/say", "/v1/open", "/v1/share", "/v1/search", "/v1/suggest", "/v1/widgets", "/v1/controls",
+                "/v1/controls/{name}", "/v1/activities", "/v1/undo", "/v1/continuations", "/v1/continue", "/healthz",
+                "/metrics",
+            ] {
                 #expect(paths.contains(path), "\(path) is not documented")
             }
         }
@@ -175,7 +189,8 @@ struct DocumentTests {
             let reply = try await server.send("GET", "/metrics", as: nil)
             #expect(reply.status == 200)
             let text = reply.text
-            #expect(text.contains(#"intents_http_requests_total{route="/v1/say",method="POST",status="200"} 2"#), "\(text)")
+            #expect(
+                text.contains(#"intents_http_requests_total{route="/v1/say",method="POST",status="200"} 2"#), "\(text)")
             #expect(text.contains(#"intents_http_errors_total{kind="client",status="400"} 1"#), "\(text)")
             #expect(text.contains(#"intents_engine_answers_total{status="no_match",stage="none"} 1"#), "\(text)")
             #expect(text.contains("intents_http_request_duration_seconds_bucket"), "\(text)")
@@ -195,7 +210,8 @@ struct DocumentTests {
                 try await server.send("POST", "/v1/controls/RefreshRadars", #"{"dryRun":true}"#),
                 try await server.send("GET", "/v1/activities"),
                 try await server.send("GET", "/v1/continuations"),
-                try await server.send("POST", "/v1/share", #"{"items":[{"url":"https://example.com/rust-lang"}],"to":"Radar"}"#),
+                try await server.send(
+                    "POST", "/v1/share", #"{"items":[{"url":"https://example.com/rust-lang"}],"to":"Radar"}"#),
                 try await server.send("POST", "/v1/open", #"{"url":"radar://refresh"}"#),
                 try await server.send("POST", "/v1/undo"),
             ]

@@ -19,7 +19,8 @@ struct OpenAPIValidator {
         let template = paths.keys.sorted().first { Self.matches(template: $0, path: bare) }
         guard let template, let operation = paths[template]?[method.lowercased()] else {
             // A path or method the document does not list is refused the documented way.
-            return schemaProblems(reply, schema: .object(["$ref": .string("#/components/schemas/Error")]), at: "\(method) \(bare)")
+            return schemaProblems(
+                reply, schema: .object(["$ref": .string("#/components/schemas/Error")]), at: "\(method) \(bare)")
         }
         guard let responses = operation["responses"],
             var response = responses[String(reply.status)] ?? responses["default"]
@@ -28,9 +29,10 @@ struct OpenAPIValidator {
             response = resolved
         }
         guard let content = response["content"] else { return [] }
-        let type = (reply.headers["content-type"] ?? "").split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces)
-        } ?? ""
+        let type =
+            (reply.headers["content-type"] ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? ""
         guard let media = content[type] else {
             return ["\(method) \(template) \(reply.status): content type '\(type)' is not documented"]
         }

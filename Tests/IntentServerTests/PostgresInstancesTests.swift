@@ -65,7 +65,9 @@ struct PostgresInstancesTests {
                 let leo = try await server.say("leo", conversation: conversation, dryRun: true)
                 #expect(leo["dialog"] as? String == "What's their zodiac sign?", "\(leo)")
                 let virgo = try await server.say("virgo", conversation: conversation, dryRun: true)
-                #expect(virgo["dialog"] as? String == "Ready: Check Leo with Virgo. (dry run: nothing was changed)", "\(virgo)")
+                #expect(
+                    virgo["dialog"] as? String == "Ready: Check Leo with Virgo. (dry run: nothing was changed)",
+                    "\(virgo)")
             }
         }
     }

@@ -6,10 +6,12 @@ import Testing
 /// `FuzzConsoleRequests` runs the same functions): the bearer token and the query string.
 @Suite("Request heads decoded")
 struct RequestDecodingTests {
-    @Test(arguments: [
-        ("Bearer it_abc", "it_abc"), ("bearer   it_abc  ", "it_abc"), ("BEARER\tit_abc", "it_abc"),
-        ("Bearer", nil), ("Bearer   ", nil), ("Basic it_abc", nil), ("Bearer it_a bc", nil), ("Bearer it_\u{85}abc", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Bearer it_abc", "it_abc"), ("bearer   it_abc  ", "it_abc"), ("BEARER\tit_abc", "it_abc"),
+            ("Bearer", nil), ("Bearer   ", nil), ("Basic it_abc", nil), ("Bearer it_a bc", nil),
+            ("Bearer it_\u{85}abc", nil),
+        ] as [(String, String?)])
     func theBearerToken(_ header: String, _ token: String?) {
         #expect(BearerToken.parse(header) == token)
     }

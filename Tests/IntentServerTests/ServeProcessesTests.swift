@@ -1,10 +1,11 @@
 import Foundation
 import IntentModel
 import ModelStore
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Two real `intents serve` processes over the test's PostgreSQL database, as a deployment runs
@@ -74,8 +75,11 @@ struct ServeProcessesTests {
                         for number in 0... {
                             let conversation = "load-\(client)-\(number)"
                             do {
-                                let reply = try await first.say("refresh quantum computing", conversation: conversation, token: ann)
-                                outcomes.add(conversation, reply.status == 200 && reply["status"] as? String == "done" ? .done : .failed)
+                                let reply = try await first.say(
+                                    "refresh quantum computing", conversation: conversation, token: ann)
+                                outcomes.add(
+                                    conversation,
+                                    reply.status == 200 && reply["status"] as? String == "done" ? .done : .failed)
                                 if reply.status != 200 { return }
                             } catch {
                                 outcomes.add(conversation, .cut)
@@ -86,7 +90,9 @@ struct ServeProcessesTests {
                 }
             }
         }
-        try await waitUntil("five of the load's answers to come back", deadline: .seconds(600)) { outcomes.done.count >= 5 }
+        try await waitUntil("five of the load's answers to come back", deadline: .seconds(600)) {
+            outcomes.done.count >= 5
+        }
         first.kill()
         await load.value
         let (done, cut) = (outcomes.done.count, outcomes.cut)
@@ -97,7 +103,9 @@ struct ServeProcessesTests {
         // each refresh counted has its execution in the journal and no execution lacks its refresh.
         let after = try instances.refreshes("ann")
         #expect(after.count == after.executions, "a half-done intent: \(after)")
-        #expect(after.count >= 20 + done && after.count <= 20 + done + cut.count, "\(after), done \(done), cut \(cut.count)")
+        #expect(
+            after.count >= 20 + done && after.count <= 20 + done + cut.count, "\(after), done \(done), cut \(cut.count)"
+        )
 
         // The survivor goes on in every conversation the dead process was in (their locks went with
         // its connections), and answers Bob's question.
@@ -207,7 +215,8 @@ final class Instances: @unchecked Sendable {
             let radars = try transaction.fetch(RecordQuery(entity: ServeProcessesTests.radar))
             var count = 0
             if case .integer(let value)? = radars.first?.values["refreshCount"] { count = value }
-            let executions = try transaction.executions(limit: 100_000).filter { $0.intent == "Radar.RefreshRadar" }.count
+            let executions = try transaction.executions(limit: 100_000).filter { $0.intent == "Radar.RefreshRadar" }
+                .count
             return Refreshes(count: count, executions: executions)
         }
     }
@@ -245,7 +254,8 @@ final class ServeProcess: @unchecked Sendable {
         try await waitUntil("intents serve to say its port (log: \(logPath))", deadline: .seconds(900)) {
             guard process.isRunning else {
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-                throw HTTPTestClient.Failure(description: "intents serve exited \(process.terminationStatus): \(log.suffix(2_000))")
+                throw HTTPTestClient.Failure(
+                    description: "intents serve exited \(process.terminationStatus): \(log.suffix(2_000))")
             }
             let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             guard let range = output.range(of: pattern) else { return false }

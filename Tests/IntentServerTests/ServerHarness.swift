@@ -3,8 +3,8 @@ import IntentEngine
 import IntentModel
 import IntentRequests
 import IntentServer
-import Testing
 import TestSupport
+import Testing
 
 /// A server on a free loopback port over the bundled definitions, a fresh store folder and two
 /// users, `ann` and `bob`. Every response it receives is checked against the OpenAPI document.
@@ -64,7 +64,8 @@ final class ServerHarness: Sendable {
         let folder = NSTemporaryDirectory() + "intents-server-tests-cache-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let engine = try? IntentEngine(
-            .init(definitions: Bundled.root + "/Intents", store: folder + "/warm.sqlite", clock: Bundled.clock,
+            .init(
+                definitions: Bundled.root + "/Intents", store: folder + "/warm.sqlite", clock: Bundled.clock,
                 cacheDirectory: folder))
         // A sentence no phrase says: the learned stage is trained (and cached) for it.
         _ = engine?.respond(to: "blorp flibber wibble", EngineRequest(conversation: .make(), dryRun: true))
@@ -129,7 +130,8 @@ final class ServerHarness: Sendable {
         var object: [String: JSONValue] = ["text": .string(text)]
         if let conversation { object["conversation"] = .string(conversation) }
         if dryRun { object["dryRun"] = .bool(true) }
-        return try await send("POST", "/v1/say", JSONText.compact(.object(object)), as: user, sourceLocation: sourceLocation)
+        return try await send(
+            "POST", "/v1/say", JSONText.compact(.object(object)), as: user, sourceLocation: sourceLocation)
     }
 }
 

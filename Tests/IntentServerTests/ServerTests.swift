@@ -88,7 +88,8 @@ struct ConversationTests {
         let first = try await ServerHarness.start()
         let asked = try await first.say("check compatibility")
         let conversation = try #require(asked["conversation"] as? String)
-        #expect(try await first.say("leo", conversation: conversation)["dialog"] as? String == "What's their zodiac sign?")
+        #expect(
+            try await first.say("leo", conversation: conversation)["dialog"] as? String == "What's their zodiac sign?")
         await first.stop(remove: false)
         let second = try await ServerHarness.start(directory: first.directory, tokens: first.tokens)
         let reply = try await second.say("virgo", conversation: conversation)

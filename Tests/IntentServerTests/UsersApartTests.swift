@@ -41,7 +41,8 @@ struct UsersApartTests {
             let never = try await server.send("POST", "/v1/open", #"{"url":"radar://open/999999"}"#, as: "bob")
             #expect(never.status == 404)
             #expect(never.errorCode == bob.errorCode, "a missing record and another's are told apart: \(never) \(bob)")
-            let byTopic = try await server.send("POST", "/v1/open", #"{"url":"radar://open/quantum%20computing"}"#, as: "bob")
+            let byTopic = try await server.send(
+                "POST", "/v1/open", #"{"url":"radar://open/quantum%20computing"}"#, as: "bob")
             #expect(byTopic.status == 404, "\(byTopic)")
         }
     }

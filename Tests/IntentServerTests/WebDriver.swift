@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium driven over WebDriver (JSON over loopback to Debian's `chromedriver`), for the
@@ -15,7 +16,8 @@ final class Browser: @unchecked Sendable {
     static let chromedriver = "/usr/bin/chromedriver"
     /// Whether the browser tests can run here: both programs are installed (`make deps` installs them).
     static var installed: Bool {
-        FileManager.default.isExecutableFile(atPath: chromium) && FileManager.default.isExecutableFile(atPath: chromedriver)
+        FileManager.default.isExecutableFile(atPath: chromium)
+            && FileManager.default.isExecutableFile(atPath: chromedriver)
     }
     /// On CI a browser test that cannot run fails; elsewhere it is skipped, and says so.
     static var required: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
@@ -101,7 +103,8 @@ final class Browser: @unchecked Sendable {
 
     @discardableResult
     func command(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
-        let reply = try await Self.request(method, "\(base)/session/\(session)\(path)", body ?? (method == "POST" ? [:] : nil))
+        let reply = try await Self.request(
+            method, "\(base)/session/\(session)\(path)", body ?? (method == "POST" ? [:] : nil))
         let value = (reply as? [String: Any])?["value"]
         if let error = value as? [String: Any], let kind = error["error"] as? String {
             throw Failure(description: "\(method) \(path): \(kind): \(error["message"] as? String ?? "")")
@@ -136,7 +139,11 @@ final class Browser: @unchecked Sendable {
 
     /// The element `css` selects, once there and shown.
     func element(_ css: String, timeout: Duration = .seconds(60)) async throws -> String {
-        try await wait("\(css) to be shown", until: "(() => { const e = document.querySelector(\(Self.quoted(css))); return e && e.offsetParent !== null && !e.disabled; })()", timeout: timeout)
+        try await wait(
+            "\(css) to be shown",
+            until:
+                "(() => { const e = document.querySelector(\(Self.quoted(css))); return e && e.offsetParent !== null && !e.disabled; })()",
+            timeout: timeout)
         let found = try await command("POST", "/element", ["using": "css selector", "value": css]) as? [String: Any]
         guard let id = found?["element-6066-11e4-a52e-4f735466cecf"] as? String else {
             throw Failure(description: "no element \(css)")
@@ -165,14 +172,18 @@ final class Browser: @unchecked Sendable {
     }
 
     func text(_ css: String) async throws -> String {
-        try await run("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", [css]) as? String ?? ""
+        try await run("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", [css])
+            as? String ?? ""
     }
 
     /// Asks the page for less motion, as a system setting would (`prefers-reduced-motion: reduce`).
     func reduceMotion() async throws {
         try await command(
             "POST", "/goog/cdp/execute",
-            ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]]])
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]],
+            ])
     }
 
     func resize(width: Int, height: Int) async throws {
@@ -180,7 +191,8 @@ final class Browser: @unchecked Sendable {
     }
 
     func screenshot(to path: String) async throws {
-        guard let base64 = try await command("GET", "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
+        guard let base64 = try await command("GET", "/screenshot") as? String, let data = Data(base64Encoded: base64)
+        else {
             throw Failure(description: "no screenshot")
         }
         try FileManager.default.createDirectory(
@@ -199,7 +211,9 @@ final class Browser: @unchecked Sendable {
     /// One WebDriver call: JSON over a loopback connection to chromedriver (which keeps connections
     /// open, so the reply is read up to its Content-Length), on a thread of its own.
     static func request(_ method: String, _ url: String, _ body: Any?) async throws -> Any? {
-        guard let parsed = URLComponents(string: url), let port = parsed.port else { throw Failure(description: "bad URL \(url)") }
+        guard let parsed = URLComponents(string: url), let port = parsed.port else {
+            throw Failure(description: "bad URL \(url)")
+        }
         let bytes = try body.map { Array(try JSONSerialization.data(withJSONObject: $0)) } ?? []
         var head = "\(method) \(parsed.path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         head += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n\r\n"
@@ -221,12 +235,16 @@ final class Browser: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw Failure(description: "connect to chromedriver: \(errno)") }
         var offset = 0
         while offset < message.count {
-            let sent = message[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = message[offset...].withUnsafeBytes {
+                send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw Failure(description: "send: \(errno)") }
             offset += sent
         }

@@ -53,7 +53,8 @@ struct ActivityCommandTests {
 
     @Test func thePromptShowsTheRunningActivity() throws {
         let run = try intents(
-            "repl", input: "start a focus block for 30 minutes on taxes\nwhat's next\nend the focus block\n:activities\n")
+            "repl",
+            input: "start a focus block for 30 minutes on taxes\nwhat's next\nend the focus block\n:activities\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("\n[Focus 30:00 ░░░░░░] › what's next\n"), "\(run.stdout)")
         #expect(run.stdout.contains("\n› :activities\n"), "no island once it has ended")

@@ -62,7 +62,9 @@ struct BigStoreCommandTests {
         let refused = try ConversationCommandTests.run(["store", "import", broken], store: other)
         // The place and the reason: "broken.json:20:4: not JSON: the text ends inside a string".
         #expect(refused.status == 2 && refused.stderr.contains("broken.json:"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("not JSON: ") && refused.stderr.contains("nothing was imported"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("not JSON: ") && refused.stderr.contains("nothing was imported"),
+            "\(refused.stderr)")
         #expect(try ConversationCommandTests.run(["store", "export"], store: other).stdout == exported)
     }
 
@@ -116,6 +118,7 @@ struct BigStoreCommandTests {
         let afterEntities = try #require(afterObject?["entities"] as? [[String: Any]])
         #expect(afterEntities.first { $0["name"] as? String == "FocusBlox.Task" }?["records"] as? Int == 0)
         let vacuum = try intents(["store", "vacuum"])
-        #expect(vacuum.status == 0 && vacuum.stdout.hasPrefix("Vacuumed postgres://"), "\(vacuum.stdout)\(vacuum.stderr)")
+        #expect(
+            vacuum.status == 0 && vacuum.stdout.hasPrefix("Vacuumed postgres://"), "\(vacuum.stdout)\(vacuum.stderr)")
     }
 }

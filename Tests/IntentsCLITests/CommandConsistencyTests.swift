@@ -23,7 +23,8 @@ struct CommandConsistencyTests {
         try CommandLineTests.result(stdout: text)
     }
 
-    @Test("A mistyped command suggests the right one", arguments: [("sya", "say"), ("chek", "check"), ("bach", "batch")])
+    @Test(
+        "A mistyped command suggests the right one", arguments: [("sya", "say"), ("chek", "check"), ("bach", "batch")])
     func typoedCommand(_ typed: String, _ meant: String) throws {
         let run = try intents([typed, "hi"])
         #expect(run.status == 2)
@@ -52,7 +53,8 @@ struct CommandConsistencyTests {
         #expect(french.status == 2)
         #expect(french.stderr.contains("no app declares the language 'fr' (declared: de, en)"))
         // A guess of the learned stage is asked about in the language asked for.
-        let guess = try object(try intents(["say", "--json", "--lang", "de", "erstelle dringende aufgaben steuer"]).stdout)
+        let guess = try object(
+            try intents(["say", "--json", "--lang", "de", "erstelle dringende aufgaben steuer"]).stdout)
         #expect((guess["dialog"] as? String)?.hasPrefix("Meintest du „") == true, "\(guess)")
         let german = try object(try intents(["say", "--json", "--lang", "de", "zeige xyzzy"]).stdout)
         let suggestions = german["suggestions"] as? [String] ?? []
@@ -75,10 +77,12 @@ struct CommandConsistencyTests {
         let json = try object(run.stdout)
         #expect((json["errors"] as? Int ?? 0) > 0)
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.contains {
-            $0["file"] as? String == "Intents/shop/app.yaml" && $0["line"] as? Int == 12 && $0["severity"] as? String == "error"
-                && ($0["message"] as? String)?.contains("unknown type 'numbr'") == true
-        })
+        #expect(
+            diagnostics.contains {
+                $0["file"] as? String == "Intents/shop/app.yaml" && $0["line"] as? Int == 12
+                    && $0["severity"] as? String == "error"
+                    && ($0["message"] as? String)?.contains("unknown type 'numbr'") == true
+            })
         #expect(run.stderr.isEmpty)
     }
 
@@ -106,9 +110,12 @@ struct CommandConsistencyTests {
         #expect((intent["parameters"] as? [[String: Any]])?.first?["name"] as? String == "title")
     }
 
-    @Test("describe also describes apps, entities and enums", arguments: [
-        ("FocusBlox", "FocusBlox — app"), ("Task", "Task — entity of FocusBlox"), ("Urgency", "Urgency — enum of FocusBlox"),
-    ])
+    @Test(
+        "describe also describes apps, entities and enums",
+        arguments: [
+            ("FocusBlox", "FocusBlox — app"), ("Task", "Task — entity of FocusBlox"),
+            ("Urgency", "Urgency — enum of FocusBlox"),
+        ])
     func describeMore(_ name: String, _ heading: String) throws {
         let run = try intents(["describe", name])
         #expect(run.status == 0, "\(run.stderr)")

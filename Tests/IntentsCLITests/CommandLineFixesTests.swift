@@ -28,11 +28,13 @@ struct CommandLineFixesTests {
         #expect(try intents(["suggest", "--at", "2026-11-23T09:00"]).status == 0)
     }
 
-    @Test("--intents and --store may come before the command", arguments: [
-        ["--intents", "Intents", "say", "add buy milk to my tasks"],
-        ["--intents=Intents", "say", "add buy milk to my tasks"],
-        ["--intents", "Intents", "store", "list", "Task"],
-    ])
+    @Test(
+        "--intents and --store may come before the command",
+        arguments: [
+            ["--intents", "Intents", "say", "add buy milk to my tasks"],
+            ["--intents=Intents", "say", "add buy milk to my tasks"],
+            ["--intents", "Intents", "store", "list", "Task"],
+        ])
     func globalOptionsFirst(_ arguments: [String]) throws {
         let run = try intents(arguments)
         #expect(run.status == 0, "\(run.stderr)")
@@ -70,11 +72,13 @@ struct CommandLineFixesTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
-    @Test("A bad option value prints the command's usage, not the root's", arguments: [
-        (["widgets", "--at", "bogus"], "Usage: intents widgets"),
-        (["widgets", "--family", "bogus"], "Usage: intents widgets"),
-        (["suggest", "--at", "bogus"], "Usage: intents suggest"),
-    ])
+    @Test(
+        "A bad option value prints the command's usage, not the root's",
+        arguments: [
+            (["widgets", "--at", "bogus"], "Usage: intents widgets"),
+            (["widgets", "--family", "bogus"], "Usage: intents widgets"),
+            (["suggest", "--at", "bogus"], "Usage: intents suggest"),
+        ])
     func usageOfTheCommand(_ arguments: [String], _ usage: String) throws {
         let run = try intents(arguments)
         #expect(run.status == 2)
@@ -90,11 +94,13 @@ struct CommandLineFixesTests {
           - output: "${n + 1}"
         """
 
-    @Test("--input n= takes decimal digits that fit 64 bits and nothing else", arguments: [
-        ("9007199254740993", "9007199254740994"),
-        ("-12", "-11"),
-        ("+12", "13"),
-    ])
+    @Test(
+        "--input n= takes decimal digits that fit 64 bits and nothing else",
+        arguments: [
+            ("9007199254740993", "9007199254740994"),
+            ("-12", "-11"),
+            ("+12", "13"),
+        ])
     func integerInputs(_ given: String, _ output: String) throws {
         let file = try write("plus.yaml", Self.numberShortcut)
         let run = try intents(["run", file, "--input", "n=" + given])
@@ -102,7 +108,9 @@ struct CommandLineFixesTests {
         #expect(run.stdout.contains(output), "\(run.stdout)")
     }
 
-    @Test("--input n= refuses hexadecimal, exponents and fractions for an integer", arguments: ["0x10", "1e3", "1.5", "99999999999999999999"])
+    @Test(
+        "--input n= refuses hexadecimal, exponents and fractions for an integer",
+        arguments: ["0x10", "1e3", "1.5", "99999999999999999999"])
     func integerInputsRefused(_ given: String) throws {
         let file = try write("plus.yaml", Self.numberShortcut)
         let run = try intents(["run", file, "--input", "n=" + given])

@@ -80,7 +80,8 @@ struct CommandLineTests {
         try Self.golden("describe-CreateRadar.txt", run.stdout)
         let unknown = try Self.intents(["describe", "CreateRadr"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "error: no intent, app, entity or enum named 'CreateRadr'; did you mean 'CreateRadar'?\n")
+        #expect(
+            unknown.stderr == "error: no intent, app, entity or enum named 'CreateRadr'; did you mean 'CreateRadar'?\n")
     }
 
     @Test func schemaIsJSONSchema() throws {

@@ -86,9 +86,11 @@ struct CompiledCacheCommandTests {
 
         // A new app's file is a definition too.
         try FileManager.default.createDirectory(atPath: definitions + "/memos", withIntermediateDirectories: true)
-        try Self.notes.replacingOccurrences(of: "Notes", with: "Memos").replacingOccurrences(of: "AddNote", with: "AddMemo")
-            .replacingOccurrences(of: "note down", with: "memo down").replacingOccurrences(of: "Noted:", with: "Memo:")
-            .write(toFile: definitions + "/memos/app.yaml", atomically: true, encoding: .utf8)
+        try Self.notes.replacingOccurrences(of: "Notes", with: "Memos").replacingOccurrences(
+            of: "AddNote", with: "AddMemo"
+        )
+        .replacingOccurrences(of: "note down", with: "memo down").replacingOccurrences(of: "Noted:", with: "Memo:")
+        .write(toFile: definitions + "/memos/app.yaml", atomically: true, encoding: .utf8)
         #expect(try intents(["say", "--intents", definitions, "memo down buy milk"]).stdout == "Memo: buy milk.\n")
         #expect(try cacheFiles().count == 1 && cacheFiles() != after)
     }
@@ -100,7 +102,8 @@ struct CompiledCacheCommandTests {
         let yaml = Self.notes.components(separatedBy: "    examples:")[0]
         try yaml.write(toFile: definitions + "/notes/app.yaml", atomically: true, encoding: .utf8)
         for _ in 0..<2 {
-            #expect(try intents(["say", "--intents", definitions, "note down buy milk"]).stdout == "Noted: buy milk.\n")
+            #expect(
+                try intents(["say", "--intents", definitions, "note down buy milk"]).stdout == "Noted: buy milk.\n")
             #expect(try cacheFiles().count == 1)
             let check = try intents(["check", "--intents", definitions])
             #expect(check.stderr.contains("intent 'AddNote' has no examples"))
@@ -134,13 +137,14 @@ struct CompiledCacheCommandTests {
         #expect(after != before)
 
         // Two intents sharing a phrase is an error, reported as before (the check runs until a cache exists).
-        let conflicting = yaml.replacingOccurrences(of: "note down", with: "jot down") + """
+        let conflicting =
+            yaml.replacingOccurrences(of: "note down", with: "jot down") + """
 
-              AddMemo:
-                parameters: { text: string }
-                phrases: ["jot down {text}"]
-                result: { dialog: "Memo: ${text}." }
-            """
+                  AddMemo:
+                    parameters: { text: string }
+                    phrases: ["jot down {text}"]
+                    result: { dialog: "Memo: ${text}." }
+                """
         try conflicting.write(toFile: definitions + "/notes/app.yaml", atomically: true, encoding: .utf8)
         let broken = try intents(["say", "--intents", definitions, "jot down buy milk"])
         #expect(broken.status == 1)

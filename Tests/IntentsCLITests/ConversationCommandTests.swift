@@ -59,7 +59,9 @@ struct ConversationCommandTests {
         // With no radars at all there is nothing to choose: it says so instead of asking.
         let confirm = try intents(["say", "--json", "delete the radar on rust"])
         #expect(try json(confirm)["status"] as? String == "error")
-        #expect((try json(confirm)["dialog"] as? String)?.hasSuffix("There are no radars yet, so there is nothing to choose.") == true)
+        #expect(
+            (try json(confirm)["dialog"] as? String)?.hasSuffix(
+                "There are no radars yet, so there is nothing to choose.") == true)
     }
 
     @Test func noMatchAndDryRun() throws {

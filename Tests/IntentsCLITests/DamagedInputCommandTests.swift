@@ -16,7 +16,10 @@ struct DamagedInputCommandTests {
     func importSyntaxErrorSaysWhere() throws {
         let file = scratch.path + "/broken.json"
         let cases = [
-            ("{\"Radar\": [\n  {\"topic\": \"rust\",}\n]}\n", "2:20: not JSON: expected a field name in double quotes, found '}'"),
+            (
+                "{\"Radar\": [\n  {\"topic\": \"rust\",}\n]}\n",
+                "2:20: not JSON: expected a field name in double quotes, found '}'"
+            ),
             ("{\"Radar\": [{\"topic\": \"rust\"}]} trailing", "1:32: not JSON: text after the end of the export"),
             ("{\"Radar\": [{\"topic\": \"a\\q\"}]}", "1:24: not JSON: '\\q' is not an escape JSON has"),
         ]
@@ -32,14 +35,22 @@ struct DamagedInputCommandTests {
     @Test(
         "A value of the store's own tables changed by another program is named, not a DecodingError",
         arguments: [
-            ("UPDATE _live_activities SET attributes = 'garbage'", ["activities"],
-             "_live_activities row 1, column attributes holds \"garbage\", not a JSON object"),
-            ("UPDATE _widget_instances SET parameters = 1", ["widget", "list"],
-             "_widget_instances row 1, column parameters holds \"1\", not a JSON object"),
-            ("UPDATE _activities SET keywords = '[1'", ["search", "rust"],
-             "_activities row 1, column keywords holds \"[1\", not a JSON list of texts"),
-            ("UPDATE _changes SET \"before\" = 'x' WHERE \"before\" IS NOT NULL", ["undo"],
-             "_changes row 0, column before holds \"x\", not a record as JSON"),
+            (
+                "UPDATE _live_activities SET attributes = 'garbage'", ["activities"],
+                "_live_activities row 1, column attributes holds \"garbage\", not a JSON object"
+            ),
+            (
+                "UPDATE _widget_instances SET parameters = 1", ["widget", "list"],
+                "_widget_instances row 1, column parameters holds \"1\", not a JSON object"
+            ),
+            (
+                "UPDATE _activities SET keywords = '[1'", ["search", "rust"],
+                "_activities row 1, column keywords holds \"[1\", not a JSON list of texts"
+            ),
+            (
+                "UPDATE _changes SET \"before\" = 'x' WHERE \"before\" IS NOT NULL", ["undo"],
+                "_changes row 0, column before holds \"x\", not a record as JSON"
+            ),
         ])
     func damagedOwnTablesAreNamed(_ sql: String, _ arguments: [String], _ place: String) throws {
         for phrase in [

@@ -63,12 +63,15 @@ struct DefectsCommandTests {
         try export.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let restore = try ConversationCommandTests.run(["store", "import", file], store: directory + "/new.sqlite")
         #expect(restore.status != 0)
-        #expect(restore.stderr.contains("Radar.Radar[0]: Radar.refreshCount must be integer, not 1e+19"), "\(restore.stderr)")
+        #expect(
+            restore.stderr.contains("Radar.Radar[0]: Radar.refreshCount must be integer, not 1e+19"),
+            "\(restore.stderr)")
     }
 
     // MARK: 10. JSON outputs parse whatever the store holds
 
-    static let hostile = "'a' || char(1) || 'b' || char(27) || '[2J' || char(127) || char(128) || char(155) || char(159) || 'z'"
+    static let hostile =
+        "'a' || char(1) || 'b' || char(27) || '[2J' || char(127) || char(128) || char(155) || char(159) || 'z'"
 
     @Test("Every --json output parses with stored C0, C1 and DEL characters")
     func jsonOutputsParse() throws {
@@ -81,7 +84,8 @@ struct DefectsCommandTests {
                 + "UPDATE \"FocusBlox.FocusBlock\" SET title = \(Self.hostile); UPDATE _executions SET dialog = \(Self.hostile); "
                 + "UPDATE _names SET name = \(Self.hostile)")
         for arguments in [
-            ["store", "list", "Radar", "--json"], ["store", "list", "Task", "--json"], ["say", "--json", "what's next"],
+            ["store", "list", "Radar", "--json"], ["store", "list", "Task", "--json"],
+            ["say", "--json", "what's next"],
             ["search", "--json", "a"], ["store", "history", "--json"], ["activities", "--json"], ["widgets", "--json"],
             ["store", "export"], ["say", "--json", "refresh all radars"],
         ] {
@@ -189,8 +193,12 @@ extension DefectsCommandTests {
             bytes: Array(#"{"Radar.Radar": [{"topic": "ok"}, {"topic": "a"#.utf8) + [0xFF] + Array(#"b"}]}"#.utf8),
             "Radar.Radar[1] holds bytes that are not UTF-8 text"),
         BadImport(#"{"Radar.Radar": [{"id": "", "topic": "ab"}]}"#, "Radar.Radar[0]: Radar.id: the id is empty"),
-        BadImport(#"{"Radar.Radar": [{"id": "a b", "topic": "ab"}]}"#, #"Radar.Radar[0]: Radar.id: the id "a b" may hold only"#),
-        BadImport(#"{"Radar.Radar": [{"id": "../x", "topic": "ab"}]}"#, #"Radar.Radar[0]: Radar.id: the id "../x" may hold only"#),
+        BadImport(
+            #"{"Radar.Radar": [{"id": "a b", "topic": "ab"}]}"#,
+            #"Radar.Radar[0]: Radar.id: the id "a b" may hold only"#),
+        BadImport(
+            #"{"Radar.Radar": [{"id": "../x", "topic": "ab"}]}"#,
+            #"Radar.Radar[0]: Radar.id: the id "../x" may hold only"#),
         BadImport(
             #"{"Radar.Radar": [{"id": "x1", "topic": "ab"}, {"id": "x1", "topic": "cd"}]}"#,
             #"Radar.Radar[1]: the id "x1" is already taken"#),
@@ -278,7 +286,8 @@ extension DefectsCommandTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let peak = (try? String(contentsOfFile: timing, encoding: .utf8))?
+        let peak =
+            (try? String(contentsOfFile: timing, encoding: .utf8))?
             .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         return Measured(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -305,7 +314,9 @@ extension DefectsCommandTests {
         input = []
         for arguments in [["say"], []] {
             let run = try measured(arguments, stdin: file)
-            #expect(run.stdout.contains("Now tracking “rust”") || run.stdout.contains("Already tracking"), "\(arguments): \(run.stdout)")
+            #expect(
+                run.stdout.contains("Now tracking “rust”") || run.stdout.contains("Already tracking"),
+                "\(arguments): \(run.stdout)")
             #expect(run.stderr.contains("line 1"), "\(arguments): \(run.stderr)")
             #expect(run.peakKB < Self.boundedKB, "\(arguments): \(run.peakKB) KB")
         }
@@ -465,9 +476,12 @@ extension DefectsCommandTests {
         }
         // Lines the batch reads as one phrase each (a line break inside a piece would split it).
         try fillThroughIntents(
-            extra: phrases.map { $0.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\u{2028}", with: " ") })
+            extra: phrases.map {
+                $0.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\u{2028}", with: " ")
+            })
         let export = try intents(["store", "export"]).stdout
-        #expect(!export.contains(#"\u001b"#) && !export.contains(#"\u009b"#) && !export.contains(#"\u0000"#), "\(context)")
+        #expect(
+            !export.contains(#"\u001b"#) && !export.contains(#"\u009b"#) && !export.contains(#"\u0000"#), "\(context)")
         try expectRoundTrip(context)
     }
 }
@@ -492,10 +506,13 @@ extension DefectsCommandTests {
 extension DefectsCommandTests {
     /// Found by FuzzImport: Foundation's Gregorian calendar is Julian before 1582, `gmtime` is not,
     /// so a date of 1013 moved by 12 days on each import.
-    @Test("A date before 1583 survives export and import", arguments: ["1013-12-05T09:00:00Z", "0001-01-01T00:00:00Z", "1582-10-10T12:30:00Z"])
+    @Test(
+        "A date before 1583 survives export and import",
+        arguments: ["1013-12-05T09:00:00Z", "0001-01-01T00:00:00Z", "1582-10-10T12:30:00Z"])
     func earlyDatesRoundTrip(date: String) throws {
         let file = directory + "/early.json"
-        try #"{"FocusBlox.Task": [{"id": "t1", "title": "old", "due": "\#(date)", "createdAt": "2026-11-22T10:00:00Z", "updatedAt": "2026-11-22T10:00:00Z"}]}"#
+        try
+            #"{"FocusBlox.Task": [{"id": "t1", "title": "old", "due": "\#(date)", "createdAt": "2026-11-22T10:00:00Z", "updatedAt": "2026-11-22T10:00:00Z"}]}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try intents(["store", "import", file]).status == 0)
         #expect(try intents(["store", "export"]).stdout.contains(#""due": "\#(date)""#))

@@ -78,8 +78,10 @@ struct DryRunCommandTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = [
-            "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "intents",
-            "-n", schema, "--no-owner", components.path.dropFirst().isEmpty ? "postgres" : String(components.path.dropFirst()),
+            "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U",
+            components.user ?? "intents",
+            "-n", schema, "--no-owner",
+            components.path.dropFirst().isEmpty ? "postgres" : String(components.path.dropFirst()),
         ]
         let out = Pipe()
         process.standardOutput = out

@@ -10,7 +10,9 @@ struct ExitStatusCommandTests {
 
     /// 0 done, 1 not done, 2 a wrong command line: `ExitStatus`.
     enum Status: Int32, CustomStringConvertible {
-        case done = 0, notDone = 1, usage = 2
+        case done = 0
+        case notDone = 1
+        case usage = 2
         var description: String { "\(rawValue)" }
     }
 

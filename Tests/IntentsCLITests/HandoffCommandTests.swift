@@ -58,7 +58,9 @@ struct HandoffCommandTests {
         // Read the first shell's output on another thread; wait (at most ten minutes: a loaded machine) until it has asked.
         let output = OutputCollector(out.fileHandleForReading)
         let deadline = Date().addingTimeInterval(600)
-        while !output.text.contains("What's your zodiac sign?"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while !output.text.contains("What's your zodiac sign?"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         if !output.text.contains("What's your zodiac sign?") { process.terminate() }
         let answered = try intents(["continue", "virgo"])
         #expect(answered.stdout.contains("Virgo and Leo: "))
@@ -110,7 +112,9 @@ struct HandoffCommandTests {
         _ = try intents(["say", "create a radar on rust"])
         _ = try intents(["say", "open the rust radar"])
         let within = try intents(["continue", "--list"], at: "2026-11-22T17:59:59Z")
-        #expect(within.stdout.hasPrefix("1. activity  view-radar: “rust” (2026-11-22T10:00:00Z, until 2026-11-22T18:00:00Z) → radar://open/"))
+        #expect(
+            within.stdout.hasPrefix(
+                "1. activity  view-radar: “rust” (2026-11-22T10:00:00Z, until 2026-11-22T18:00:00Z) → radar://open/"))
         let carried = try intents(["continue"], at: "2026-11-22T17:59:59Z")
         #expect(carried.stdout.hasPrefix("Opening “rust”.\n"))
         let expired = try intents(["continue"], at: "2026-11-23T04:00:00Z")

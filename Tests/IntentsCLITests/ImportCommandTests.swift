@@ -76,7 +76,10 @@ struct ImportCommandTests {
 
     @Test(arguments: [
         (["import", "rasa", "missing.yml"], 1, "error: cannot read 'missing.yml'\n"),
-        (["import", "alexa", "broken.json"], 1, "error: 'broken.json' could not be read as YAML or JSON; nothing was imported\n"),
+        (
+            ["import", "alexa", "broken.json"], 1,
+            "error: 'broken.json' could not be read as YAML or JSON; nothing was imported\n"
+        ),
         (["import", "homeassistant", "nowhere"], 1, "error: 'nowhere' does not exist\n"),
         (["import", "rasa", "broken.json", "--app", "two words"], 2, "'two words' cannot name an app"),
     ])
@@ -105,7 +108,8 @@ struct ImportCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         // "- [anything at all](text)" is line 6, its "-" in column 7.
         #expect(
-            run.stdout.contains("  nlu.yml:6:7: 'anything at all': a sentence that is only free text would match anything"),
+            run.stdout.contains(
+                "  nlu.yml:6:7: 'anything at all': a sentence that is only free text would match anything"),
             "\(run.stdout)")
     }
 }

@@ -58,7 +58,8 @@ struct InitCommandTests {
         #expect(again.status == 1)
         #expect(
             again.stderr
-                == "error: 'Intents/groceries' already exists; nothing was written (choose another name, or remove the folder)\n")
+                == "error: 'Intents/groceries' already exists; nothing was written (choose another name, or remove the folder)\n"
+        )
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "app: Groceries\n# mine\n")
     }
 

@@ -121,10 +121,14 @@ struct JSONOutputCommandTests {
                 var shaped = envelope
                 if case .object(var object) = envelope {
                     object["result"] = object["result"].map(Self.shape)
-                    if case .object(var error)? = object["error"] { error["message"] = "string"; object["error"] = .object(error) }
+                    if case .object(var error)? = object["error"] {
+                        error["message"] = "string"
+                        object["error"] = .object(error)
+                    }
                     shaped = .object(object)
                 }
-                golden += "$ \(what.replacingOccurrences(of: shortcuts, with: "Shortcuts/").replacingOccurrences(of: phrases, with: "phrases.txt"))\n"
+                golden +=
+                    "$ \(what.replacingOccurrences(of: shortcuts, with: "Shortcuts/").replacingOccurrences(of: phrases, with: "phrases.txt"))\n"
                 golden += try JSONText.pretty(shaped) + "\n"
             }
         }
@@ -148,14 +152,18 @@ struct JSONOutputCommandTests {
         #expect(missing.status == 2)
         let envelope = try #require(try CommandLineTests.envelopes(missing).first)
         #expect(envelope["ok"] as? Bool == false)
-        #expect((envelope["error"] as? [String: Any])?["message"] as? String == "no radar is called “quantum computing”")
+        #expect(
+            (envelope["error"] as? [String: Any])?["message"] as? String == "no radar is called “quantum computing”")
     }
 
     @Test("A failure with --json is an error envelope: its code, the message it printed on stderr")
     func failuresAreErrorEnvelopes() throws {
         let cases: [([String], Int32, String, String)] = [
             (["say", "--json", "--bogus", "x"], 2, "usage", "Unknown option '--bogus'"),
-            (["say", "--json", "   "], 2, "usage", "nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\""),
+            (
+                ["say", "--json", "   "], 2, "usage",
+                "nothing to say: give a phrase, e.g. intents say \"add buy milk to my tasks\""
+            ),
             (["open", "--json", "ftp://x"], 2, "unknown_scheme", ""),
             (["store", "list", "Nothing", "--json"], 2, "usage", ""),
             (["run", "--json", "no-such-file.yaml"], 2, "usage", ""),
@@ -173,7 +181,8 @@ struct JSONOutputCommandTests {
 
     @Test("say --json over piped lines: an envelope a line, a refused line's error in its place")
     func pipedLinesGiveOneEnvelopeEach() throws {
-        let run = try intents(["say", "--json", "--dry-run"], input: "create a radar on rust\nbad \u{7F} line\norder a pizza\n")
+        let run = try intents(
+            ["say", "--json", "--dry-run"], input: "create a radar on rust\nbad \u{7F} line\norder a pizza\n")
         #expect(run.status == 2)
         let envelopes = try checked(run, "say", "piped")
         #expect(envelopes.map { $0["ok"] } == [.bool(true), .bool(false), .bool(true)])

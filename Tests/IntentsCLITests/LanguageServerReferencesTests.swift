@@ -140,7 +140,9 @@ struct LanguageServerReferencesTests {
         return client
     }
 
-    func request(_ client: Client, _ method: String, _ path: String, _ position: [String: Int], _ extra: [String: Any] = [:])
+    func request(
+        _ client: Client, _ method: String, _ path: String, _ position: [String: Int], _ extra: [String: Any] = [:]
+    )
         throws -> [String: Any]
     {
         var params: [String: Any] = ["textDocument": ["uri": uri(path)], "position": position]
@@ -159,7 +161,8 @@ struct LanguageServerReferencesTests {
             let utf16 = Array(text.utf16)
             let start = try #require(range["start"]?["character"]), end = try #require(range["end"]?["character"])
             #expect(String(decoding: utf16[start..<end], as: UTF16.self) == name, "\(fileURI):\(line): \(text)")
-            return "\((fileURI as NSString).lastPathComponent):\(line + 1): \(text.trimmingCharacters(in: .whitespaces))"
+            return
+                "\((fileURI as NSString).lastPathComponent):\(line + 1): \(text.trimmingCharacters(in: .whitespaces))"
         }
     }
 
@@ -167,7 +170,8 @@ struct LanguageServerReferencesTests {
     func parameterReferences() throws {
         let client = try start()
         let slot = try LanguageServerTests.position(of: "{title} to {app}", in: Self.app, offset: 2)
-        let result = try request(client, "textDocument/references", appFile, slot, ["context": ["includeDeclaration": true]])
+        let result = try request(
+            client, "textDocument/references", appFile, slot, ["context": ["includeDeclaration": true]])
         let parameterUses = try lines(result["result"], holding: "title")
         #expect(
             parameterUses == [
@@ -187,17 +191,21 @@ struct LanguageServerReferencesTests {
             ], "\(parameterUses)")
         // Without the declaration, from the declaration itself.
         let declaration = try LanguageServerTests.position(of: "title: { type: string", in: Self.app, offset: 1)
-        let uses = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
+        let uses = try request(
+            client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
         #expect(try lines(uses["result"], holding: "title").count == 12)
         // An unsaved edit in another file is seen: only that file is read again.
         let edited = Self.more.replacingOccurrences(
             of: "    action: { intent: AddItem, with: { title: milk } }\n",
-            with: "    action: { intent: AddItem, with: { title: milk } }\n  Again:\n    action: { intent: AddItem, with: { title: jam } }\n")
+            with:
+                "    action: { intent: AddItem, with: { title: milk } }\n  Again:\n    action: { intent: AddItem, with: { title: jam } }\n"
+        )
         #expect(edited != Self.more)
         try client.notify(
             "textDocument/didOpen",
             ["textDocument": ["uri": uri(moreFile), "languageId": "yaml", "version": 1, "text": edited]])
-        let again = try request(client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
+        let again = try request(
+            client, "textDocument/references", appFile, declaration, ["context": ["includeDeclaration": false]])
         #expect((again["result"] as? [Any])?.count == 13)
     }
 
@@ -205,15 +213,18 @@ struct LanguageServerReferencesTests {
     func typeAndIntentReferences() throws {
         let client = try start()
         let type = try LanguageServerTests.position(of: "create: Item", in: Self.app, offset: 9)
-        let types = try request(client, "textDocument/references", appFile, type, ["context": ["includeDeclaration": true]])
+        let types = try request(
+            client, "textDocument/references", appFile, type, ["context": ["includeDeclaration": true]])
         let typeUses = try lines(types["result"], holding: "Item")
         #expect(
             typeUses == [
-                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "app.yaml:45: dialog: \"${count(Item)} items.\"", "more.yaml:18: - find: Item",
+                "app.yaml:10: Item:", "app.yaml:32: - create: Item", "app.yaml:45: dialog: \"${count(Item)} items.\"",
+                "more.yaml:18: - find: Item",
                 "more.yaml:32: value: \"${count(Item where !isDone)}\"",
             ], "\(typeUses)")
         let intent = try LanguageServerTests.position(of: "AddItem:", in: Self.app, offset: 3)
-        let intents = try request(client, "textDocument/references", appFile, intent, ["context": ["includeDeclaration": true]])
+        let intents = try request(
+            client, "textDocument/references", appFile, intent, ["context": ["includeDeclaration": true]])
         let intentUses = try lines(intents["result"], holding: "AddItem")
         #expect(
             intentUses == [
@@ -231,9 +242,12 @@ struct LanguageServerReferencesTests {
         var texts: [String: String] = [:]
         for (fileURI, edits) in changes {
             let path = try #require(URL(string: fileURI)?.path)
-            var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n").map { Array($0.utf16) }
+            var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n").map {
+                Array($0.utf16)
+            }
             let sorted = edits.sorted {
-                let a = ($0["range"] as? [String: [String: Int]])?["start"] ?? [:], b = ($1["range"] as? [String: [String: Int]])?["start"] ?? [:]
+                let a = ($0["range"] as? [String: [String: Int]])?["start"] ?? [:],
+                    b = ($1["range"] as? [String: [String: Int]])?["start"] ?? [:]
                 return (a["line"] ?? 0, a["character"] ?? 0) > (b["line"] ?? 0, b["character"] ?? 0)
             }
             for edit in sorted {
@@ -254,7 +268,8 @@ struct LanguageServerReferencesTests {
         let slot = try LanguageServerTests.position(of: "{title} on {app}", in: Self.app, offset: 3)
         let prepared = try request(client, "textDocument/prepareRename", appFile, slot)["result"] as? [String: Any]
         #expect(prepared?["placeholder"] as? String == "title")
-        let edit = try #require(try request(client, "textDocument/rename", appFile, slot, ["newName": "name"])["result"] as? [String: Any])
+        let edit = try #require(
+            try request(client, "textDocument/rename", appFile, slot, ["newName": "name"])["result"] as? [String: Any])
         let texts = try apply(edit)
         #expect(Set(texts.keys) == [appFile, moreFile, shortcutFile])
         for (path, text) in texts { try text.write(toFile: path, atomically: true, encoding: .utf8) }
@@ -262,7 +277,8 @@ struct LanguageServerReferencesTests {
         #expect(app.contains("summary: \"Add ${name}\"") && app.contains("- \"<please> add {name} to {app}\""))
         #expect(app.contains("title: string"), "the entity's property keeps its name")
         #expect(app.contains("set: { title: \"${name}\" }"))
-        #expect(try #require(texts[moreFile]).contains("where: \"!isDone && title != ''\""), "a where: names properties")
+        #expect(
+            try #require(texts[moreFile]).contains("where: \"!isDone && title != ''\""), "a where: names properties")
         #expect(try #require(texts[moreFile]).contains("with: { name: \"${title}\" }"), "AddTwice's own title stays")
         let check = try CommandLineTests.intents(["check"], in: directory)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stderr)")
@@ -273,7 +289,8 @@ struct LanguageServerReferencesTests {
         let client = try start()
         let call = try LanguageServerTests.position(of: "call: Shop.AddItem", in: Self.more, offset: 13)
         let edit = try #require(
-            try request(client, "textDocument/rename", moreFile, call, ["newName": "PutItem"])["result"] as? [String: Any])
+            try request(client, "textDocument/rename", moreFile, call, ["newName": "PutItem"])["result"]
+                as? [String: Any])
         let texts = try apply(edit)
         for (path, text) in texts { try text.write(toFile: path, atomically: true, encoding: .utf8) }
         #expect(try #require(texts[shortcutFile]).contains("- intent: Shop.PutItem"))
@@ -292,14 +309,17 @@ struct LanguageServerReferencesTests {
     func renameRefused(newName: String, message: String) throws {
         let client = try start()
         let slot = try LanguageServerTests.position(of: "{title} to {app}", in: Self.app, offset: 2)
-        let error = try request(client, "textDocument/rename", appFile, slot, ["newName": newName])["error"] as? [String: Any]
+        let error =
+            try request(client, "textDocument/rename", appFile, slot, ["newName": newName])["error"] as? [String: Any]
         #expect(error?["code"] as? Int == -32803)
         #expect(error?["message"] as? String == message)
         let word = try LanguageServerTests.position(of: "add {title} to", in: Self.app, offset: 1)
         #expect(try request(client, "textDocument/prepareRename", appFile, word)["result"] is NSNull)
     }
 
-    func labels(_ client: Client, _ text: String, at needle: String, offset: Int, in path: String? = nil) throws -> [String] {
+    func labels(_ client: Client, _ text: String, at needle: String, offset: Int, in path: String? = nil) throws
+        -> [String]
+    {
         let path = path ?? moreFile
         try client.notify(
             "textDocument/didChange",
@@ -317,7 +337,9 @@ struct LanguageServerReferencesTests {
             ["textDocument": ["uri": uri(moreFile), "languageId": "yaml", "version": 1, "text": Self.more]])
         // where: the found entity's properties.
         let properties = try labels(client, Self.more, at: "title != ''", offset: 0)
-        #expect(properties.contains("title") && properties.contains("isDone") && properties.contains("size"), "\(properties)")
+        #expect(
+            properties.contains("title") && properties.contains("isDone") && properties.contains("size"),
+            "\(properties)")
         #expect(!properties.contains("open"))
         // ${…}: the intent's parameters; after a parameter's or binding's name and '.', its members.
         let hole = Self.more.replacingOccurrences(of: "\"${count(open)} open.\"", with: "\"${count(open)} open, ${")
@@ -330,13 +352,15 @@ struct LanguageServerReferencesTests {
         #expect(try labels(client, enumeration, at: "${Size.}", offset: 7, in: appFile) == ["small", "large"])
         let parameters = Self.app.replacingOccurrences(of: "Added ${title} ${size}.", with: "Added ${t}")
         #expect(try labels(client, parameters, at: "${t}", offset: 3, in: appFile) == ["title", "size", "item"])
-        let condition = Self.more.replacingOccurrences(of: "      - call: AddItem\n", with: "      - if: \"ti\"\n        then: []\n      - call: AddItem\n")
+        let condition = Self.more.replacingOccurrences(
+            of: "      - call: AddItem\n", with: "      - if: \"ti\"\n        then: []\n      - call: AddItem\n")
         #expect(try labels(client, condition, at: "if: \"ti", offset: 7) == ["title"])
         let query = Self.more.replacingOccurrences(of: "${count(Item where !isDone)}", with: "${count(Item where !)}")
         let inQuery = try labels(client, query, at: "where !)", offset: 7)
         #expect(inQuery.contains("isDone") && inQuery.contains("title"), "\(inQuery)")
         // <rule> names inside a phrase.
-        let rule = Self.more.replacingOccurrences(of: "[\"add {title} twice to {app}\"]", with: "[\"<ple add {title} twice to {app}\"]")
+        let rule = Self.more.replacingOccurrences(
+            of: "[\"add {title} twice to {app}\"]", with: "[\"<ple add {title} twice to {app}\"]")
         #expect(try labels(client, rule, at: "<ple", offset: 4) == ["please"])
     }
 }

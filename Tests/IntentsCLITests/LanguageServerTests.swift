@@ -105,7 +105,8 @@ struct LanguageServerTests {
 
         private func find(_ pattern: [UInt8]) -> Int? {
             guard buffer.count >= pattern.count else { return nil }
-            for start in 0...(buffer.count - pattern.count) where Array(buffer[start..<start + pattern.count]) == pattern {
+            for start in 0...(buffer.count - pattern.count)
+            where Array(buffer[start..<start + pattern.count]) == pattern {
                 return start
             }
             return nil
@@ -211,7 +212,8 @@ struct LanguageServerTests {
         try open(client, other, draft)
         let diagnostics = try client.diagnostics(for: other)
         #expect(
-            diagnostics.map { $0["message"] as? String } == ["unknown type 'Itme'; did you mean 'Item'?"], "\(diagnostics)")
+            diagnostics.map { $0["message"] as? String } == ["unknown type 'Itme'; did you mean 'Item'?"],
+            "\(diagnostics)")
         try change(client, other, draft.replacingOccurrences(of: "Itme", with: "Item"))
         #expect(try client.diagnostics(for: other).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: other), "the server never writes files")
@@ -275,7 +277,8 @@ struct LanguageServerTests {
         let line = ((target["range"] as? [String: Any])?["start"] as? [String: Int])?["line"]
         #expect(line == (try Self.position(of: "title: { type: string", in: text))["line"])
 
-        let symbols = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri(appFile)]])["result"]
+        let symbols = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri(appFile)]])[
+            "result"]
         let names = (symbols as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["Groceries", "Item", "AddItem"], "\(names)")
     }
@@ -302,7 +305,9 @@ struct LanguageServerTests {
         #expect(try client.request("initialize", ["capabilities": [String: Any]()])["result"] != nil)
         #expect((try client.request("workspace/noSuchThing")["error"] as? [String: Any])?["code"] as? Int == -32601)
         try client.notify("$/noSuchNotification", [:])
-        #expect((try client.request("textDocument/hover", ["nope": 1])["error"] as? [String: Any])?["code"] as? Int == -32602)
+        #expect(
+            (try client.request("textDocument/hover", ["nope": 1])["error"] as? [String: Any])?["code"] as? Int
+                == -32602)
         #expect(try client.request("shutdown")["result"] is NSNull)
         try client.notify("exit", [:])
         #expect(client.finish() == 0)

@@ -53,15 +53,30 @@ struct LinkCommandTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(url: "radr://open/rust", message: "error: no app handles 'radr:' links; did you mean 'radar:'? Schemes: focusblox:, fortune:, https:, radar:, sidebar:"),
+        Refusal(
+            url: "radr://open/rust",
+            message:
+                "error: no app handles 'radr:' links; did you mean 'radar:'? Schemes: focusblox:, fortune:, https:, radar:, sidebar:"
+        ),
         Refusal(url: "radar://opne/rust", message: "error: Radar has no route 'radar://opne'; did you mean 'open'?"),
-        Refusal(url: "radar://create?topic=x&position=sideways", message: "error: “sideways” is not a RadarPosition, as 'position' needs; one of: positive, neutral, negative"),
+        Refusal(
+            url: "radar://create?topic=x&position=sideways",
+            message:
+                "error: “sideways” is not a RadarPosition, as 'position' needs; one of: positive, neutral, negative"),
         Refusal(url: "radar://delete/no-such-radar", message: "error: no radar has the id or name “no-such-radar”"),
-        Refusal(url: "radar://create?topic=" + String(repeating: "x", count: 2_040), message: "error: the link is 2061 bytes long; a link is at most 2048 bytes"),
-        Refusal(url: "radar://create?topic=a\u{7}b", message: "error: the link holds a control character (U+0007); links are printable text"),
+        Refusal(
+            url: "radar://create?topic=" + String(repeating: "x", count: 2_040),
+            message: "error: the link is 2061 bytes long; a link is at most 2048 bytes"),
+        Refusal(
+            url: "radar://create?topic=a\u{7}b",
+            message: "error: the link holds a control character (U+0007); links are printable text"),
         Refusal(url: "radar://open/..", message: "error: the link has a '..' segment; links name things, not folders"),
         Refusal(url: "radar://create?topic=a&topic=b", message: "error: the query key 'topic' appears more than once"),
-        Refusal(url: "radar://create?topic=a&colour=red", message: "error: the link has the query key 'colour', which 'radar://create?topic={topic}&position={position}' does not take (it takes: topic, position)"),
+        Refusal(
+            url: "radar://create?topic=a&colour=red",
+            message:
+                "error: the link has the query key 'colour', which 'radar://create?topic={topic}&position={position}' does not take (it takes: topic, position)"
+        ),
     ]
 
     @Test(arguments: refusals)
@@ -118,6 +133,8 @@ struct LinkCommandTests {
         _ = try intents(["say", "create a radar on solar power"])
         let id = try radarID("solar power")
         let opened = try intents(["say", "open the radar on solar power"])
-        #expect(opened.stdout.hasSuffix("→ \(try #require(try intents(["link", "Radar", id]).stdout.split(separator: "\n").first))\n"))
+        #expect(
+            opened.stdout.hasSuffix(
+                "→ \(try #require(try intents(["link", "Radar", id]).stdout.split(separator: "\n").first))\n"))
     }
 }

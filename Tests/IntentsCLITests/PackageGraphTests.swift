@@ -53,7 +53,9 @@ struct PackageGraphTests {
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = NSTemporaryDirectory() + "package-graph-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        process.arguments = ["swift", "package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch]
+        process.arguments = [
+            "swift", "package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

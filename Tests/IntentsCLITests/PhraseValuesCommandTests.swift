@@ -89,11 +89,15 @@ struct PhraseValuesCommandTests {
 
     @Test func pluralsAndUnitsAreUnderstood() throws {
         try setUp()
-        let lamps = try intents(["say", "--intents", definitions, "--context", "area=Kitchen", "turn on the lamps in here"])
+        let lamps = try intents([
+            "say", "--intents", definitions, "--context", "area=Kitchen", "turn on the lamps in here",
+        ])
         #expect(lamps.stdout == "On: Light in Kitchen.\n")
         let windows = try intents(["say", "--intents", definitions, "turn on the windows in the kitchen"])
         #expect(windows.stdout == "On: Window in Kitchen.\n")
-        let german = try intents(["say", "--intents", definitions, "--context", "area=Kitchen", "schalte die Lampen ein"])
+        let german = try intents([
+            "say", "--intents", definitions, "--context", "area=Kitchen", "schalte die Lampen ein",
+        ])
         #expect(german.stdout == "On: Light in Kitchen.\n")
         let percent = try intents(["say", "--intents", definitions, "dim the lights to 50%"])
         #expect(percent.stdout == "Dimmed to 50%.\n")
@@ -103,10 +107,13 @@ struct PhraseValuesCommandTests {
 
     @Test func theContextAtThePrompt() throws {
         try setUp()
-        let input = ":context\n:context area=Kitchen\nturn on the lights\n:context\n:context clear\n:context\n:context area\n"
+        let input =
+            ":context\n:context area=Kitchen\nturn on the lights\n:context\n:context clear\n:context\n:context area\n"
         let run = try intents(["repl", "--intents", definitions], input: Data(input.utf8))
         #expect(run.stdout.contains("› :context\nThe context is empty. Set it with :context area=Kitchen.\n"))
-        #expect(run.stdout.contains("› :context area=Kitchen\nContext: area=Kitchen\n› turn on the lights\nOn: Light in Kitchen.\n"))
+        #expect(
+            run.stdout.contains(
+                "› :context area=Kitchen\nContext: area=Kitchen\n› turn on the lights\nOn: Light in Kitchen.\n"))
         #expect(run.stdout.contains("› :context clear\nThe context is empty.\n"))
         #expect(run.stdout.contains("› :context area\na context is name=value, like area=Kitchen; not 'area'\n"))
     }
@@ -116,7 +123,9 @@ struct PhraseValuesCommandTests {
         let run = try intents(["explain", "--intents", definitions, "--store", store, "turn off Overhead Light"])
         #expect(run.stdout.contains("result: Home.TurnOffDevice\n"))
         #expect(run.stdout.contains(#"device = Overhead Light  ← "Overhead Light" (tokens 2–3, typed)"#))
-        #expect(run.stdout.contains(#"area = Overhead  ← "Overhead" (tokens 2–2, free text, resolves to no entity: would ask)"#))
+        #expect(
+            run.stdout.contains(
+                #"area = Overhead  ← "Overhead" (tokens 2–2, free text, resolves to no entity: would ask)"#))
         #expect(run.stdout.contains("score: unresolved 1, unknown 0, literal 3,"))
         #expect(run.stdout.contains("lost to #1 on 'unresolved'"))
         let said = try intents(["say", "--intents", definitions, "turn off Overhead Light"])
@@ -146,8 +155,11 @@ struct PhraseValuesCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "Intents/home/app.yaml:8:54: error: the value set for 'domain': 'lihgt' is not a case of Domain; did you mean 'light'?"))
-        #expect(run.stderr.contains("Intents/home/app.yaml:9:44: error: unknown parameter 'domian'; did you mean 'domain'?"))
+                "Intents/home/app.yaml:8:54: error: the value set for 'domain': 'lihgt' is not a case of Domain; did you mean 'light'?"
+            ))
+        #expect(
+            run.stderr.contains("Intents/home/app.yaml:9:44: error: unknown parameter 'domian'; did you mean 'domain'?")
+        )
         #expect(
             run.stderr.contains(
                 "Intents/home/app.yaml:10:48: error: 'domain' is both a slot of the phrase and set by it; keep one"))

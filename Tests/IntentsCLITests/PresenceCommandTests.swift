@@ -19,7 +19,8 @@ struct PresenceCommandTests {
     /// Random ids and the reindex time out of the text, so goldens stay stable.
     static func stable(_ text: String) -> String {
         text.replacingOccurrences(
-            of: #"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, with: "<id>", options: .regularExpression
+            of: #"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, with: "<id>",
+            options: .regularExpression
         ).replacingOccurrences(of: #"in [0-9.]+ s\."#, with: "in … s.", options: .regularExpression)
     }
 

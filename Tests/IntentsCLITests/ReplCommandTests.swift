@@ -32,12 +32,15 @@ struct ReplCommandTests {
         let repl = try ConversationCommandTests.run([], store: store, input: Data(input.utf8))
         #expect(repl.stdout.contains("follow-up of Check Compatibility: theirSign replaced; carried over: yourSign"))
         #expect(repl.stdout.contains("Leo and Libra"), "\(repl.stdout)")
-        for (phrase, expected) in [("how compatible are leo and virgo", "Leo and Virgo"), ("and libra?", "Leo and Libra")] {
+        for (phrase, expected) in [
+            ("how compatible are leo and virgo", "Leo and Virgo"), ("and libra?", "Leo and Libra"),
+        ] {
             let run = try ConversationCommandTests.run(
                 ["say", "--conversation", "c1", "--json", phrase], store: store)
             #expect(run.stdout.contains(expected), "\(run.stdout)")
         }
-        let explained = try ConversationCommandTests.run(["explain", "--conversation", "c1", "and aries"], store: store)
+        let explained = try ConversationCommandTests.run(
+            ["explain", "--conversation", "c1", "and aries"], store: store)
         #expect(explained.stdout.contains("in conversation c1: follow-up of Check Compatibility: theirSign replaced"))
         // Without the conversation, a new process knows nothing of the last request.
         let alone = try ConversationCommandTests.run(["say", "and libra?"], store: store)

@@ -31,7 +31,10 @@ struct SafetyCommandTests {
         #expect(try intents(["say", "add placeholder to my tasks"]).status == 0)
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["sqlite3", store, "UPDATE \"FocusBlox.Task\" SET title = 'evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7)"]
+        sqlite.arguments = [
+            "sqlite3", store,
+            "UPDATE \"FocusBlox.Task\" SET title = 'evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7)",
+        ]
         try sqlite.run()
         sqlite.waitUntilExit()
         try #require(sqlite.terminationStatus == 0)
@@ -121,7 +124,9 @@ struct SafetyCommandTests {
     @Test("A flag allows running a file outside the folder")
     func runOutsideWithTheFlag() throws {
         _ = try write("other/child.yaml", "shortcut: Child\nsteps:\n  - output: \"from outside\"\n")
-        let path = try write("s/parent.yaml", "shortcut: Parent\nsteps:\n  - run: ../other/child.yaml\n    as: x\n  - output: \"${x}\"\n")
+        let path = try write(
+            "s/parent.yaml", "shortcut: Parent\nsteps:\n  - run: ../other/child.yaml\n    as: x\n  - output: \"${x}\"\n"
+        )
         let refused = try intents(["run", path])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("outside"))
@@ -165,21 +170,27 @@ struct DefinitionFolderTests {
             atPath: CommandLineTests.root + "/Intents/radar/app.yaml", toPath: directory + "/real/radar/app.yaml")
         try manager.createSymbolicLink(atPath: directory + "/linked", withDestinationPath: directory + "/real")
         try manager.createDirectory(atPath: directory + "/apps", withIntermediateDirectories: true)
-        try manager.createSymbolicLink(atPath: directory + "/apps/radar", withDestinationPath: directory + "/real/radar")
+        try manager.createSymbolicLink(
+            atPath: directory + "/apps/radar", withDestinationPath: directory + "/real/radar")
         try manager.createDirectory(atPath: directory + "/looping/radar", withIntermediateDirectories: true)
         try manager.copyItem(
             atPath: CommandLineTests.root + "/Intents/radar/app.yaml", toPath: directory + "/looping/radar/app.yaml")
-        try manager.createSymbolicLink(atPath: directory + "/looping/radar/again", withDestinationPath: directory + "/looping")
+        try manager.createSymbolicLink(
+            atPath: directory + "/looping/radar/again", withDestinationPath: directory + "/looping")
         try manager.createDirectory(atPath: directory + "/empty/nothing", withIntermediateDirectories: true)
     }
 
-    @Test("A symlinked definitions folder, app folder, or a loop of links loads the app once", arguments: ["linked", "apps", "looping"])
+    @Test(
+        "A symlinked definitions folder, app folder, or a loop of links loads the app once",
+        arguments: ["linked", "apps", "looping"])
     func followsSymlinks(_ folder: String) throws {
         let run = try CommandLineTests.intents(["graph", "--intents", directory + "/" + folder])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Radar"))
         #expect(run.stderr.isEmpty)
-        let check = try CommandLineTests.intents(["check", directory + "/" + folder, "--shortcuts", directory + "/none"])
+        let check = try CommandLineTests.intents([
+            "check", directory + "/" + folder, "--shortcuts", directory + "/none",
+        ])
         #expect(check.status == 0, "\(check.stderr)")
     }
 
@@ -261,7 +272,9 @@ struct ReplTerminalTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", IntentsBinary.path + " --intents " + CommandLineTests.root + "/Intents", "/dev/null"]
+        process.arguments = [
+            "-qec", IntentsBinary.path + " --intents " + CommandLineTests.root + "/Intents", "/dev/null",
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["INTENTS_STORE"] = directory + "/store.sqlite"

@@ -150,7 +150,9 @@ struct SeedSurfaceCommandTests {
         #expect(try intents("say", "create a radar about solar power").status == 0)
         // A week later one is refreshed: two active, one with a new opinion today and this week.
         let later = ["INTENTS_NOW": "2026-11-29T10:00:00Z"]
-        #expect(try ConversationCommandTests.run(["say", "refresh my rust radar"], store: store, overrides: later).status == 0)
+        #expect(
+            try ConversationCommandTests.run(["say", "refresh my rust radar"], store: store, overrides: later).status
+                == 0)
         let run = try ConversationCommandTests.run(
             ["widget", "RadarQuickStats", "--family", "all"], store: store, overrides: later)
         #expect(run.status == 0, "\(run.stderr)")
@@ -193,14 +195,18 @@ struct SeedSurfaceCommandTests {
         #expect(try intents("say", "create a radar about gold").status == 0)
         let unadded = try intents("widget", "OneRadar")
         #expect(unadded.status == 2)
-        #expect(unadded.stderr.contains("error: One Radar needs 'radar' (Radar): add --set radar=…"), "\(unadded.stderr)")
+        #expect(
+            unadded.stderr.contains("error: One Radar needs 'radar' (Radar): add --set radar=…"), "\(unadded.stderr)")
         #expect(!(try intents("widgets").stdout.contains("One Radar")), "not in the stack before it is added")
 
         let added = try intents("widget", "add", "OneRadar", "--set", "radar=rust", "--family", "medium")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout.hasPrefix("Added One Radar #1 (radar: rust).\nRadar · One Radar #1 (radar: rust) · medium\n"))
+        #expect(
+            added.stdout.hasPrefix("Added One Radar #1 (radar: rust).\nRadar · One Radar #1 (radar: rust) · medium\n"))
         #expect(try intents("widget", "add", "OneRadar", "--set", "radar=gold").status == 0)
-        #expect(try intents("widget", "list").stdout == "#1  Radar.OneRadar  medium  radar: rust\n#2  Radar.OneRadar  radar: gold\n")
+        #expect(
+            try intents("widget", "list").stdout
+                == "#1  Radar.OneRadar  medium  radar: rust\n#2  Radar.OneRadar  radar: gold\n")
         let stack = try intents("widgets")
         #expect(stack.stdout.contains("Radar · One Radar #1 (radar: rust) · medium"), "\(stack.stdout)")
         #expect(stack.stdout.contains("Radar · One Radar #2 (radar: gold) · small"))
@@ -240,14 +246,26 @@ struct SeedSurfaceCommandTests {
         #expect(try intents("say", "create a radar about rust").status == 0)
         let cases: [([String], String)] = [
             (["widget", "add", "OneRadar"], "error: One Radar needs 'radar' (Radar): add --set radar=…"),
-            (["widget", "add", "OneRadar", "--set", "radr=rust"], "error: One Radar has no parameter 'radr'; did you mean 'radar'?"),
+            (
+                ["widget", "add", "OneRadar", "--set", "radr=rust"],
+                "error: One Radar has no parameter 'radr'; did you mean 'radar'?"
+            ),
             (["widget", "add", "OneRadar", "--set", "radar=gold"], "error: no radar has the id or name “gold”"),
-            (["widget", "add", "OneRadar", "--set", "radar=rust", "--set", "radar=rust"], "error: 'radar' is set twice"),
+            (
+                ["widget", "add", "OneRadar", "--set", "radar=rust", "--set", "radar=rust"],
+                "error: 'radar' is set twice"
+            ),
             (["widget", "add", "QuickCapture", "--set", "x=1"], "error: Quick Capture has no parameters"),
             (["widget", "add", "OneRadar", "--set", "rust"], "--set: expected name=value, not 'rust'"),
-            (["widget", "add", "OneRadar", "--set", "radar=rust", "--family", "large"], "One Radar does not come in large"),
+            (
+                ["widget", "add", "OneRadar", "--set", "radar=rust", "--family", "large"],
+                "One Radar does not come in large"
+            ),
             (["widget", "QuickCapture", "--open", "first"], "--open: expected an item's number (from 1) or 'widget'"),
-            (["widget", "add", "OneRadar", "--set", "radar=a\u{1B}[2J"], "the value of 'radar' holds a control character (U+001B)"),
+            (
+                ["widget", "add", "OneRadar", "--set", "radar=a\u{1B}[2J"],
+                "the value of 'radar' holds a control character (U+001B)"
+            ),
             (["widget", "add", "OneRadar", "--set", "\u{1B}]0;x=rust"], "has no parameter '\\u{1B}]0;x'"),
         ]
         for (arguments, message) in cases {

@@ -18,7 +18,9 @@ struct ShareCommandTests {
         let run = try intents(["share", "--to", "sideBar", "https://example.com/articles/quantum-computing.html"])
         #expect(run.status == 0)
         #expect(run.stdout == "Saved quantum computing.\n")
-        #expect(try list("Website").hasPrefix("quantum computing — url: https://example.com/articles/quantum-computing.html"))
+        #expect(
+            try list("Website").hasPrefix(
+                "quantum computing — url: https://example.com/articles/quantum-computing.html"))
     }
 
     @Test func whenTwoAppsAcceptTheShareAsksWhich() throws {
@@ -58,7 +60,8 @@ struct ShareCommandTests {
     }
 
     @Test func textFromStandardInputBecomesANote() throws {
-        let run = try intents(["share", "--to", "sideBar", "-"], input: Data("the wifi password is on the fridge\n".utf8))
+        let run = try intents(
+            ["share", "--to", "sideBar", "-"], input: Data("the wifi password is on the fridge\n".utf8))
         #expect(run.status == 0)
         #expect(run.stdout == "Noted: “the wifi password is on the fridge”.\n")
     }

@@ -162,7 +162,8 @@ struct ShortcutTests {
         #expect(run.status == 0)
         #expect(
             run.stdout.hasPrefix(
-                "Would start Upload with source: reading list, total: 3\nReady: Save https://swift.org/blog. (dry run: nothing was changed)\n"))
+                "Would start Upload with source: reading list, total: 3\nReady: Save https://swift.org/blog. (dry run: nothing was changed)\n"
+            ))
         #expect(try intents(["store", "list", "Website"]).stdout.hasPrefix("No website records"))
     }
 

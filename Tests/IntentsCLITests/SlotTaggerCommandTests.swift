@@ -44,7 +44,8 @@ struct SlotTaggerCommandTests {
         #expect(run.status == 0)
         #expect(run.stdout.contains(#"place = Belgium located  ← "Belgium located" (tokens 2–3, free text)"#))
         #expect(run.stdout.contains(" Where/O is/O Belgium/B-place located/O\n"))
-        #expect(run.stdout.contains("   takes: frame kept yes, dropped words known yes, values parse yes, differs yes\n"))
+        #expect(
+            run.stdout.contains("   takes: frame kept yes, dropped words known yes, values parse yes, differs yes\n"))
         #expect(run.stdout.contains("   place = Belgium\n"))
         let said = try intents(["say", "--intents", definitions, "Where is Belgium located"])
         #expect(said.stdout == "Looking up Belgium.\n")

@@ -36,7 +36,9 @@ struct SurfaceCommandTests {
 
     @Test func theSmartStackPutsTheMostRelevantWidgetOnTop() throws {
         let empty = try intents("widgets", "--explain", "--family", "accessoryRectangular")
-        #expect(empty.stdout.hasPrefix("FocusBlox · Quick Capture · accessoryRectangular · relevance rule 4 of 4 (always) → 10"))
+        #expect(
+            empty.stdout.hasPrefix(
+                "FocusBlox · Quick Capture · accessoryRectangular · relevance rule 4 of 4 (always) → 10"))
         try seed()
         #expect(try intents("say", "start a focus block for 50 minutes on the report").status == 0)
         let run = try intents("widgets", "--explain")
@@ -44,7 +46,10 @@ struct SurfaceCommandTests {
         try CommandLineTests.golden("widgets-explain.txt", run.stdout)
         let json = try intents("widgets", "--json")
         let stack: [[String: Any]]? = try CommandLineTests.resultList(json, "widgets")
-        #expect(stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [100, 35, 30, 30, 10, 0, 0, 0, 0])
+        #expect(
+            stack?.compactMap { ($0["relevance"] as? [String: Any])?["score"] as? Int } == [
+                100, 35, 30, 30, 10, 0, 0, 0, 0,
+            ])
     }
 
     /// Widget items and search hits carry the record's canonical deep link (issue 14).
@@ -84,13 +89,19 @@ struct SurfaceCommandTests {
     @Test func badNamesAndOptionsAreClearErrors() throws {
         let cases: [([String], Int32, String)] = [
             (["widget", "QuickCaptur"], 2, "error: no widget named 'QuickCaptur'; did you mean 'QuickCapture'?"),
-            (["widget", "Weather"], 2, "error: no widget named 'Weather'; widgets: FocusBlox.QuickCapture, FocusBlox.DueSoon,"),
+            (
+                ["widget", "Weather"], 2,
+                "error: no widget named 'Weather'; widgets: FocusBlox.QuickCapture, FocusBlox.DueSoon,"
+            ),
             (["widget", "QuickCapture", "--family", "large"], 2, "Quick Capture does not come in large"),
             (["widget", "QuickCapture", "--family", "huge"], 2, "--family: unknown family 'huge'"),
             (["widget", "QuickCapture", "--timeline", "forever"], 2, "--timeline: expected a duration"),
             (["widget", "QuickCapture", "--press", "0"], 2, "--press: buttons are numbered from 1"),
             (["widgets", "--at", "someday"], 2, "--at: expected an ISO-8601 moment"),
-            (["control", "Lights"], 2, "error: no control named 'Lights'; controls: Focus, Refresh Fortune, Refresh Radars"),
+            (
+                ["control", "Lights"], 2,
+                "error: no control named 'Lights'; controls: Focus, Refresh Fortune, Refresh Radars"
+            ),
             (["control", "Focsu"], 2, "error: no control named 'Focsu'; did you mean 'Focus'?"),
             (["control", "Refresh Radars", "on"], 2, "is a button: press it"),
         ]
@@ -104,7 +115,8 @@ struct SurfaceCommandTests {
     @Test func controlsShowTheirStateAndToggle() throws {
         #expect(
             try intents("controls").stdout
-                == "○ off  ◷ Focus  (FocusBlox)\n▷ run  ↻ Refresh Fortune  (Fortune)\n▷ run  ↻ Refresh Radars  (Radar)\n")
+                == "○ off  ◷ Focus  (FocusBlox)\n▷ run  ↻ Refresh Fortune  (Fortune)\n▷ run  ↻ Refresh Radars  (Radar)\n"
+        )
         #expect(try intents("control", "Focus", "on").stdout == "Focusing on “Focus” for 25 minutes. Ends at 10:25.\n")
         #expect(try intents("controls", "--ascii").stdout.hasPrefix("[on ]  [timer] Focus  (FocusBlox)\n"))
         #expect(try intents("control", "focus", "on").stdout == "Focus is already on.\n")
@@ -144,7 +156,8 @@ struct WidgetWatchTests {
 
         /// Waits (up to ten minutes: the machine may be slow) until the output has `count` drawings.
         func drawings(_ count: Int) -> Bool {
-            for _ in 0..<6_000 where collected.text.components(separatedBy: "Quick Capture · medium").count - 1 < count {
+            for _ in 0..<6_000 where collected.text.components(separatedBy: "Quick Capture · medium").count - 1 < count
+            {
                 Thread.sleep(forTimeInterval: 0.1)
             }
             return collected.text.components(separatedBy: "Quick Capture · medium").count - 1 >= count

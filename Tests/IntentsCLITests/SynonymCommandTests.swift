@@ -53,7 +53,8 @@ struct SynonymCommandTests {
         try setUp()
         // "irrigate" and "display" are in no phrase: WordNet has them as "water" and "show".
         #expect(try intents(["say", "--intents", definitions, "irrigate the ferns"]).stdout == "Watering the ferns.\n")
-        #expect(try intents(["say", "--intents", definitions, "display my garden"]).stdout == "Your garden is green.\n")
+        #expect(
+            try intents(["say", "--intents", definitions, "display my garden"]).stdout == "Your garden is green.\n")
     }
 
     @Test func explainSaysWhatWasReadAsWhat() throws {

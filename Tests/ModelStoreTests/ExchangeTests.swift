@@ -88,7 +88,8 @@ struct ExchangeTests {
         #expect(throws: DecodingError.self) { try JSONText.decode(StoreExport.self, from: json) }
     }
 
-    @Test("The journal keeps typed parameters and records; undo restores the record from it", arguments: Backend.allCases)
+    @Test(
+        "The journal keeps typed parameters and records; undo restores the record from it", arguments: Backend.allCases)
     func journalAndUndo(_ backend: Backend) throws {
         let scratch = try backend.scratch("undo")
         let store = try Notebook.seeded(scratch.path)

@@ -51,12 +51,15 @@ struct ImportCheckTests {
 
     @Test(
         "Enum titles and synonyms are stored as the case's identifier",
-        arguments: [("urgent", "urgent"), ("Urgent", "urgent"), ("ASAP", "urgent"), ("high priority", "urgent"), ("Low", "low")])
+        arguments: [
+            ("urgent", "urgent"), ("Urgent", "urgent"), ("ASAP", "urgent"), ("high priority", "urgent"), ("Low", "low"),
+        ])
     func mapsSynonyms(given: String, stored: String) throws {
         let store = try Notebook.seeded(Scratch().path)
         let export = StoreExport(records: ["Page": [["id": "n1", "title": "x", "priority": .string(given)]]])
         #expect(try store.write { try $0.importRecords(export) } == 1)
-        let page = try #require(try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.first { $0.id == "n1" })
+        let page = try #require(
+            try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.first { $0.id == "n1" })
         #expect(page.values["priority"] == .enumCase(stored))
     }
 
@@ -89,7 +92,8 @@ struct OrphanedDataTests {
     func removedCaseInUse() throws {
         let scratch = Scratch()
         _ = try Notebook.seeded(scratch.path)
-        let withoutLow = compileGraph(Notebook.definitions().replacingOccurrences(of: "      low: { title: Low }\n", with: ""))
+        let withoutLow = compileGraph(
+            Notebook.definitions().replacingOccurrences(of: "      low: { title: Low }\n", with: ""))
         #expect {
             _ = try Store(path: scratch.path, graph: withoutLow, clock: Notebook.clock)
         } throws: { error in
@@ -107,7 +111,8 @@ struct OrphanedDataTests {
         let scratch = Scratch()
         _ = try Notebook.seeded(scratch.path)
         let extra = compileGraph(
-            Notebook.definitions().replacingOccurrences(of: "      low: { title: Low }\n", with: "      low: { title: Low }\n      later: { title: Later }\n"))
+            Notebook.definitions().replacingOccurrences(
+                of: "      low: { title: Low }\n", with: "      low: { title: Low }\n      later: { title: Later }\n"))
         _ = try Store(path: scratch.path, graph: extra, clock: Notebook.clock)
         _ = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
     }

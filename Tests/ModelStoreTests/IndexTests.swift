@@ -8,7 +8,9 @@ import Testing
 struct IndexTests {
     static let indexedProperties = Notebook.properties
         .replacingOccurrences(
-            of: "words: { type: integer, optional: true }", with: "words: { type: integer, optional: true, indexed: true }")
+            of: "words: { type: integer, optional: true }",
+            with: "words: { type: integer, optional: true, indexed: true }"
+        )
         .replacingOccurrences(
             of: "priority: { type: Priority, optional: true }",
             with: "priority: { type: Priority, optional: true, indexed: true }")

@@ -55,7 +55,9 @@ struct NameIndexTests {
         #expect(stored.lookup("landry", entity: Notebook.page).first?.name == "laundry")
     }
 
-    @Test("A renamed or deleted record takes its name along; a name two records hold stays until both go", arguments: Backend.allCases)
+    @Test(
+        "A renamed or deleted record takes its name along; a name two records hold stays until both go",
+        arguments: Backend.allCases)
     func writesKeepTheIndexCurrent(_ backend: Backend) throws {
         let scratch = try backend.scratch("rename")
         let store = try Self.store(at: scratch.path)
@@ -81,7 +83,8 @@ struct NameIndexTests {
         #expect(stored.lookup("feed the cat", entity: Notebook.page).isEmpty)
     }
 
-    @Test("A store made before the name index gets it as it opens, from the names it holds", arguments: Backend.allCases)
+    @Test(
+        "A store made before the name index gets it as it opens, from the names it holds", arguments: Backend.allCases)
     func olderStoreIsIndexedOnOpen(_ backend: Backend) throws {
         let scratch = try backend.scratch("older")
         _ = try Self.store(at: scratch.path)

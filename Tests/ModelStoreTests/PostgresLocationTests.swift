@@ -18,11 +18,19 @@ struct PostgresLocationTests {
     }
 
     static let good: [Good] = [
-        Good(url: "postgres://intents@127.0.0.1:5432/postgres", host: "127.0.0.1", port: 5432, user: "intents", database: "postgres", schema: "public"),
-        Good(url: "postgresql://ann:p%40ss%3Aw%2Frd@db.example.org/intents?schema=main_1", host: "db.example.org", port: 5432, user: "ann", password: "p@ss:w/rd", database: "intents", schema: "main_1"),
-        Good(url: "postgres://ann:pa@ss@host/db", host: "host", port: 5432, user: "ann", password: "pa@ss", database: "db", schema: "public"),
+        Good(
+            url: "postgres://intents@127.0.0.1:5432/postgres", host: "127.0.0.1", port: 5432, user: "intents",
+            database: "postgres", schema: "public"),
+        Good(
+            url: "postgresql://ann:p%40ss%3Aw%2Frd@db.example.org/intents?schema=main_1", host: "db.example.org",
+            port: 5432, user: "ann", password: "p@ss:w/rd", database: "intents", schema: "main_1"),
+        Good(
+            url: "postgres://ann:pa@ss@host/db", host: "host", port: 5432, user: "ann", password: "pa@ss",
+            database: "db", schema: "public"),
         Good(url: "postgres://u@[::1]:6543/db", host: "::1", port: 6543, user: "u", database: "db", schema: "public"),
-        Good(url: "postgres://u@h/my%20db?sslmode=disable", host: "h", port: 5432, user: "u", database: "my db", schema: "public"),
+        Good(
+            url: "postgres://u@h/my%20db?sslmode=disable", host: "h", port: 5432, user: "u", database: "my db",
+            schema: "public"),
         Good(url: "postgres://u:@h:/", host: "h", port: 5432, user: "u", password: "", database: "u", schema: "public"),
     ]
 
@@ -72,7 +80,8 @@ struct PostgresLocationTests {
     /// A password holding what ends the user part ('#', '?', '/', '@') is hidden whole in messages,
     /// and so is a control character anywhere.
     @Test(arguments: [
-        "postgres://ann:s3cret#word@h/db", "postgres://ann:s3cret?word@h:1/db", "postgres://ann:s3cret/word@h/db?schema=X",
+        "postgres://ann:s3cret#word@h/db", "postgres://ann:s3cret?word@h:1/db",
+        "postgres://ann:s3cret/word@h/db?schema=X",
         "postgres://ann:s3cret@word@h:0/db",
         // Found by FuzzStoreURL: an option's name reaching across the password.
         "postgres://ann?x:s3cret@word@h/db",

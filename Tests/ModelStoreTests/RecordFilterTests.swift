@@ -130,7 +130,8 @@ struct RecordFilterTests {
         (.compare(property: "priority", .less, .enumCase("someday")), "'someday' is not a case of Page.priority"),
     ]
 
-    @Test("A filter the entity cannot answer is refused, naming the property", arguments: Backend.allCases, Self.mistakes)
+    @Test(
+        "A filter the entity cannot answer is refused, naming the property", arguments: Backend.allCases, Self.mistakes)
     func refuses(_ backend: Backend, _ mistake: (RecordFilter, String)) throws {
         let (filter, message) = mistake
         let scratch = try backend.scratch("mistake")
@@ -154,7 +155,8 @@ struct RecordFilterTests {
         #expect(!statement.sql.contains("brien") && !statement.sql.contains("7"))
         // The cases come from the definitions, not from what was asked, and an index on the same
         // expression serves the sort only when they are written out, as the index has them.
-        #expect(statement.sql.contains("CASE \"priority\" WHEN 'urgent' THEN 0 WHEN 'normal' THEN 1 WHEN 'low' THEN 2 END"))
+        #expect(
+            statement.sql.contains("CASE \"priority\" WHEN 'urgent' THEN 0 WHEN 'normal' THEN 1 WHEN 'low' THEN 2 END"))
         #expect(statement.arguments.count == 2)
         #expect(statement.sql.hasSuffix("LIMIT 3"))
     }

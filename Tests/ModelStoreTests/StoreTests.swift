@@ -61,7 +61,9 @@ struct StoreTests {
         #expect(pages.count == 4)
     }
 
-    @Test("atomically: writes inside are savepoints of one transaction; a failure keeps none of them", arguments: Backend.allCases)
+    @Test(
+        "atomically: writes inside are savepoints of one transaction; a failure keeps none of them",
+        arguments: Backend.allCases)
     func atomicRuns(_ backend: Backend) throws {
         let scratch = try backend.scratch("atomic")
         let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)

@@ -37,7 +37,8 @@ struct StreamingExchangeTests {
     @Test("Escapes, unicode and numbers read as JSON says")
     func valuesAsWritten() throws {
         let store = try Store(path: Scratch().path, graph: Notebook.graph, clock: Notebook.clock)
-        let text = #"{"Page": [{"id": "e1", "title": "Zo\u00eb \"quoted\" \ud83d\ude00 tab\t", "words": -12, "rating": 2.5e1}]}"#
+        let text =
+            #"{"Page": [{"id": "e1", "title": "Zo\u00eb \"quoted\" \ud83d\ude00 tab\t", "words": -12, "rating": 2.5e1}]}"#
         #expect(try Self.importText(text, into: store, piece: 3) == 1)
         let page = try #require(try store.read { try $0.record(Notebook.page, id: "e1") })
         #expect(page.values["title"] == .string("Zoë \"quoted\" 😀 tab\t"))
@@ -51,12 +52,21 @@ struct StreamingExchangeTests {
         let store = try Notebook.seeded(scratch.path)
         let before = try Self.exportText(store)
         let cases: [(String, String)] = [
-            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n2", "words": 3}]}"#, "Page[1]: Page.title needs a value"),
+            (
+                #"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n2", "words": 3}]}"#,
+                "Page[1]: Page.title needs a value"
+            ),
             (#"{"Page": [{"id": "n1", "title": "fine"}, 7]}"#, "Page[1] must be an object"),
             (#"{"Page": [{"id": "n1", "title": "fine"}], "Shelf": []}"#, "unknown entity 'Shelf'"),
             (#"{"Page": {"id": "n1"}}"#, "'Page' must be a list of records"),
-            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#, "line 1, column 49: the text ends before the export does"),
-            (#"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n1", "title": "again"}]}"#, "already taken by an earlier Page"),
+            (
+                #"{"Page": [{"id": "n1", "title": "fine"}, {"id": "#,
+                "line 1, column 49: the text ends before the export does"
+            ),
+            (
+                #"{"Page": [{"id": "n1", "title": "fine"}, {"id": "n1", "title": "again"}]}"#,
+                "already taken by an earlier Page"
+            ),
         ]
         for (text, message) in cases {
             #expect(throws: (any Error).self) { try Self.importText(text, into: store) }
@@ -72,14 +82,23 @@ struct StreamingExchangeTests {
         "A JSON syntax error names its line, column and reason",
         arguments: [
             ("{\"Page\": [{\"id\": \"n1\",}]}", "line 1, column 23: expected a field name in double quotes, found '}'"),
-            ("{\"Page\": [\n  {\"id\": \"n1\"]\n}", "line 2, column 14: expected ',' or '}' after a field's value, found ']'"),
+            (
+                "{\"Page\": [\n  {\"id\": \"n1\"]\n}",
+                "line 2, column 14: expected ',' or '}' after a field's value, found ']'"
+            ),
             ("{\"Page\" [", "line 1, column 9: expected ':' after the entity name, found '['"),
             ("{\"Page\": [{\"title\": tru}]}", "line 1, column 21: expected true"),
             ("{\"Page\": [{\"title\": \"a\\q\"}]}", "line 1, column 23: '\\q' is not an escape JSON has"),
-            ("{\"Page\": [{\"title\": \"Zoë\u{1}\"}]}", "line 1, column 25: a control character (U+0001) must be escaped in a string"),
+            (
+                "{\"Page\": [{\"title\": \"Zoë\u{1}\"}]}",
+                "line 1, column 25: a control character (U+0001) must be escaped in a string"
+            ),
             ("{\"Page\": [{\"words\": 1e999}]}", "line 1, column 21: 1e999 is too large for a number"),
             ("{\"Page\": [{\"words\": 1-2}]}", "line 1, column 21: '1-2' is not a number"),
-            ("{\"Page\": [{\"title\": \"\\ud800\"}]}", "line 1, column 22: \\ud800 is half a character: a low surrogate \\u must follow"),
+            (
+                "{\"Page\": [{\"title\": \"\\ud800\"}]}",
+                "line 1, column 22: \\ud800 is half a character: a low surrogate \\u must follow"
+            ),
             ("{\"Page\": []} x", "line 1, column 14: text after the end of the export"),
             ("{\"Page\": [{\"title\": @}]}", "line 1, column 21: expected a value, found '@'"),
             ("{\"Page\": [{\"title\": \"x\"} {", "line 1, column 26: expected ',' or ']' after a record, found '{'"),
@@ -114,7 +133,8 @@ struct StreamingExchangeTests {
     func bigImportKeepsIndexes() throws {
         let graph = compileGraph(Notebook.definitions(properties: IndexTests.indexedProperties))
         let store = try Store(path: Scratch().path, graph: graph, clock: Notebook.clock)
-        let byWords = RecordQuery(entity: Notebook.page, filter: .compare(property: "words", .greater, .integer(10_040)))
+        let byWords = RecordQuery(
+            entity: Notebook.page, filter: .compare(property: "words", .greater, .integer(10_040)))
         let pages = (0..<10_050).map { #"{"id": "b\#($0)", "title": "page \#($0)", "words": \#($0)}"# }
         let text = #"{"Page": [\#(pages.joined(separator: ","))]}"#
         var stream = JSONRecordStream(text: text)

@@ -33,7 +33,8 @@ struct LearnedClassifierTests {
         """
 
     static let stage: LearnedStage = {
-        let graph = IntentCompiler.compile(files: [("Intents/a/app.yaml", Array(assistant.utf8))], root: "Intents").graph!
+        let graph = IntentCompiler.compile(files: [("Intents/a/app.yaml", Array(assistant.utf8))], root: "Intents")
+            .graph!
         return LearnedStage(index: PhraseIndex(graph: graph), training: LearnedStage.trainingSentences(of: graph))
     }()
     static var matcher: Matcher { Matcher(index: stage.index, clock: Bundled.clock) }
@@ -63,14 +64,16 @@ struct LearnedClassifierTests {
 
     @Test("The guess ranks intents by probability and says what carried it")
     func explains() throws {
-        let guess = try #require(LearnedStageTests.stage.guess("show me what i should work on", matcher: Bundled.matcher))
+        let guess = try #require(
+            LearnedStageTests.stage.guess("show me what i should work on", matcher: Bundled.matcher))
         #expect(guess.ranking.count >= 2)
         #expect(guess.ranking.first?.intent == guess.candidate.intent)
         #expect(zip(guess.ranking, guess.ranking.dropFirst()).allSatisfy { $0.probability >= $1.probability })
         let total = guess.ranking.reduce(0) { $0 + $1.probability } + guess.noneProbability
         #expect(total <= 1.000_1)
-        #expect(abs(guess.confidence - guess.ranking[0].probability) < 1e-9 || guess.alignedLeavingOut != nil
-            || guess.alignedAdding != nil)
+        #expect(
+            abs(guess.confidence - guess.ranking[0].probability) < 1e-9 || guess.alignedLeavingOut != nil
+                || guess.alignedAdding != nil)
         #expect(guess.reason.contains("none of them"))
         #expect(!guess.carriedBy.isEmpty)
     }
@@ -96,11 +99,16 @@ struct LearnedClassifierTests {
         typealias Word = LearnedClassifier.Word
         let related: (String) -> [String] = { $0 == "track" || $0 == "monitor" ? ["observe.v.01", "follow.v.02"] : [] }
         let sentences: [[Word]] = [
-            [Word(said: "track", known: "track"), Word(said: "quantum", known: nil, free: true),
-             Word(said: "in", known: "in"), Word(said: "radar", known: "radar")],
+            [
+                Word(said: "track", known: "track"), Word(said: "quantum", known: nil, free: true),
+                Word(said: "in", known: "in"), Word(said: "radar", known: "radar"),
+            ],
             // A typo read as its known word, a word nobody wrote, the same words again.
-            [Word(said: "trakc", known: "track"), Word(said: "please", known: nil), Word(said: "radar", known: "radar"),
-             Word(said: "radar", known: "radar")],
+            [
+                Word(said: "trakc", known: "track"), Word(said: "please", known: nil),
+                Word(said: "radar", known: "radar"),
+                Word(said: "radar", known: "radar"),
+            ],
             [Word(said: "monitor", known: nil), Word(said: "x", known: "x")],
             [],
         ]

@@ -11,7 +11,9 @@ struct LearnedDecisionTests {
 
     @Test(
         "Another form of a word the definitions know is read as that word",
-        arguments: [("refreshed", "refresh"), ("refreshes", "refresh"), ("bookmarking", "bookmark"), ("explored", "explore")])
+        arguments: [
+            ("refreshed", "refresh"), ("refreshes", "refresh"), ("bookmarking", "bookmark"), ("explored", "explore"),
+        ])
     func otherForms(said: String, known: String) {
         let model = Self.stage.model
         #expect(model.wordIDs[said] == nil)
@@ -59,7 +61,8 @@ struct LearnedDecisionTests {
     @Test("A guessed entity name starts after the word that introduced it and its article; free text keeps them")
     func valuesTrimmed() {
         let tokens = Normalizer.tokens("delete the task about the groceries")
-        let entity = Candidate.Slot(name: "task", value: .string("about the groceries"), span: 3..<6, typed: false, entity: true)
+        let entity = Candidate.Slot(
+            name: "task", value: .string("about the groceries"), span: 3..<6, typed: false, entity: true)
         #expect(Matcher.trimmed(entity, tokens: tokens).value.description == "groceries")
         let text = Candidate.Slot(name: "title", value: .string("about the groceries"), span: 3..<6, typed: false)
         #expect(Matcher.trimmed(text, tokens: tokens).value.description == "about the groceries")

@@ -26,7 +26,8 @@ struct PhraseIndexCacheTests {
         func candidate(_ c: Candidate) -> String {
             let slots = c.slots.map { "\($0.name)=\($0.value) \($0.span) \($0.typed) \($0.problem ?? "")" }
             let values = c.phraseValues.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            return "\(c.intent) «\(c.template)» \(c.language) \(slots) \(values) \(c.score) \(c.namedApp ?? "-") \(c.isNegative)"
+            return
+                "\(c.intent) «\(c.template)» \(c.language) \(slots) \(values) \(c.score) \(c.namedApp ?? "-") \(c.isNegative)"
         }
         let outcome: String
         switch recognition.outcome {

@@ -126,7 +126,9 @@ struct ResolutionRankingTests {
 
     @Test func politenessWrittenIntoATemplateMayBeLeftOut() throws {
         let matcher = try Self.matcher(names: false)
-        for sentence in ["set a timer for 5 minutes", "can you set a timer for 5 minutes please", "you set a timer for 5 minutes"] {
+        for sentence in [
+            "set a timer for 5 minutes", "can you set a timer for 5 minutes please", "you set a timer for 5 minutes",
+        ] {
             let best = try #require(Self.match(matcher, sentence), "\(sentence)")
             #expect(best.intent.name == "SetTimer")
             #expect(best.values["minutes"] == .integer(5))

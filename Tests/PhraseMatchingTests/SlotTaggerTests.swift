@@ -1,9 +1,9 @@
 import Foundation
 import IntentLanguage
 import IntentModel
-import YAML
 import TestSupport
 import Testing
+import YAML
 
 @testable import PhraseMatching
 
@@ -46,7 +46,8 @@ struct SlotTaggerTests {
         ValueCase(type: .duration, words: "five minutes", value: "5m"),
         ValueCase(type: .duration, words: "five apples", value: nil),
         ValueCase(type: .string, words: "Old School Death Metal", value: "Old School Death Metal"),
-        ValueCase(type: .enumeration(QualifiedName(app: "FocusBlox", name: "Urgency")), words: "urgent", value: "urgent"),
+        ValueCase(
+            type: .enumeration(QualifiedName(app: "FocusBlox", name: "Urgency")), words: "urgent", value: "urgent"),
         ValueCase(type: .enumeration(QualifiedName(app: "FocusBlox", name: "Urgency")), words: "purple", value: nil),
     ]
 

@@ -21,7 +21,8 @@ public enum IntentsBinary {
     public static let folder: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let candidates = [
-            bundle.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            bundle.deletingLastPathComponent(), Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
         for candidate in candidates {
             if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("intents").path) {

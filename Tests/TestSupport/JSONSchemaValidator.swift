@@ -111,7 +111,9 @@ public struct JSONSchemaValidator: Sendable {
                 problems.append("\(path): fewer than \(Int(minimum)) items")
             }
             if let items = keywords["items"] {
-                for (index, item) in array.enumerated() { check(item, against: items, at: "\(path)[\(index)]", into: &problems) }
+                for (index, item) in array.enumerated() {
+                    check(item, against: items, at: "\(path)[\(index)]", into: &problems)
+                }
             }
         }
         if case .array(let all)? = keywords["allOf"] {
@@ -132,7 +134,8 @@ public struct JSONSchemaValidator: Sendable {
     private func checkObject(
         _ object: [String: JSONValue], _ keywords: [String: JSONValue], at path: String, into problems: inout [String]
     ) {
-        let properties: [String: JSONValue] = if case .object(let declared)? = keywords["properties"] { declared } else { [:] }
+        let properties: [String: JSONValue] =
+            if case .object(let declared)? = keywords["properties"] { declared } else { [:] }
         if case .array(let required)? = keywords["required"] {
             for case .string(let key) in required where object[key] == nil {
                 problems.append("\(path): '\(key)' is missing")

@@ -108,7 +108,10 @@ struct YAMLParserTests {
 /// Issue 10: nesting and size limits hold while reading, so no file takes long to refuse.
 struct YAMLLimitsTests {
     @Test(arguments: [
-        ("flow sequences", "x: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), 203),
+        (
+            "flow sequences", "x: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+            203
+        ),
         ("flow mappings", String(repeating: "{a: ", count: 50_000) + "1" + String(repeating: "}", count: 50_000), 801),
     ])
     func deepNestingIsRefusedWhileReading(name: String, source: String, column: Int) throws {

@@ -100,7 +100,8 @@ extension Compiler {
                 continue
             }
             if [.date, .duration].contains(parameter.type.element ?? parameter.type) {
-                diagnostics.warning(.donatedMoment(entry.value, parameter.type.element ?? parameter.type), at: entry.range)
+                diagnostics.warning(
+                    .donatedMoment(entry.value, parameter.type.element ?? parameter.type), at: entry.range)
             }
             donate.append(entry.value)
         }

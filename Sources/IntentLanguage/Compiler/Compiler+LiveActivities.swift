@@ -9,7 +9,8 @@ extension Diagnostic.Message {
         "'\(name)' is an attribute of \(activity), fixed when it starts; only its state changes"
     }
     static func noActivityValue(_ activity: String, _ name: String) -> Self { "\(activity) has no value '\(name)'" }
-    static let dismissal: Self = "expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"
+    static let dismissal: Self =
+        "expected immediately, default, or after and a duration of at most 4h, such as 'after 5m'"
 }
 
 /// Live activities: their attributes and state typed like properties, their expressions and
@@ -34,11 +35,13 @@ extension Compiler {
             properties.compactMap { property in
                 let name = property.name.value
                 if !Self.isIdentifier(name) {
-                    diagnostics.error("'\(name)' is not a valid name: use letters, digits and '_'", at: property.name.range)
+                    diagnostics.error(
+                        "'\(name)' is not a valid name: use letters, digits and '_'", at: property.name.range)
                     return nil
                 }
                 if Self.activityBuiltins[name] != nil {
-                    diagnostics.error("'\(name)' is kept for every activity and cannot be declared", at: property.name.range)
+                    diagnostics.error(
+                        "'\(name)' is kept for every activity and cannot be declared", at: property.name.range)
                     return nil
                 }
                 if let first = seen[name] {
@@ -125,7 +128,8 @@ extension Compiler {
         let sameName = liveActivities.keys.filter { $0.name == name.name }
         if parts.count == 1, liveActivities[name] == nil, sameName.count == 1 { name = sameName[0] }
         guard let activity = liveActivities[name] else {
-            let declared = apps[name.app]?.files.flatMap(\.liveActivities).contains { $0.name.value == name.name } ?? false
+            let declared =
+                apps[name.app]?.files.flatMap(\.liveActivities).contains { $0.name.value == name.name } ?? false
             if !declared {
                 diagnostics.unknown(
                     "activity", step.activity.value, at: step.activity.range,

@@ -32,7 +32,8 @@ extension Compiler {
             let name = definition[keyPath: name]
             if let first = seen[name.value] {
                 diagnostics.error(
-                    .duplicate(what, name.value), at: name.range, notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
+                    .duplicate(what, name.value), at: name.range,
+                    notes: [Diagnostic.Note(.firstDeclaredHere, at: first)])
                 return false
             }
             seen[name.value] = name.range
@@ -87,7 +88,8 @@ extension Compiler {
             if let source = rule.condition {
                 condition = checkExpression(source, scope: scope, app: app, condition: true)?.0
             }
-            rules.append(IntentGraph.RelevanceRule(condition: condition, source: rule.condition?.value, score: score.value))
+            rules.append(
+                IntentGraph.RelevanceRule(condition: condition, source: rule.condition?.value, score: score.value))
         }
         guard let contentDefinition = definition.content else { return nil }
         var items: IntentGraph.Query?
@@ -141,12 +143,14 @@ extension Compiler {
                 continue
             }
             buttons.append(
-                IntentGraph.WidgetButton(title: title, action: IntentGraph.IntentCall(intent: intent.name, arguments: arguments)))
+                IntentGraph.WidgetButton(
+                    title: title, action: IntentGraph.IntentCall(intent: intent.name, arguments: arguments)))
         }
         guard diagnostics.errorCount == errorsBefore else { return nil }
         var widget = IntentGraph.Widget(
             name: definition.name.value, app: app, title: definition.title?.value ?? definition.name.value,
-            description: definition.description?.value, image: definition.image?.value, families: families, refresh: refresh, relevance: rules,
+            description: definition.description?.value, image: definition.image?.value, families: families,
+            refresh: refresh, relevance: rules,
             content: content, buttons: buttons, location: definition.name.range)
         widget.parameters = parameters
         widget.bindings = bindings
@@ -161,7 +165,8 @@ extension Compiler {
     ) -> Template? {
         let head = located.value.trimmed.prefix { $0 != "$" }
         if head.isEmpty { return checkTemplate(located, scope: scope, app: app)?.0 }  // all computed: seen when tapped
-        if let colon = head.range(of: "://"), head[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+        if let colon = head.range(of: "://"),
+            head[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
             !head[..<colon.lowerBound].isEmpty
         {
             return checkTemplate(located, scope: scope, app: app)?.0
@@ -190,7 +195,8 @@ extension Compiler {
                 let state = checkExpression(stateSource, scope: scope, app: app, condition: true)?.0
                 let on = call(definition.on)
                 let off = call(definition.off)
-                kind = state.flatMap { state in on.flatMap { on in off.map { .toggle(state: state, on: on, off: $0) } } }
+                kind = state.flatMap { state in on.flatMap { on in off.map { .toggle(state: state, on: on, off: $0) } }
+                }
             } else if !isToggle, definition.action != nil {
                 kind = call(definition.action).map { .button($0) }
             } else {

@@ -153,7 +153,8 @@ extension Compiler {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let keyEnd = start + parts[0].unicodeScalars.count
                 guard parts.count == 2, !parts[0].isEmpty, let slot = slotName(parts[1]) else {
-                    return fail("a query item is key={slot}, e.g. topic={topic}", start..<start + item.unicodeScalars.count)
+                    return fail(
+                        "a query item is key={slot}, e.g. topic={topic}", start..<start + item.unicodeScalars.count)
                 }
                 guard Self.isIdentifier(slot) else {
                     return fail("'\(slot)' is not a slot name", keyEnd + 1..<start + item.unicodeScalars.count)

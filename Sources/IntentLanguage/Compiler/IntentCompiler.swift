@@ -30,7 +30,8 @@ public enum IntentCompiler {
             case .tooLarge:
                 unreadable.append(
                     Diagnostic(
-                        .error, "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a definition file is at most \(YAMLParser.maximumBytes >> 20) MB",
+                        .error,
+                        "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a definition file is at most \(YAMLParser.maximumBytes >> 20) MB",
                         at: SourceRange(at: Mark(file: path, line: 1, column: 1))))
             case .unreadable:
                 unreadable.append(

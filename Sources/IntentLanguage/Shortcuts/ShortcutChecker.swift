@@ -90,7 +90,8 @@ struct ShortcutChecker {
         } else if FileBytes.read(path, limit: 0) == .tooLarge {
             compiler.diagnostics.append(
                 Diagnostic(
-                    .error, "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a shortcut file is at most \(YAMLParser.maximumBytes >> 20) MB",
+                    .error,
+                    "the file is more than \(YAMLParser.maximumBytes >> 20) MB; a shortcut file is at most \(YAMLParser.maximumBytes >> 20) MB",
                     at: step ?? SourceRange(at: Mark(file: path, line: 1, column: 1))))
             return nil
         } else {

@@ -9,7 +9,9 @@ extension DefinitionDecoder {
         widget.description = fields["description"].flatMap { string($0, "'description'") }
         widget.image = fields["image"].flatMap { string($0, "'image'") }
         widget.families = fields["families"].map { strings($0, "'families'") } ?? []
-        if let timeline = fields["timeline"], let timelineFields = self.fields(timeline, .widgetTimeline, context: "'timeline'") {
+        if let timeline = fields["timeline"],
+            let timelineFields = self.fields(timeline, .widgetTimeline, context: "'timeline'")
+        {
             widget.refresh = timelineFields["refresh"].flatMap { string($0, "'refresh'") }
         }
         widget.relevance = list(fields["relevance"], "'relevance'") { decoder, node in
@@ -28,7 +30,8 @@ extension DefinitionDecoder {
                 intent: intent, arguments: decoder.pairs(button["with"], "'with'"), range: node.range)
             return WidgetButtonDefinition(title: title, action: call, range: node.range)
         }
-        widget.parameters = named(fields["parameters"], "the parameters of widget '\(name.value)'") { decoder, parameter, node in
+        widget.parameters = named(fields["parameters"], "the parameters of widget '\(name.value)'") {
+            decoder, parameter, node in
             decoder.parameter(parameter, node)
         }
         widget.bindings = pairs(fields["let"], "'let'")

@@ -162,7 +162,8 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         intent.donate = fields["donate"].map { strings($0, "'donate'") } ?? []
         intent.examples = list(fields["examples"], "'examples'") { decoder, node in decoder.example(node) }
-        intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) } }
+        intent.suggest = fields["suggest"].flatMap { node in bool(node, "'suggest'").map { Located($0, at: node.range) }
+        }
         intent.activity = fields["activity"].flatMap { activity($0) }
         intent.training = fields["training"].map { strings($0, "'training'") } ?? []
         return intent
@@ -212,7 +213,8 @@ struct DefinitionDecoder: SchemaDecoding {
             }
             rule = .oneOf(items)
         }
-        return ValidationDefinition(rule: rule, message: message, range: node.range, messages: localizedMessage?.1 ?? [:])
+        return ValidationDefinition(
+            rule: rule, message: message, range: node.range, messages: localizedMessage?.1 ?? [:])
     }
 
     private mutating func summaryBranch(_ node: Node) -> SummaryDefinition? {

@@ -21,8 +21,11 @@ extension DefinitionSchema {
                     doc: "Buttons on each item, or on the widget when it has no items: each runs an intent."),
                 Field(
                     name: "parameters", shape: .names(.oneOf([.string, .object(.parameter)])),
-                    doc: "Chosen when the widget is added (a configurable widget), declared like an intent's parameters."),
-                Field(name: "let", shape: .names(.any), doc: "Names computed for each entry, in order: ${…} templates."),
+                    doc:
+                        "Chosen when the widget is added (a configurable widget), declared like an intent's parameters."
+                ),
+                Field(
+                    name: "let", shape: .names(.any), doc: "Names computed for each entry, in order: ${…} templates."),
                 Field(name: "link", shape: .string, doc: "Template: the URL tapping the widget opens (widgetURL)."),
             ]
         case .widgetTimeline:

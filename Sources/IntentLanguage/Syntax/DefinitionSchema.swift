@@ -28,7 +28,8 @@ public enum DefinitionSchema {
         case showStep, outputStep, stopStep, runStep
         case searchable, tip
         case link, shareRoute, activity
-        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, widgetFigure, control, intentCall
+        case widget, widgetTimeline, relevanceRule, widgetContent, widgetItems, widgetButton, widgetFigure, control,
+            intentCall
         case liveActivity, activityCompact, activityExpanded, activityLockScreen
         case startActivityStep, updateActivityStep, endActivityStep
 
@@ -129,12 +130,18 @@ public enum DefinitionSchema {
                 Field(
                     name: "examples", shape: .list(.object(.example)),
                     doc: "Phrase tests for the whole app, e.g. sentences that must not match."),
-                Field(name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."),
+                Field(
+                    name: "tips", shape: .list(.object(.tip)), doc: "Siri tips: shortcut phrases shown where they help."
+                ),
                 Field(name: "links", shape: .list(.object(.link)), doc: "Deep-link routes from URLs to intents."),
-                Field(name: "share", shape: .list(.object(.shareRoute)), doc: "What the app accepts when content is shared to it."),
+                Field(
+                    name: "share", shape: .list(.object(.shareRoute)),
+                    doc: "What the app accepts when content is shared to it."),
                 Field(
                     name: "understanding", shape: .names(.number),
-                    doc: "The learned stage's thresholds for this app's intents: act (default 0.8) and ask (0.5), from 0 to 1."),
+                    doc:
+                        "The learned stage's thresholds for this app's intents: act (default 0.8) and ask (0.5), from 0 to 1."
+                ),
                 Field(name: "widgets", shape: .names(.object(.widget)), doc: "Home and lock screen widgets, by name."),
                 Field(name: "controls", shape: .names(.object(.control)), doc: "Control Center toggles and buttons."),
                 Field(
@@ -209,7 +216,9 @@ public enum DefinitionSchema {
                     doc: "Look-alike sentences that must not match this intent."),
                 Field(
                     name: "training", shape: .list(.string),
-                    doc: "Sentences the learned stage learns from, values marked: \"book a table for [four](partySize)\"."),
+                    doc:
+                        "Sentences the learned stage learns from, values marked: \"book a table for [four](partySize)\"."
+                ),
                 Field(name: "perform", shape: .list(.object(.step)), doc: "Steps run in one transaction."),
                 Field(name: "result", shape: .object(.result), doc: "The value and dialog the intent answers with."),
                 Field(
@@ -220,7 +229,9 @@ public enum DefinitionSchema {
                 ),
                 Field(name: "examples", shape: .list(.object(.example)), doc: "Phrase tests run by `intents test`."),
                 Field(name: "suggest", shape: .boolean, doc: "false keeps the intent out of suggestions."),
-                Field(name: "activity", shape: .object(.activity), doc: "Using the intent is an activity another shell can continue."),
+                Field(
+                    name: "activity", shape: .object(.activity),
+                    doc: "Using the intent is an activity another shell can continue."),
             ]
         case .parameter:
             [
@@ -324,7 +335,9 @@ public enum DefinitionSchema {
                 Field(name: "description", shape: .string, doc: "Template: text found and shown under the title."),
                 Field(name: "keywords", shape: .string, doc: "Template: a list property or text; words that find it."),
                 Field(name: "where", shape: .string, doc: "Only records for which this holds are indexed."),
-                Field(name: "expires", shape: .string, doc: "Leaves the results this long after its last change: 30d, 12h."),
+                Field(
+                    name: "expires", shape: .string,
+                    doc: "Leaves the results this long after its last change: 30d, 12h."),
             ]
         case .tip:
             [
@@ -336,7 +349,8 @@ public enum DefinitionSchema {
                 Field(name: "phrase", shape: .string, doc: "Which of the shortcut's phrases (default: the first)."),
                 Field(name: "lang", shape: .string, doc: "The tip's language (default: the app's)."),
             ]
-        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .widgetFigure, .control,
+        case .widget, .widgetTimeline, .relevanceRule, .widgetContent, .widgetItems, .widgetButton, .widgetFigure,
+            .control,
             .intentCall:
             surfaceFields(of: object)
         case .liveActivity, .activityCompact, .activityExpanded, .activityLockScreen, .startActivityStep,

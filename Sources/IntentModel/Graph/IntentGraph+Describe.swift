@@ -29,7 +29,9 @@ extension IntentGraph {
             for phrase in intent.phrases {
                 out += "  [\(phrase.language)] \(phrase.template.source)"
                 if !phrase.values.isEmpty {
-                    out += " (sets " + phrase.values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
+                    out +=
+                        " (sets "
+                        + phrase.values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
                         .joined(separator: ", ") + ")"
                 }
                 out += "\n"

@@ -99,7 +99,9 @@ extension IntentGraph {
         public let id: Template?
         public let dismissal: Dismissal
 
-        package init(action: Action, activity: QualifiedName, arguments: [Assignment], id: Template?, dismissal: Dismissal) {
+        package init(
+            action: Action, activity: QualifiedName, arguments: [Assignment], id: Template?, dismissal: Dismissal
+        ) {
             self.action = action
             self.activity = activity
             self.arguments = arguments
@@ -117,6 +119,8 @@ extension IntentGraph {
     /// Live activities named `Name` or `App.Name`, or titled so (case-insensitive).
     public func liveActivities(named text: String) -> [LiveActivity] {
         let folded = text.lowercased()
-        return liveActivities.filter { [$0.name, "\($0.app).\($0.name)", $0.title].contains { $0.lowercased() == folded } }
+        return liveActivities.filter {
+            [$0.name, "\($0.app).\($0.name)", $0.title].contains { $0.lowercased() == folded }
+        }
     }
 }

@@ -42,7 +42,8 @@ extension IntentGraph {
         public var hasWidgetButtons: Bool { content.items == nil && !buttons.isEmpty }
 
         package init(
-            name: String, app: String, title: String, description: String?, image: String?, families: [WidgetFamily], refresh: Int?,
+            name: String, app: String, title: String, description: String?, image: String?, families: [WidgetFamily],
+            refresh: Int?,
             relevance: [RelevanceRule], content: WidgetContent, buttons: [WidgetButton], location: SourceRange
         ) {
             self.name = name

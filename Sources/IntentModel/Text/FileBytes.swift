@@ -32,7 +32,8 @@ public enum FileBytes {
             bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
                 initialized = 0
                 while initialized < buffer.count {
-                    let count = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    let count = Foundation.read(
+                        descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
                     if count < 0 {
                         if errno == EINTR { continue }
                         failed = true

@@ -51,7 +51,8 @@ extension Normalizer {
         for (index, word) in words.enumerated() {
             split.append(
                 Token(
-                    text: word, raw: index == 0 ? rawUnit : word, trailing: index == words.count - 1 ? token.trailing : "",
+                    text: word, raw: index == 0 ? rawUnit : word,
+                    trailing: index == words.count - 1 ? token.trailing : "",
                     source: unitSource ?? token.source))
         }
         return split

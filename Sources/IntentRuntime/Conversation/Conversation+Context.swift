@@ -10,7 +10,8 @@ extension Conversation {
         var values = values
         for parameter in intent.parameters where values[parameter.name] == nil {
             guard let key = parameter.context, let text = options.context[key] else { continue }
-            values[parameter.name] = session.matcher(clock: session.clock).parseValue(text, as: parameter.type) ?? .string(text)
+            values[parameter.name] =
+                session.matcher(clock: session.clock).parseValue(text, as: parameter.type) ?? .string(text)
         }
         return values
     }

@@ -51,9 +51,12 @@ extension Conversation {
 
     /// Words around a follow-up that carry nothing: before the opener ("ok and libra?") and after the
     /// value ("what about libra then", "und waage auch").
-    static let followUpLeading: Set<String> = ["ok", "okay", "so", "well", "hmm", "um", "uh", "oh", "also", "gut", "na"]
+    static let followUpLeading: Set<String> = [
+        "ok", "okay", "so", "well", "hmm", "um", "uh", "oh", "also", "gut", "na",
+    ]
     static let followUpTrailing: Set<String> = [
-        "then", "instead", "too", "please", "now", "also", "as", "well", "dann", "bitte", "auch", "stattdessen", "jetzt",
+        "then", "instead", "too", "please", "now", "also", "as", "well", "dann", "bitte", "auch", "stattdessen",
+        "jetzt",
     ]
 
     /// `text` read as a follow-up of the last request, or nil.

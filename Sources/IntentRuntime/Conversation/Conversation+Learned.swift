@@ -48,7 +48,8 @@ extension Conversation {
         let sentence = session.index.spokenSentence(
             for: guess.candidate, tokens: Normalizer.tokens(text), language: language,
             closest: guess.template)
-        let dialog = sentence.map(phrasebook.didYouMeanSaying)
+        let dialog =
+            sentence.map(phrasebook.didYouMeanSaying)
             ?? phrasebook.didYouMean(Self.describe(guess.candidate, intent))
         return Answer(
             status: .needsConfirmation, app: intent.name.app, intent: intent.name,

@@ -298,7 +298,8 @@ public final class Conversation {
                     } catch {
                         return stop(state, saying: message + " " + Self.unreadable(error), storeFailure: true)
                     }
-                    return ask(state, .value(parameter: parameter.name, choices: choices), prefix: message, clock: clock)
+                    return ask(
+                        state, .value(parameter: parameter.name, choices: choices), prefix: message, clock: clock)
                 }
             } else if let value = parameter.defaultValue {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
@@ -325,7 +326,8 @@ public final class Conversation {
         if isDryRun {
             var answer = describe(state, status: .ready, evaluator)
             answer.dialog =
-                "Ready: " + Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language)
+                "Ready: "
+                + Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language)
                 + ". (dry run: nothing was changed)"
             remember(state, clock: clock)
             return answer
@@ -367,7 +369,8 @@ public final class Conversation {
             {
                 text = rendered
             } else {
-                text = Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language) + "?"
+                text =
+                    Summary.text(of: state.intent, parameters: state.values, evaluator, language: state.language) + "?"
             }
             lines.append(text + " " + Phrasebook.of(state.language).yesNo)
         case .value(let name, let choices):

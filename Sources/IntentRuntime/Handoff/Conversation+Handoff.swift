@@ -91,7 +91,8 @@ extension Conversation {
                 guard records.count == ids.count else {
                     return Answer(
                         status: .error, app: intent.name.app, intent: intent.name,
-                        dialog: "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
+                        dialog:
+                            "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
                         failure: .failed("record gone"))
                 }
                 arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))

@@ -8,7 +8,8 @@ extension Executor {
         of intent: IntentGraph.Intent, parameters: [String: Datum], scope: Evaluator.Scope, _ evaluator: Evaluator
     ) throws(RuntimeError) {
         guard let activity = intent.activity else { return }
-        let title = try activity.title.map { template throws(RuntimeError) in try evaluator.render(template, in: scope) }
+        let title =
+            try activity.title.map { template throws(RuntimeError) in try evaluator.render(template, in: scope) }
             ?? intent.title
         var json: [String: JSONValue] = [:]
         for (name, value) in parameters where !value.isNull { json[name] = evaluator.json(value) }

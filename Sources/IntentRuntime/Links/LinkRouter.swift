@@ -73,7 +73,9 @@ public struct LinkRouter: Sendable {
         guard let candidates = routesByScheme[parts.scheme] else {
             let known = routesByScheme.keys.sorted()
             var message = "no app handles '\(parts.scheme):' links"
-            if let close = EditDistance.closest(to: parts.scheme, in: known) { message += "; did you mean '\(close):'?" }
+            if let close = EditDistance.closest(to: parts.scheme, in: known) {
+                message += "; did you mean '\(close):'?"
+            }
             message += " Schemes: " + known.map { $0 + ":" }.joined(separator: ", ")
             throw LinkError(.unknownScheme, message)
         }
@@ -239,7 +241,8 @@ struct LinkParts {
         let scheme = rest[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
             scheme.unicodeScalars.allSatisfy({
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
             })
         else {
             throw LinkError(.malformed, "“\(Self.clip(String(scheme)))” is not a URL scheme")
@@ -267,8 +270,9 @@ struct LinkParts {
         for segment in segments {
             guard !segment.isEmpty else { throw LinkError(.malformed, "the link has an empty path segment ('//')") }
             let decoded = try Self.decode(String(segment), plusIsSpace: false)
-            if segment == "." || segment == ".." || decoded.split(separator: "/", omittingEmptySubsequences: false)
-                .contains(where: { $0 == ".." || $0 == "." })
+            if segment == "." || segment == ".."
+                || decoded.split(separator: "/", omittingEmptySubsequences: false)
+                    .contains(where: { $0 == ".." || $0 == "." })
             {
                 throw LinkError(.dotSegment, "the link has a '\(segment)' segment; links name things, not folders")
             }
@@ -311,7 +315,8 @@ struct LinkParts {
         }
         if let bad = decoded.unicodeScalars.first(where: \.isControl) {
             throw LinkError(
-                .controlCharacter, "the link holds an escaped control character (U+\(bad.hex)); links are printable text")
+                .controlCharacter,
+                "the link holds an escaped control character (U+\(bad.hex)); links are printable text")
         }
         return decoded
     }

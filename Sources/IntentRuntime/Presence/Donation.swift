@@ -8,7 +8,8 @@ enum Donation {
     /// transaction that ran it (so a failed intent donates nothing). The records among the donated
     /// values are remembered: deleting one deletes the donation.
     static func record(
-        _ intent: IntentGraph.Intent, parameters: [String: JSONValue], via: Invocation, in transaction: StoreTransaction,
+        _ intent: IntentGraph.Intent, parameters: [String: JSONValue], via: Invocation,
+        in transaction: StoreTransaction,
         at moment: Date, execution: Int64? = nil
     ) throws {
         // An activity eligible for prediction is learned from like a donation (NSUserActivity's

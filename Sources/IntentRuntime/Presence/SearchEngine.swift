@@ -37,9 +37,10 @@ public struct SearchEngine: Sendable {
                 let shortcut = app.shortcuts.first { $0.intent == intent.name }
                 let phrases = (shortcut?.phrases ?? []) + intent.phrases.prefix(3)
                 let spoken = phrases.map { IntentGraph.speak($0.template, appName: app.name, rules: app.rules) }
-                let subtitle = shortcut?.phrases.first.map {
-                    "“" + IntentGraph.speak($0.template, appName: app.name, rules: app.rules) + "”"
-                } ?? intent.description ?? ""
+                let subtitle =
+                    shortcut?.phrases.first.map {
+                        "“" + IntentGraph.speak($0.template, appName: app.name, rules: app.rules) + "”"
+                    } ?? intent.description ?? ""
                 actions.append(
                     Action(
                         intent: intent, title: intent.title, subtitle: subtitle, image: shortcut?.image,
@@ -72,7 +73,9 @@ public struct SearchEngine: Sendable {
         return try store.read { transaction in
             let queryWords = try words.map { word in try queryWord(word, transaction) }
             let groups = try queryWords.map { word in
-                try ([word.text] + (word.stem.map { [$0] } ?? [])).flatMap { try Self.terms(startingWith: $0, transaction) }
+                try ([word.text] + (word.stem.map { [$0] } ?? [])).flatMap {
+                    try Self.terms(startingWith: $0, transaction)
+                }
                     + word.corrections.map { SearchTerm($0, prefix: false) }
             }
             var hits: [SearchHit] = []
@@ -105,13 +108,15 @@ public struct SearchEngine: Sendable {
             // keywords until it expires; the newest of each title once.
             var seenActivities: Set<String> = []
             for activity in try transaction.activities(
-                at: now, eligible: .search, limit: 100) {
+                at: now, eligible: .search, limit: 100)
+            {
                 let parts = activity.intent.split(separator: ".", maxSplits: 1).map(String.init)
                 guard seenActivities.insert(activity.type + "\u{1F}" + activity.title).inserted, parts.count == 2
                 else { continue }
                 let intent = QualifiedName(app: parts[0], name: parts[1])
                 let fields: [(SearchHit.Field, [String])] = [
-                    (.title, SearchText.words(activity.title)), (.keywords, activity.keywords.flatMap(SearchText.words)),
+                    (.title, SearchText.words(activity.title)),
+                    (.keywords, activity.keywords.flatMap(SearchText.words)),
                 ]
                 guard let (score, matches) = Self.score(queryWords, in: fields) else { continue }
                 hits.append(
@@ -144,7 +149,9 @@ public struct SearchEngine: Sendable {
             candidates.formUnion(actionWords)
             var scored: [(String, Int)] = []
             for candidate in candidates where abs(candidate.count - word.count) <= limit {
-                if let distance = EditDistance.within(word, candidate, limit: limit) { scored.append((candidate, distance)) }
+                if let distance = EditDistance.within(word, candidate, limit: limit) {
+                    scored.append((candidate, distance))
+                }
             }
             corrections = scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(12).map(\.0)
         }

@@ -30,7 +30,9 @@ public enum SearchRenderer {
                     if let part = hit.score.decidingPart(against: next) {
                         score += " — above #\(index + 2) by \(part)"
                     } else {
-                        score += " — ties #\(index + 2)" + (hit.kind != result.hits[index + 1].kind ? " (actions first)" : " (by title)")
+                        score +=
+                            " — ties #\(index + 2)"
+                            + (hit.kind != result.hits[index + 1].kind ? " (actions first)" : " (by title)")
                     }
                 }
                 lines.append(score)
@@ -90,7 +92,8 @@ public enum SearchRenderer {
             }
             return lines.joined(separator: "\n") + "\n"
         }
-        guard let id = hit.record, let entity = graph.entities.first(where: { $0.name.name == hit.type && $0.name.app == hit.app })
+        guard let id = hit.record,
+            let entity = graph.entities.first(where: { $0.name.name == hit.type && $0.name.app == hit.app })
         else { return "\(hit.title)\n" }
         let clock = store.clock.frozen()
         return try store.read { transaction in
@@ -98,7 +101,9 @@ public enum SearchRenderer {
                 return "\(hit.title) is no longer in the store.\n"
             }
             let evaluator = Evaluator(graph: graph, clock: clock, app: entity.name.app, store: transaction)
-            var lines = ["\(hit.glyph) \(evaluator.describe(.entity(record))) — \(entity.name.app) · \(entity.name.name)"]
+            var lines = [
+                "\(hit.glyph) \(evaluator.describe(.entity(record))) — \(entity.name.app) · \(entity.name.name)"
+            ]
             for property in entity.properties where !property.isBuiltin {
                 let value = try evaluator.member(.entity(record), property.name)
                 guard !value.isNull, value != .list([]) else { continue }

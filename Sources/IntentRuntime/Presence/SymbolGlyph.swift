@@ -13,7 +13,8 @@ public enum SymbolGlyph {
         "sun.max": "☀", "moon": "☾", "moon.stars": "☾", "cloud": "☁", "bolt": "ϟ",
         "magnifyingglass": "⌕", "trash": "⌫", "calendar": "▦", "bell": "♪", "flag": "⚑", "tag": "⌗",
         "arrow.clockwise": "↻", "arrow.right": "→", "arrow.up": "↑", "arrow.down": "↓",
-        "arrow.up.circle": "⇧", "arrow.down.circle": "⇩", "icloud.and.arrow.up": "⇧", "play": "▶", "play.fill": "▶", "stop": "■", "stop.fill": "■",
+        "arrow.up.circle": "⇧", "arrow.down.circle": "⇩", "icloud.and.arrow.up": "⇧", "play": "▶", "play.fill": "▶",
+        "stop": "■", "stop.fill": "■",
         "pause": "‖", "bookmark": "⌑", "folder": "▭", "person": "☺", "gear": "⚙", "house": "⌂",
     ]
 

@@ -42,7 +42,8 @@ public struct TipBoard: Sendable {
                 if let intent, candidate.intent != intent { continue }
                 if let app, candidate.app != app { continue }
                 let wanted = language ?? graph.app(named: candidate.app)?.language ?? "en"
-                guard candidate.language == wanted
+                guard
+                    candidate.language == wanted
                         || (candidate.language == graph.app(named: candidate.app)?.language
                             && !graph.apps.flatMap(\.tips).contains {
                                 $0.key == candidate.key && $0.language == wanted

@@ -16,8 +16,9 @@ public enum FileTypeDetector {
             return magic
         }
         if let byExtension { return byExtension }
-        if !sample.isEmpty, !sample.contains(0), String(validating: sample, as: UTF8.self) != nil
-            || String(validating: sample.dropLast(3), as: UTF8.self) != nil
+        if !sample.isEmpty, !sample.contains(0),
+            String(validating: sample, as: UTF8.self) != nil
+                || String(validating: sample.dropLast(3), as: UTF8.self) != nil
         {
             return "text/plain"
         }

@@ -19,7 +19,9 @@ public struct ShareItem: Sendable, Hashable {
     /// The longest text accepted, in UTF-8 bytes.
     public static let maximumTextBytes = 100_000
 
-    public init(kind: Content, text: String, url: String? = nil, path: String? = nil, type: String? = nil, size: Int? = nil) {
+    public init(
+        kind: Content, text: String, url: String? = nil, path: String? = nil, type: String? = nil, size: Int? = nil
+    ) {
         self.kind = kind
         self.text = text
         self.url = url
@@ -101,7 +103,8 @@ public struct ShareItem: Sendable, Hashable {
         // A file's path and name are stored and printed: one with a control character is refused.
         if let scalar = path.unicodeScalars.first(where: isForbidden) {
             throw ShareError(
-                "the file's path holds a control character (\(ControlCharacters.name(scalar))); rename the file to share it")
+                "the file's path holds a control character (\(ControlCharacters.name(scalar))); rename the file to share it"
+            )
         }
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
@@ -161,8 +164,9 @@ public struct ShareItem: Sendable, Hashable {
         // become spaces, so the title is text a store keeps as it is.
         var words = String(
             String.UnicodeScalarView(
-                (last.removingPercentEncoding ?? last).unicodeScalars.map { isForbidden($0) ? " " : $0 }))
-            .split(separator: " ").joined(separator: " ")
+                (last.removingPercentEncoding ?? last).unicodeScalars.map { isForbidden($0) ? " " : $0 })
+        )
+        .split(separator: " ").joined(separator: " ")
         for suffix in [".html", ".htm", ".php", ".aspx", ".asp"] where words.lowercased().hasSuffix(suffix) {
             words = String(words.dropLast(suffix.count))
         }
@@ -179,7 +183,8 @@ public struct ShareItem: Sendable, Hashable {
 
     /// The first line, at most 100 characters (cut at a word).
     static func firstLine(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? text
+        let line =
+            text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? text
         guard line.count > 100 else { return line }
         let cut = line.prefix(100)
         return String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)

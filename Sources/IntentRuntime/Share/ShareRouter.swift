@@ -33,7 +33,9 @@ public struct ShareRouter: Sendable {
         let apps = app.map { name in graph.apps.filter { $0.name.lowercased() == name.lowercased() } } ?? graph.apps
         for app in apps {
             guard !app.shareRoutes.isEmpty else {
-                if apps.count == 1 { rejections.append(Rejection(app: app.name, reason: "\(app.name) accepts no shared content")) }
+                if apps.count == 1 {
+                    rejections.append(Rejection(app: app.name, reason: "\(app.name) accepts no shared content"))
+                }
                 continue
             }
             switch verdict(items, app) {
@@ -63,12 +65,15 @@ public struct ShareRouter: Sendable {
             }
             if let limit = route.maximumSize, let big = items.first(where: { ($0.size ?? 0) > limit }) {
                 return reject(
-                    "\(app.name) accepts files up to \(ShareItem.size(limit)); \(big.name ?? big.text) is \(ShareItem.size(big.size ?? 0))")
+                    "\(app.name) accepts files up to \(ShareItem.size(limit)); \(big.name ?? big.text) is \(ShareItem.size(big.size ?? 0))"
+                )
             }
         }
         let untaken = kinds.filter { kind in !app.shareRoutes.contains { $0.takes(kind) } }
         if !untaken.isEmpty {
-            let nouns = untaken.map { $0.counted(2).split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0.noun }
+            let nouns = untaken.map {
+                $0.counted(2).split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0.noun
+            }
             return reject("\(app.name) does not accept \(Self.list(nouns))")
         }
         let nouns = kinds.map { $0.counted(2).split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0.noun }

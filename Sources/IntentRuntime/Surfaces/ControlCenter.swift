@@ -52,7 +52,9 @@ public struct ControlCenter {
         let clock = session.clock.frozen()
         return try session.store.read { transaction in
             try controls.map { control in
-                State(control: control, isOn: try Self.isOn(control, session.evaluator(app: control.app, store: transaction, clock: clock)))
+                State(
+                    control: control,
+                    isOn: try Self.isOn(control, session.evaluator(app: control.app, store: transaction, clock: clock)))
             }
         }
     }

@@ -42,7 +42,8 @@ public struct LiveActivitySnapshot: Sendable {
             "updatedAt": .string(ISODate.format(updatedAt)), "attributes": .object(attributes), "state": .object(state),
             "compact": .object(["leading": .string(compactLeading), "trailing": .string(compactTrailing)]),
             "minimal": .string(minimal),
-            "expanded": .object(Dictionary(uniqueKeysWithValues: expanded.map { ($0.key.rawValue, JSONValue.string($0.value)) })),
+            "expanded": .object(
+                Dictionary(uniqueKeysWithValues: expanded.map { ($0.key.rawValue, JSONValue.string($0.value)) })),
             "lockScreen": .object(["title": .string(lockScreenTitle), "detail": .string(lockScreenDetail)]),
         ]
         if !key.isEmpty { object["id"] = .string(key) }

@@ -50,7 +50,8 @@ public struct LiveActivityRenderer: Sendable {
             let leading = TerminalText.pad(snapshot.compactLeading, 12)
             let trailing = TerminalText.fit(snapshot.compactTrailing, 8)
             let middle = ascii ? " (o) " : " ◉ "
-            let line = leading + middle + String(repeating: " ", count: max(0, 8 - TerminalText.width(trailing))) + trailing
+            let line =
+                leading + middle + String(repeating: " ", count: max(0, 8 - TerminalText.width(trailing))) + trailing
             return capsule([line])
         case .minimal:
             return capsule([TerminalText.center(snapshot.minimal, 5)])
@@ -61,7 +62,9 @@ public struct LiveActivityRenderer: Sendable {
                 TerminalText.spread(regions[.leading] ?? "", regions[.trailing] ?? "", columns),
                 TerminalText.center(regions[.center] ?? "", columns),
             ]
-            if snapshot.progress != nil { lines.append(bar(snapshot.progress, columns - 5) + percent(snapshot.progress)) }
+            if snapshot.progress != nil {
+                lines.append(bar(snapshot.progress, columns - 5) + percent(snapshot.progress))
+            }
             if let bottom = regions[.bottom], !bottom.isEmpty { lines.append(TerminalText.center(bottom, columns)) }
             return box(lines, columns: columns, rounded: true)
         case .lockScreen:

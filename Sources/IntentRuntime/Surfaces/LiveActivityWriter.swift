@@ -18,8 +18,11 @@ struct LiveActivityWriter {
         try LiveActivityValues.checkKey(key)
         var given: [String: JSONValue] = [:]
         for argument in step.arguments {
-            guard let property = activity.stateValue(argument.name) ?? activity.attribute(argument.name) else { continue }
-            let datum = try evaluator.values.coerce(try evaluator.value(of: argument.value, in: scope), to: property.type)
+            guard let property = activity.stateValue(argument.name) ?? activity.attribute(argument.name) else {
+                continue
+            }
+            let datum = try evaluator.values.coerce(
+                try evaluator.value(of: argument.value, in: scope), to: property.type)
             given[argument.name] = LiveActivityValues.json(datum)
         }
         let now = clock.now

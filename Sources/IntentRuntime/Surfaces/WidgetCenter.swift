@@ -23,7 +23,8 @@ public struct WidgetCenter {
         let clock = Clock.fixed(date ?? store.clock.now, timeZone: store.clock.timeZone)
         return try store.read { transaction in
             try Self.snapshot(
-                instance, evaluator: Evaluator(graph: graph, clock: clock, app: instance.widget.app, store: transaction))
+                instance, evaluator: Evaluator(graph: graph, clock: clock, app: instance.widget.app, store: transaction)
+            )
         }
     }
 
@@ -36,7 +37,9 @@ public struct WidgetCenter {
             var instances: [WidgetInstance] = []
             for widget in graph.widgets {
                 if widget.isConfigurable {
-                    instances += added.filter { $0.widget == "\(widget.app).\(widget.name)" }.map { WidgetInstance(widget, $0) }
+                    instances += added.filter { $0.widget == "\(widget.app).\(widget.name)" }.map {
+                        WidgetInstance(widget, $0)
+                    }
                 } else {
                     instances.append(WidgetInstance(widget))
                 }
@@ -103,7 +106,9 @@ public struct WidgetCenter {
         let found: (IntentGraph.IntentCall, [String: Datum])? = try store.read { transaction in
             let evaluator = Evaluator(graph: graph, clock: clock, app: widget.app, store: transaction)
             let base = try Self.baseScope(instance, evaluator: evaluator)
-            func call(_ button: IntentGraph.WidgetButton, _ scope: Evaluator.Scope) throws -> (IntentGraph.IntentCall, [String: Datum]) {
+            func call(_ button: IntentGraph.WidgetButton, _ scope: Evaluator.Scope) throws -> (
+                IntentGraph.IntentCall, [String: Datum]
+            ) {
                 var arguments: [String: Datum] = [:]
                 for argument in button.action.arguments {
                     arguments[argument.name] = try evaluator.value(of: argument.value, in: scope)
@@ -200,7 +205,8 @@ public struct WidgetCenter {
         for figure in content.figures {
             snapshot.figures.append(.init(value: try text(figure.value) ?? "", label: try text(figure.label)))
         }
-        snapshot.link = try widget.link.map { template throws(RuntimeError) in try evaluator.render(template, in: base) }
+        snapshot.link = try widget.link.map { template throws(RuntimeError) in try evaluator.render(template, in: base)
+        }
         if widget.hasWidgetButtons {
             for (index, button) in widget.buttons.enumerated() {
                 snapshot.buttons.append(.init(number: index + 1, title: try text(button.title) ?? ""))

@@ -75,7 +75,9 @@ public struct WidgetRenderer: Sendable {
         let widgetButtons = snapshot.buttons.map { "[\($0.number) \($0.title)]" }.joined(separator: " ")
         let reserved = widgetButtons.isEmpty ? 0 : 1
         if let text = snapshot.text {
-            lines += Self.wrap(text, columns, rows: max(0, rows - lines.count - reserved)).map { TerminalText.pad($0, columns) }
+            lines += Self.wrap(text, columns, rows: max(0, rows - lines.count - reserved)).map {
+                TerminalText.pad($0, columns)
+            }
         }
         let bullet = ascii ? "-" : "•"
         let room = rows - lines.count - reserved
@@ -182,10 +184,11 @@ public struct WidgetRenderer: Sendable {
 
     /// `lines` framed in a box `columns` wide inside: square or rounded corners, or ASCII.
     static func box(_ lines: [String], columns: Int, rounded: Bool, ascii: Bool) -> [String] {
-        let (topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical): (String, String, String, String, String, String) =
-            ascii
-            ? ("+", "+", "+", "+", "-", "|")
-            : rounded ? ("╭", "╮", "╰", "╯", "─", "│") : ("┌", "┐", "└", "┘", "─", "│")
+        let (topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical):
+            (String, String, String, String, String, String) =
+                ascii
+                ? ("+", "+", "+", "+", "-", "|")
+                : rounded ? ("╭", "╮", "╰", "╯", "─", "│") : ("┌", "┐", "└", "┘", "─", "│")
         let edge = String(repeating: horizontal, count: columns)
         return [topLeft + edge + topRight] + lines.map { vertical + TerminalText.pad($0, columns) + vertical }
             + [bottomLeft + edge + bottomRight]

@@ -58,7 +58,10 @@ public struct WidgetSnapshot: Sendable {
 
     /// What is shown, without the date: two entries with the same content draw the same.
     public var content: [String?] {
-        [title, value, label, gauge.map { String(Int(($0 * 100).rounded())) }, empty, String(relevance.score), text, link]
+        [
+            title, value, label, gauge.map { String(Int(($0 * 100).rounded())) }, empty, String(relevance.score), text,
+            link,
+        ]
             + figures.flatMap { [$0.value, $0.label] } + buttons.map(\.title)
             + items.flatMap { [$0.line, $0.detail, $0.link] + $0.buttons.map(\.title) }
     }

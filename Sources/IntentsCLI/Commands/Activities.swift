@@ -23,7 +23,9 @@ struct Activities: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: ArgumentHelp("Show the activities as at this moment (ISO-8601, or e.g. \"today at 9\").", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Show the activities as at this moment (ISO-8601, or e.g. \"today at 9\").", valueName: "time"))
     var at: String?
 
     @Option(help: "Draw this presentation of each: compact, minimal, expanded or lockScreen.")

@@ -35,7 +35,8 @@ struct Check: ParsableCommand {
     /// The Shortcuts folder beside the definitions (`DIR/../Shortcuts`), or what --shortcuts names.
     var shortcutFiles: Project.Shortcuts {
         if let shortcuts {
-            return shortcuts.hasSuffix(".yaml") || shortcuts.hasSuffix(".yml") ? .files([shortcuts]) : .directory(shortcuts)
+            return shortcuts.hasSuffix(".yaml") || shortcuts.hasSuffix(".yml")
+                ? .files([shortcuts]) : .directory(shortcuts)
         }
         let definitions = directory ?? global.intentsDirectory
         return .directory(PathText.appending(PathText.deletingLastComponent(definitions), "Shortcuts"))

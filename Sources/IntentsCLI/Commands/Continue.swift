@@ -54,7 +54,8 @@ struct Continue: ParsableCommand {
         guard let latest = continuations.first else {
             if json {
                 try JSONEnvelope.write(
-                    Answer.JSONObject(status: .noMatch, app: nil, intent: nil, dialog: "Nothing to continue.", parameters: [:]))
+                    Answer.JSONObject(
+                        status: .noMatch, app: nil, intent: nil, dialog: "Nothing to continue.", parameters: [:]))
             } else {
                 print("Nothing to continue.")
             }

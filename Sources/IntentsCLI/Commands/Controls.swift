@@ -95,11 +95,13 @@ struct ControlCommand: ParsableCommand {
             let titles = session.graph.controls.map(\.title)
             let hint =
                 EditDistance.closest(to: name, in: titles + session.graph.controls.map(\.name))
-                .map { "; did you mean '\($0)'?" } ?? (titles.isEmpty ? "" : "; controls: \(titles.joined(separator: ", "))")
+                .map { "; did you mean '\($0)'?" }
+                ?? (titles.isEmpty ? "" : "; controls: \(titles.joined(separator: ", "))")
             Terminal.standardError(
                 found.isEmpty
                     ? "error: no control named '\(name)'\(hint)\n"
-                    : "error: '\(name)' names several controls: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")
+                    : "error: '\(name)' names several controls: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n"
+            )
             throw ExitCode(2)
         }
         guard let request = self.request ?? ControlCenter.defaultRequest(for: control) else {
@@ -109,7 +111,8 @@ struct ControlCommand: ParsableCommand {
             let state = ControlCenter.State(control: control, isOn: isOn)
             if json {
                 try JSONEnvelope.write(
-                    Controls.Entry(app: control.app, name: control.name, title: control.title, kind: "toggle", isOn: isOn))
+                    Controls.Entry(
+                        app: control.app, name: control.name, title: control.title, kind: "toggle", isOn: isOn))
             } else {
                 print(Controls.line(state, ascii: false))
             }

@@ -7,7 +7,8 @@ import IntentRuntime
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
-        abstract: "Describe an intent (summary, parameters, phrases, tips), an app, an entity, an enum, or a shortcut file step by step.",
+        abstract:
+            "Describe an intent (summary, parameters, phrases, tips), an app, an entity, an enum, or a shortcut file step by step.",
         discussion:
             "NAME is an intent's name, App.Intent when two apps have one of that name, or a shortcut file (Shortcuts/morning-review.yaml)."
     )
@@ -28,7 +29,8 @@ struct Describe: ParsableCommand {
             guard let graph = project.graph, let shortcut = project.shortcut(at: name) else { throw ExitCode(1) }
             let text = ShortcutDescriber.render(shortcut, graph: graph, clock: project.clock)
             if json {
-                JSONEnvelope.write(JSONValue.object(["kind": "shortcut", "file": .string(name), "text": .string(text)]))
+                JSONEnvelope.write(
+                    JSONValue.object(["kind": "shortcut", "file": .string(name), "text": .string(text)]))
             } else {
                 print(text, terminator: "")
             }

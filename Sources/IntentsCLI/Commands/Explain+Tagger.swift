@@ -29,7 +29,8 @@ extension ExplainRenderer {
     /// Whether the tagger's reading of an exact match's free text was taken, and why.
     static func render(_ revision: TaggerRevision?, tokens: [Token]) -> String {
         guard let revision else { return "" }
-        var out = String(format: "tagger (score %.2f): ", revision.reading.score) + revision.reading.labelled(tokens) + "\n"
+        var out =
+            String(format: "tagger (score %.2f): ", revision.reading.score) + revision.reading.labelled(tokens) + "\n"
         out += "   " + (revision.taken ? "takes" : "keeps the match's values") + ": " + revision.description + "\n"
         if revision.taken {
             for slot in revision.candidate.slots { out += "   \(slot.name) = \(slot.value)\n" }
@@ -54,7 +55,8 @@ extension ExplainReport {
             taken = revision?.taken
             decidedBy = revision?.description
             let slots = revision.map { $0.taken ? $0.candidate.slots : [] } ?? reading.slots
-            self.slots = Dictionary(slots.map { ($0.name, $0.value.description) }, uniquingKeysWith: { first, _ in first })
+            self.slots = Dictionary(
+                slots.map { ($0.name, $0.value.description) }, uniquingKeysWith: { first, _ in first })
         }
     }
 }

@@ -88,8 +88,9 @@ struct Explain: ParsableCommand {
                 let engine = try options.engine(global)
                 let request = EngineRequest(conversation: ConversationID(conversation), language: lang)
                 let sentence = sentence.joined(separator: " ")
-                print(engine.explainFollowUp(sentence, request).map { "in conversation \(conversation): \($0)" }
-                    ?? "in conversation \(conversation): not a follow-up")
+                print(
+                    engine.explainFollowUp(sentence, request).map { "in conversation \(conversation): \($0)" }
+                        ?? "in conversation \(conversation): not a follow-up")
             }
         }
     }

@@ -37,7 +37,8 @@ struct Link: ParsableCommand {
         }
         let kind = entity.name.name.lowercased()
         guard storeOptions.mayExist else {
-            Terminal.standardError("error: no \(kind) is called “\(name)” (the store \(storeOptions.path) does not exist)\n")
+            Terminal.standardError(
+                "error: no \(kind) is called “\(name)” (the store \(storeOptions.path) does not exist)\n")
             throw ExitCode(2)
         }
         let store = try storeOptions.openForReading(graph, clock: project.clock)

@@ -5,7 +5,8 @@ import IntentEngine
 /// say them.
 enum ReplContext {
     static let commands = [":context "]
-    static let help = "  :context K=V …    where requests come from (area=Kitchen); :context shows, :context clear empties"
+    static let help =
+        "  :context K=V …    where requests come from (area=Kitchen); :context shows, :context clear empties"
 
     static func handle(_ line: String, request: inout EngineRequest) -> String? {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)

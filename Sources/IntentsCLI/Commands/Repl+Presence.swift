@@ -76,7 +76,8 @@ final class ReplPresence {
             guard !argument.isEmpty else { return "Usage: :search TEXT (or ? TEXT)" }
             return search(argument)
         case ":suggest":
-            return suggestions(forced: true) ?? "No suggestions yet: intents that declare donate: are learned from as they run."
+            return suggestions(forced: true)
+                ?? "No suggestions yet: intents that declare donate: are learned from as they run."
         case ":tips":
             guard argument == "off" || argument == "on" else { return "Usage: :tips off|on" }
             do {

@@ -30,7 +30,8 @@ extension Repl {
                 let drawing = WidgetDrawing()
                 print(
                     stack.isEmpty
-                        ? "No widget." : stack.map {
+                        ? "No widget."
+                        : stack.map {
                             drawing.draw($0, family: family ?? $0.family ?? $0.widget.families[0], clock: session.clock)
                         }.joined(separator: "\n\n"))
             case ":activities":
@@ -38,10 +39,13 @@ extension Repl {
                 let clock = session.clock.frozen()
                 print(
                     current.isEmpty
-                        ? "No live activity." : LiveActivityRenderer().lines(current, clock: clock).joined(separator: "\n"))
+                        ? "No live activity."
+                        : LiveActivityRenderer().lines(current, clock: clock).joined(separator: "\n"))
             case ":controls":
                 let states = try ControlCenter(session: session).states()
-                print(states.isEmpty ? "No control." : states.map { Controls.line($0, ascii: false) }.joined(separator: "\n"))
+                print(
+                    states.isEmpty
+                        ? "No control." : states.map { Controls.line($0, ascii: false) }.joined(separator: "\n"))
             default:
                 var words = argument.split(separator: " ").map(String.init)
                 let request = words.last.flatMap(ControlCenter.Request.init(rawValue:))

@@ -24,7 +24,10 @@ struct Repl: ParsableCommand {
     var lang: String?
 
     static let commands =
-        [":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control ", ":activities"]
+        [
+            ":help", ":explain ", ":intents", ":list ", ":undo", ":quit", ":widgets", ":controls", ":control ",
+            ":activities",
+        ]
         + ReplPresence.commands + ReplContext.commands
 
     func run() throws {
@@ -172,7 +175,9 @@ struct Repl: ParsableCommand {
         case ":widgets", ":controls", ":control", ":activities":
             surfaceCommand(parts[0], argument, session: session)
         default:
-            let known = ["quit", "help", "explain", "intents", "list", "undo", "widgets", "controls", "control", "activities"]
+            let known = [
+                "quit", "help", "explain", "intents", "list", "undo", "widgets", "controls", "control", "activities",
+            ]
             let suggestion =
                 EditDistance.closest(to: String(parts[0].dropFirst()), in: known).map { " Did you mean :\($0)?" } ?? ""
             print("Unknown command \(parts[0]).\(suggestion) Type :help for the commands.")

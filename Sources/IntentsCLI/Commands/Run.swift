@@ -190,7 +190,8 @@ struct Batch: ParsableCommand {
                 if !phrase.isEmpty && !phrase.hasPrefix("#") { lines.append((number, phrase)) }
             case .tooLong(let number):
                 Terminal.standardError(
-                    "\(file):\(number): error: the line is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                    "\(file):\(number): error: the line is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n"
+                )
                 refused = true
             case .notText:
                 refused = true
@@ -199,7 +200,8 @@ struct Batch: ParsableCommand {
         }
         switch input?.stopped {
         case .tooMuch?:
-            Terminal.standardError("error: \(file) is more than \(Self.maximumBytes >> 20) MB; a batch is at most that (split it)\n")
+            Terminal.standardError(
+                "error: \(file) is more than \(Self.maximumBytes >> 20) MB; a batch is at most that (split it)\n")
             throw ExitCode(2)
         case .nul?, nil:
             if input == nil || input?.stopped != nil {
@@ -238,7 +240,8 @@ struct Batch: ParsableCommand {
                 if progress, index % 10 == 0 || index == lines.count - 1 {
                     let width = 30, filled = (index + 1) * width / lines.count
                     Terminal.standardError(
-                        raw: "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                        raw: "\r[" + String(repeating: "#", count: filled)
+                            + String(repeating: " ", count: width - filled)
                             + "] \(index + 1)/\(lines.count)")
                 }
                 if answer.storeFailure { storeFailed = true }

@@ -107,7 +107,8 @@ struct Say: ParsableCommand {
                     do { return try Say.phraseText([text]) } catch is ExitCode { refuse() }
                 case .tooLong(let number):
                     Terminal.standardError(
-                        "error: line \(number) is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n")
+                        "error: line \(number) is longer than \(Say.maximumBytes) bytes; one phrase is at most \(Say.maximumBytes) bytes\n"
+                    )
                     refuse()
                 case .notText(let number):
                     Terminal.standardError("error: the input is not UTF-8 text (line \(number))\n")
@@ -145,7 +146,8 @@ struct Say: ParsableCommand {
         // C0, DEL and C1 alike (a lone U+009B is a CSI): not a phrase, a usage error like any other.
         if let control = text.unicodeScalars.first(where: { ControlCharacters.isForbidden($0) && $0 != "\r" }) {
             throw usage(
-                "the input holds control characters (\(ControlCharacters.name(control))); it does not look like a phrase")
+                "the input holds control characters (\(ControlCharacters.name(control))); it does not look like a phrase"
+            )
         }
         text = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmed
         guard !text.isEmpty else {

@@ -73,6 +73,9 @@ struct Search: ParsableCommand {
             Terminal.standardError("error: there is no hit \(choice) (there are \(result.hits.count))\n")
             throw ExitCode(1)
         }
-        print(try StoreCommand.failing { try SearchRenderer.details(of: result.hits[choice - 1], graph: graph, store: store) }, terminator: "")
+        print(
+            try StoreCommand.failing {
+                try SearchRenderer.details(of: result.hits[choice - 1], graph: graph, store: store)
+            }, terminator: "")
     }
 }

@@ -47,8 +47,12 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard rate > 0, burst >= 1 else { throw ValidationError("--rate must be above 0 and --burst at least 1") }
-        guard maxConcurrent >= 1, maxEngines >= 1 else { throw ValidationError("--max-concurrent and --max-engines must be at least 1") }
-        guard (1...16).contains(enginesPerUser) else { throw ValidationError("--engines-per-user must be from 1 to 16") }
+        guard maxConcurrent >= 1, maxEngines >= 1 else {
+            throw ValidationError("--max-concurrent and --max-engines must be at least 1")
+        }
+        guard (1...16).contains(enginesPerUser) else {
+            throw ValidationError("--engines-per-user must be from 1 to 16")
+        }
     }
 
     func run() throws {
@@ -60,7 +64,8 @@ struct Serve: ParsableCommand {
         limits.burst = burst
         limits.maxConcurrentRequests = maxConcurrent
         let engines = PerUserEngines(
-            definitions: global.intentsDirectory, store: storeOptions.path, capacity: maxEngines, clock: try global.clock(),
+            definitions: global.intentsDirectory, store: storeOptions.path, capacity: maxEngines,
+            clock: try global.clock(),
             enginesPerUser: enginesPerUser)
         try Self.warm(engines)
         let users = UserDirectory(path: UserDirectory.path(forStore: storeOptions.path))
@@ -68,7 +73,8 @@ struct Serve: ParsableCommand {
         let host = host
         try Self.block {
             try await server.application(onListening: { port in
-                FileHandle.standardOutput.write(Data("intents: listening on http://\(host):\(port) (users: \(users.path))\n".utf8))
+                FileHandle.standardOutput.write(
+                    Data("intents: listening on http://\(host):\(port) (users: \(users.path))\n".utf8))
             }).runService()
         }
     }
@@ -82,7 +88,8 @@ struct Serve: ParsableCommand {
         do {
             let engine = try IntentEngine(
                 .init(
-                    definitions: engines.definitions, store: folder + "/store.sqlite", cacheDirectory: engines.cacheDirectory))
+                    definitions: engines.definitions, store: folder + "/store.sqlite",
+                    cacheDirectory: engines.cacheDirectory))
             _ = engine.respond(to: "blorp flibber wibble", EngineRequest(conversation: .make(), dryRun: true))
         } catch {
             Terminal.standardError("error: \(error)\n")

@@ -101,7 +101,8 @@ struct Share: ParsableCommand {
         if isatty(STDIN_FILENO) != 0 { throw ShareError("'-' reads standard input, which is a terminal here") }
         let data = (try? FileHandle.standardInput.read(upToCount: ShareItem.maximumTextBytes + 1)) ?? Data()
         guard data.count <= ShareItem.maximumTextBytes else {
-            throw ShareError("standard input holds more than \(ShareItem.maximumTextBytes) bytes; share a file instead (--file)")
+            throw ShareError(
+                "standard input holds more than \(ShareItem.maximumTextBytes) bytes; share a file instead (--file)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ShareError("standard input is not UTF-8 text; share a file instead (--file)")
@@ -138,7 +139,9 @@ struct Share: ParsableCommand {
                 return nil
             }
             let folded = line.trimmingCharacters(in: .whitespaces).lowercased()
-            if let number = Int(folded.trimmingCharacters(in: CharacterSet(charactersIn: "#."))), (1...offers.count).contains(number) {
+            if let number = Int(folded.trimmingCharacters(in: CharacterSet(charactersIn: "#."))),
+                (1...offers.count).contains(number)
+            {
                 return offers[number - 1]
             }
             if let offer = offers.first(where: { $0.app.lowercased() == folded }) { return offer }

@@ -75,7 +75,9 @@ extension StoreCommand {
         let width = max(6, stats.entities.map(\.name.count).max() ?? 0)
         for entity in stats.entities {
             var line = "  " + entity.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            line += String(repeating: " ", count: max(1, 10 - entity.records.formatted().count)) + entity.records.formatted()
+            line +=
+                String(repeating: " ", count: max(1, 10 - entity.records.formatted().count))
+                + entity.records.formatted()
             if let table = entity.tableBytes { line += "  table \(size(table))" }
             if entity.indexes > 0 {
                 line += ", \(entity.indexes) index\(entity.indexes == 1 ? "" : "es")"

@@ -117,7 +117,8 @@ struct StoreCommand: ParsableCommand {
                                 // Exported as stored, so nothing is lost; `store import` refuses it by name.
                                 Terminal.standardError(
                                     ControlCharacters.escaped(
-                                        "warning: \(problem); exported as stored (store import refuses it until it is corrected)\n"))
+                                        "warning: \(problem); exported as stored (store import refuses it until it is corrected)\n"
+                                    ))
                             })
                     }
                 }
@@ -182,7 +183,8 @@ struct StoreCommand: ParsableCommand {
                 }
             } catch let problem as JSONRecordStream.Problem {
                 if case .syntax(let line, let column, let reason) = problem {
-                    Terminal.standardError("error: \(file):\(line):\(column): not JSON: \(reason); nothing was imported\n")
+                    Terminal.standardError(
+                        "error: \(file):\(line):\(column): not JSON: \(reason); nothing was imported\n")
                 } else {
                     Terminal.standardError("error: \(file) is \(problem)\n")
                 }

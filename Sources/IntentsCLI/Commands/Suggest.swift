@@ -31,7 +31,8 @@ struct Suggest: ParsableCommand {
     @Option(help: "At most this many suggestions.")
     var limit = 3
 
-    @Option(help: "Delete every donation of this intent (Name or App.Name).", completion: ShellCompletion.names([.intents]))
+    @Option(
+        help: "Delete every donation of this intent (Name or App.Name).", completion: ShellCompletion.names([.intents]))
     var forget: String?
 
     func validate() throws {
@@ -119,9 +120,12 @@ struct Tips: ParsableCommand {
         }
         if off { print("Tips are off (:tips on at the prompt turns them on).") }
         for entry in entries {
-            let state = entry.dismissed ? "dismissed" : entry.shown.map { "shown \(project.clock.describe($0))" } ?? "not shown"
+            let state =
+                entry.dismissed ? "dismissed" : entry.shown.map { "shown \(project.clock.describe($0))" } ?? "not shown"
             let origin = entry.tip.declared ? "" : " (derived)"
-            print("\(entry.tip.app) · \(entry.tip.placement.rawValue) · \(entry.tip.language): \(entry.tip.text)\(origin) — \(state)")
+            print(
+                "\(entry.tip.app) · \(entry.tip.placement.rawValue) · \(entry.tip.language): \(entry.tip.text)\(origin) — \(state)"
+            )
         }
     }
 }

@@ -42,12 +42,14 @@ struct WidgetAdd: ParsableCommand {
         let widget = try WidgetCommand.widget(named: name, in: session.graph)
         guard widget.isConfigurable else {
             Terminal.standardError(
-                "error: \(widget.title) has no parameters: it is in the Smart Stack already ('intents widget \(widget.name)')\n")
+                "error: \(widget.title) has no parameters: it is in the Smart Stack already ('intents widget \(widget.name)')\n"
+            )
             throw ExitCode(2)
         }
         if let family, !widget.families.contains(family) {
             throw ValidationError(
-                "\(widget.title) does not come in \(family.rawValue); it comes in \(widget.families.map(\.rawValue).joined(separator: ", "))")
+                "\(widget.title) does not come in \(family.rawValue); it comes in \(widget.families.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let center = WidgetCenter(graph: session.graph, store: session.store)
         let parameters = try WidgetCommand.configure(widget, settings, center: center, session: session)

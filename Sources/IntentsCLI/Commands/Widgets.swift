@@ -8,7 +8,9 @@ extension IntentGraph.WidgetFamily: ExpressibleByArgument {}
 
 /// Options the widget commands share: the moment, drawing, JSON.
 struct WidgetDrawingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Show the widgets as at this moment (ISO-8601, or e.g. \"tomorrow at 9\").", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Show the widgets as at this moment (ISO-8601, or e.g. \"tomorrow at 9\").", valueName: "time"))
     var at: String?
 
     @Flag(help: "Draw with ASCII instead of Unicode box drawing.")
@@ -158,7 +160,10 @@ struct Widgets: ParsableCommand {
     @Option(help: "Only widgets of this family, drawn in it.")
     var family: IntentGraph.WidgetFamily?
 
-    @Flag(help: "Keep drawing: again when the store changes or the minute turns; digits press the top widget's buttons, q quits.")
+    @Flag(
+        help:
+            "Keep drawing: again when the store changes or the minute turns; digits press the top widget's buttons, q quits."
+    )
     var watch = false
 
     func run() throws {
@@ -235,14 +240,17 @@ struct WidgetCommand: ParsableCommand {
 
     @Option(
         name: .customLong("set"),
-        help: ArgumentHelp("A configurable widget's parameter, as a preview: name=value (repeatable).", valueName: "name=value"),
+        help: ArgumentHelp(
+            "A configurable widget's parameter, as a preview: name=value (repeatable).", valueName: "name=value"),
         completion: ShellCompletion.widgetSettings)
     var settings: [String] = []
 
     @Option(help: ArgumentHelp("Which added widget, by its number in 'intents widget list'.", valueName: "n"))
     var instance: Int64?
 
-    @Option(help: ArgumentHelp("Tap item N's link (from 1), or 'widget' for the widget's own: run its intent.", valueName: "n|widget"))
+    @Option(
+        help: ArgumentHelp(
+            "Tap item N's link (from 1), or 'widget' for the widget's own: run its intent.", valueName: "n|widget"))
     var open: String?
 
     @Flag(help: "Confirm without asking, when the button's intent asks.")
@@ -310,7 +318,8 @@ struct WidgetCommand: ParsableCommand {
         } else {
             var entries: [(WidgetSnapshot, [IntentGraph.WidgetFamily])] = []
             for instance in instances {
-                entries.append((try Self.failing { try center.snapshot(instance, at: moment) }, try families(of: instance)))
+                entries.append(
+                    (try Self.failing { try center.snapshot(instance, at: moment) }, try families(of: instance)))
             }
             if drawing.json {
                 try JSONEnvelope.write([
@@ -389,7 +398,8 @@ struct WidgetCommand: ParsableCommand {
     static func settings(_ raw: [String]) throws -> [(name: String, value: String)] {
         try raw.map { text in
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw ValidationError("--set: expected name=value, not '\(ControlCharacters.escaped(TerminalText.oneLine(text)))'")
+                throw ValidationError(
+                    "--set: expected name=value, not '\(ControlCharacters.escaped(TerminalText.oneLine(text)))'")
             }
             return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
@@ -448,7 +458,8 @@ struct WidgetCommand: ParsableCommand {
             Terminal.standardError("error: no widget named '\(name)'\(hint)\n")
         } else {
             Terminal.standardError(
-                "error: '\(name)' names several widgets: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n")
+                "error: '\(name)' names several widgets: \(found.map { "\($0.app).\($0.name)" }.joined(separator: ", "))\n"
+            )
         }
         throw ExitCode(2)
     }

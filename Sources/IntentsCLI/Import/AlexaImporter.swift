@@ -26,7 +26,9 @@ struct AlexaImporter {
         let invocation = language["invocationName"]?.string ?? "imported skill"
         var app = ImportedApp(
             name: appName ?? Names.typeName(invocation), description: "Imported from the Alexa skill '\(invocation)'.")
-        if app.name.lowercased() != invocation.replacingOccurrences(of: " ", with: "").lowercased() || invocation.contains(" ") {
+        if app.name.lowercased() != invocation.replacingOccurrences(of: " ", with: "").lowercased()
+            || invocation.contains(" ")
+        {
             app.synonyms = [invocation]
         }
         for pair in model.mapping ?? [] where !["languageModel", "dialog", "prompts"].contains(pair.key.string ?? "") {
@@ -40,7 +42,9 @@ struct AlexaImporter {
             let variations = prompt["variations"]?.sequence ?? []
             if let text = variations.first?["value"]?.string { prompts[id] = text }
             if variations.count > 1 {
-                lost("\(variations.count - 1) more variation(s) of the prompt '\(id)'", why: "a parameter has one prompt here; the first is kept", at: variations[1].mark)
+                lost(
+                    "\(variations.count - 1) more variation(s) of the prompt '\(id)'",
+                    why: "a parameter has one prompt here; the first is kept", at: variations[1].mark)
             }
         }
         var dialogSlots: [String: [String: Node]] = [:]
@@ -53,10 +57,15 @@ struct AlexaImporter {
             for slot in intent["slots"]?.sequence ?? [] {
                 if let slotName = slot["name"]?.string { dialogSlots[name, default: [:]][slotName] = slot }
                 if slot["validations"] != nil {
-                    lost("the validations of the slot '\(slot["name"]?.string ?? "?")'", why: "Alexa's validation rules are not translated; add validate: by hand", at: slot["validations"]!.mark)
+                    lost(
+                        "the validations of the slot '\(slot["name"]?.string ?? "?")'",
+                        why: "Alexa's validation rules are not translated; add validate: by hand",
+                        at: slot["validations"]!.mark)
                 }
                 if slot["confirmationRequired"]?.bool == true {
-                    lost("the slot confirmation of '\(slot["name"]?.string ?? "?")'", why: "we confirm whole intents (confirm:), not single values", at: slot.mark)
+                    lost(
+                        "the slot confirmation of '\(slot["name"]?.string ?? "?")'",
+                        why: "we confirm whole intents (confirm:), not single values", at: slot.mark)
                 }
             }
         }
@@ -70,7 +79,9 @@ struct AlexaImporter {
                 guard let title = value["name"]?["value"]?.string else { continue }
                 enumeration.add(title, synonyms: (value["name"]?["synonyms"]?.sequence ?? []).compactMap(\.string))
                 if let id = value["id"]?.string, Names.caseID(id) != Names.caseID(title) {
-                    lost("the id '\(id)' of '\(title)'", why: "a case's id here is made from its name ('\(Names.caseID(title))')", at: value.mark)
+                    lost(
+                        "the id '\(id)' of '\(title)'",
+                        why: "a case's id here is made from its name ('\(Names.caseID(title))')", at: value.mark)
                 }
             }
             if enumeration.cases.isEmpty {
@@ -84,7 +95,9 @@ struct AlexaImporter {
         for intent in language["intents"]?.sequence ?? [] {
             guard let name = intent["name"]?.string else { continue }
             if name.hasPrefix("AMAZON.") {
-                lost("the built-in intent '\(name)'", why: "help, stop, cancel and fallback are the conversation's own here", at: intent.mark)
+                lost(
+                    "the built-in intent '\(name)'",
+                    why: "help, stop, cancel and fallback are the conversation's own here", at: intent.mark)
                 continue
             }
             var imported = ImportedApp.Intent(
@@ -101,7 +114,9 @@ struct AlexaImporter {
                 } else if let builtin = Self.builtins[typeName] {
                     type = builtin
                     if typeName == "AMAZON.TIME" {
-                        lost("the slot '\(slotName)' (AMAZON.TIME)", why: "a time of day is a date here (today at that time)", at: slot.mark)
+                        lost(
+                            "the slot '\(slotName)' (AMAZON.TIME)",
+                            why: "a time of day is a date here (today at that time)", at: slot.mark)
                     }
                     switch builtin {
                     case "integer": fill[slotName] = ("3", "3")
@@ -112,7 +127,9 @@ struct AlexaImporter {
                 } else {
                     type = "string"
                     fill[slotName] = ("something new", "something new")
-                    lost("the slot type '\(typeName)' of '\(slotName)'", why: "no such type here; the slot takes free text", at: slot.mark)
+                    lost(
+                        "the slot type '\(typeName)' of '\(slotName)'",
+                        why: "no such type here; the slot takes free text", at: slot.mark)
                 }
                 let dialog = dialogSlots[name]?[slotName]
                 var parameter = ImportedApp.Parameter(name: Names.parameterName(slotName), type: type)
@@ -125,7 +142,9 @@ struct AlexaImporter {
                 }
                 imported.parameters.append(parameter)
                 for sample in slot["samples"]?.sequence ?? [] {
-                    lost("the slot sample '\(sample.string ?? "")'", why: "answers to a prompt are understood by the slot's type here", at: sample.mark)
+                    lost(
+                        "the slot sample '\(sample.string ?? "")'",
+                        why: "answers to a prompt are understood by the slot's type here", at: sample.mark)
                 }
             }
             for sample in intent["samples"]?.sequence ?? [] {
@@ -152,7 +171,9 @@ struct AlexaImporter {
                 phrase = phrase.split(separator: " ").joined(separator: " ")
                 said = said.split(separator: " ").joined(separator: " ")
                 if let unknown {
-                    lost("'\(text)'", why: "it uses the slot '\(unknown)', which the intent does not declare", at: sample.mark)
+                    lost(
+                        "'\(text)'", why: "it uses the slot '\(unknown)', which the intent does not declare",
+                        at: sample.mark)
                     continue
                 }
                 guard !phrase.isEmpty else { continue }
@@ -185,10 +206,16 @@ struct AlexaImporter {
                 words.append(current)
                 current = ""
             }
-            if character != " " { current.append(character) } else if !current.isEmpty { words.append(current); current = "" }
+            if character != " " {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
         }
         if !current.isEmpty { words.append(current) }
-        return words.enumerated().map { $0.offset == 0 ? $0.element.capitalized : $0.element.lowercased() }.joined(separator: " ")
+        return words.enumerated().map { $0.offset == 0 ? $0.element.capitalized : $0.element.lowercased() }.joined(
+            separator: " ")
     }
 
     private mutating func lost(_ what: String, why: String, at mark: Mark) {

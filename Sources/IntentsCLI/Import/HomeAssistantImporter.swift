@@ -31,7 +31,8 @@ struct HomeAssistantImporter {
     }
 
     mutating func importApp(files: [(path: String, root: Node)], folder: String) -> ImportedApp {
-        var app = ImportedApp(name: appName, description: "Imported from Home Assistant's custom sentences (\(folder)).")
+        var app = ImportedApp(
+            name: appName, description: "Imported from Home Assistant's custom sentences (\(folder)).")
         var lists: [String: List] = [:]
         var intents: [(name: String, mark: Mark, blocks: [Block])] = []
         var responses: [String: (text: String, mark: Mark)] = [:]
@@ -60,7 +61,8 @@ struct HomeAssistantImporter {
                     let words = (pair.value.sequence ?? []).compactMap(\.string)
                     lost(
                         "skip_words (\(words.joined(separator: ", ")))",
-                        why: "not a setting here: the matcher passes over fillers such as please, hey and could you by itself; other skip words must be written as [optional] words",
+                        why:
+                            "not a setting here: the matcher passes over fillers such as please, hey and could you by itself; other skip words must be written as [optional] words",
                         at: pair.key.mark)
                 case "responses":
                     for intent in pair.value["intents"]?.mapping ?? [] {
@@ -69,7 +71,9 @@ struct HomeAssistantImporter {
                             responses[name] = (text, intent.value["default"]!.mark)
                         }
                         for other in intent.value.mapping ?? [] where other.key.string != "default" {
-                            lost("the response '\(other.key.string ?? "?")' of \(name)", why: "an intent has one dialog here; 'default' is kept", at: other.key.mark)
+                            lost(
+                                "the response '\(other.key.string ?? "?")' of \(name)",
+                                why: "an intent has one dialog here; 'default' is kept", at: other.key.mark)
                         }
                     }
                 default:
@@ -91,7 +95,8 @@ struct HomeAssistantImporter {
 
         for (name, mark, blocks) in intents {
             var intent = ImportedApp.Intent(
-                name: Names.typeName(name), title: AlexaImporter.title(name.hasPrefix("Hass") ? String(name.dropFirst(4)) : name),
+                name: Names.typeName(name),
+                title: AlexaImporter.title(name.hasPrefix("Hass") ? String(name.dropFirst(4)) : name),
                 description: "Home Assistant intent '\(name)'.", dialog: "")
             var phrases: [(template: String, set: [(String, String)], sample: String, expect: [(String, String)])] = []
             for block in blocks {
@@ -105,7 +110,8 @@ struct HomeAssistantImporter {
                             intent.parameters.append(.init(name: parameter, type: enumeration.name))
                         }
                     } else {
-                        var enumeration = fixedEnums[slot.name] ?? ImportedApp.Enumeration(name: Names.typeName(slot.name))
+                        var enumeration =
+                            fixedEnums[slot.name] ?? ImportedApp.Enumeration(name: Names.typeName(slot.name))
                         enumeration.add(slot.value)
                         fixedEnums[slot.name] = enumeration
                         set.append((parameter, Names.caseID(slot.value)))
@@ -115,7 +121,8 @@ struct HomeAssistantImporter {
                     }
                 }
                 for context in block.context where intent.parameter(Names.parameterName(context)) == nil {
-                    var parameter = ImportedApp.Parameter(name: Names.parameterName(context), type: enumNames[context] ?? "string")
+                    var parameter = ImportedApp.Parameter(
+                        name: Names.parameterName(context), type: enumNames[context] ?? "string")
                     parameter.context = context
                     intent.parameters.append(parameter)
                 }
@@ -128,23 +135,34 @@ struct HomeAssistantImporter {
                         if intent.parameter(parameter) != nil { continue }
                         let list = lists[slot.list]
                         switch list {
-                        case .values(let enumeration, _)?: intent.parameters.append(.init(name: parameter, type: enumeration.name))
+                        case .values(let enumeration, _)?:
+                            intent.parameters.append(.init(name: parameter, type: enumeration.name))
                         case .range(let from, let to)?:
-                            intent.parameters.append(.init(name: parameter, type: "integer", validate: [
-                                "{ min: \(from), message: \"At least \(from).\" }", "{ max: \(to), message: \"At most \(to).\" }",
-                            ]))
+                            intent.parameters.append(
+                                .init(
+                                    name: parameter, type: "integer",
+                                    validate: [
+                                        "{ min: \(from), message: \"At least \(from).\" }",
+                                        "{ max: \(to), message: \"At most \(to).\" }",
+                                    ]))
                         case .wildcard?: intent.parameters.append(.init(name: parameter, type: "string"))
                         case nil:
                             if Self.registryLists.contains(slot.list) {
                                 intent.parameters.append(.init(name: parameter, type: "string"))
-                                lost("the list {\(slot.list)} in '\(sentence.text)'", why: "Home Assistant fills it from its registry; here it takes free text (declare an entity and use it as the type)", at: sentence.mark)
+                                lost(
+                                    "the list {\(slot.list)} in '\(sentence.text)'",
+                                    why:
+                                        "Home Assistant fills it from its registry; here it takes free text (declare an entity and use it as the type)",
+                                    at: sentence.mark)
                             } else {
                                 missing = slot.list
                             }
                         }
                     }
                     if let missing {
-                        lost("'\(sentence.text)'", why: "the list {\(missing)} is not defined in these files", at: sentence.mark)
+                        lost(
+                            "'\(sentence.text)'", why: "the list {\(missing)} is not defined in these files",
+                            at: sentence.mark)
                         continue
                     }
                     // One sample sentence per template: first alternatives, no optionals, first values.
@@ -168,7 +186,9 @@ struct HomeAssistantImporter {
             }
             for (template, set, sample, expect) in phrases {
                 let ours = TemplateSampler.ourTemplate(template)
-                if set.isEmpty { intent.phrases.append(ours) } else {
+                if set.isEmpty {
+                    intent.phrases.append(ours)
+                } else {
                     intent.phrasesWithValues.append((ours, set))
                 }
                 intent.examples.append(ImportedApp.Example(say: sample, expect: expect))
@@ -185,7 +205,9 @@ struct HomeAssistantImporter {
             app.intents.append(intent)
         }
         app.rules = app.rules.map { ($0.name, TemplateSampler.ourTemplate($0.template)) }
-        app.enums += fixedEnums.values.filter { fixed in !app.enums.contains { $0.name == fixed.name } }.sorted { $0.name < $1.name }
+        app.enums += fixedEnums.values.filter { fixed in !app.enums.contains { $0.name == fixed.name } }.sorted {
+            $0.name < $1.name
+        }
         return app
     }
 
@@ -200,7 +222,9 @@ struct HomeAssistantImporter {
             if !name.isEmpty, intent.parameter(name) != nil {
                 out += "${\(name)}"
             } else {
-                lost("'{{ \(inside) }}' in the response of \(intent.name)", why: "only {{ slots.NAME }} has a meaning here", at: mark)
+                lost(
+                    "'{{ \(inside) }}' in the response of \(intent.name)",
+                    why: "only {{ slots.NAME }} has a meaning here", at: mark)
             }
             rest = rest[close.upperBound...]
         }
@@ -209,7 +233,9 @@ struct HomeAssistantImporter {
             out.removeSubrange(open.lowerBound..<close.upperBound)
         }
         if text.contains("{%") {
-            lost("the response of \(intent.name)", why: "Jinja statements ({% … %}) are not carried over; the text around them is kept", at: mark)
+            lost(
+                "the response of \(intent.name)",
+                why: "Jinja statements ({% … %}) are not carried over; the text around them is kept", at: mark)
         }
         return out.split(separator: " ").joined(separator: " ")
     }
@@ -225,10 +251,14 @@ struct HomeAssistantImporter {
                     enumeration.add(meant, synonyms: [said])
                     outs[meant] = Names.caseID(meant)
                 } else {
-                    lost("a value of the list '\(name)'", why: "only text values (or in/out pairs of text) carry over", at: value.mark)
+                    lost(
+                        "a value of the list '\(name)'", why: "only text values (or in/out pairs of text) carry over",
+                        at: value.mark)
                 }
                 if value["context"] != nil || value["metadata"] != nil {
-                    lost("the context or metadata of a value of '\(name)'", why: "list values here are words, not filters", at: value.mark)
+                    lost(
+                        "the context or metadata of a value of '\(name)'",
+                        why: "list values here are words, not filters", at: value.mark)
                 }
             }
             guard !enumeration.cases.isEmpty else {
@@ -243,7 +273,9 @@ struct HomeAssistantImporter {
                 return nil
             }
             if let step = range["step"]?.int, step != 1 {
-                lost("the step \(step) of the range '\(name)'", why: "every whole number from \(from) to \(to) is accepted here", at: range.mark)
+                lost(
+                    "the step \(step) of the range '\(name)'",
+                    why: "every whole number from \(from) to \(to) is accepted here", at: range.mark)
             }
             for key in ["type", "multiplier", "digits", "words"] where range[key] != nil {
                 lost("'\(key)' of the range '\(name)'", why: "numbers here are plain integers", at: range[key]!.mark)
@@ -267,7 +299,9 @@ struct HomeAssistantImporter {
                 if let value = slot.value.string {
                     block.slots.append((name, value, slot.value.mark))
                 } else {
-                    lost("the slot '\(name)'", why: "only a single text value can be fixed by a phrase", at: slot.key.mark)
+                    lost(
+                        "the slot '\(name)'", why: "only a single text value can be fixed by a phrase",
+                        at: slot.key.mark)
                 }
             }
             for requirement in data["requires_context"]?.mapping ?? [] {
@@ -275,14 +309,22 @@ struct HomeAssistantImporter {
                 if requirement.value["slot"]?.bool == true {
                     block.context.append(name)
                 } else {
-                    lost("requires_context '\(name)'", why: "a condition on where the request comes from; here context only fills parameters", at: requirement.key.mark)
+                    lost(
+                        "requires_context '\(name)'",
+                        why: "a condition on where the request comes from; here context only fills parameters",
+                        at: requirement.key.mark)
                 }
             }
             if let excludes = data["excludes_context"] {
-                lost("excludes_context", why: "a condition on where the request comes from; here context only fills parameters", at: excludes.mark)
+                lost(
+                    "excludes_context",
+                    why: "a condition on where the request comes from; here context only fills parameters",
+                    at: excludes.mark)
             }
             for pair in data.mapping ?? [] {
-                guard let key = pair.key.string, !["sentences", "slots", "requires_context", "excludes_context"].contains(key) else { continue }
+                guard let key = pair.key.string,
+                    !["sentences", "slots", "requires_context", "excludes_context"].contains(key)
+                else { continue }
                 lost("'\(key):' of a data block", why: "not carried over", at: pair.key.mark)
             }
             found.append(block)
@@ -301,10 +343,12 @@ struct HomeAssistantImporter {
             let parts = inside.split(separator: ":", maxSplits: 1)
             out.replaceSubrange(open.lowerBound..<close.upperBound, with: "{\(parts[0])@\(parts[1])}")
         }
-        out = TemplateSampler.expandPermutations(out) ?? {
-            lost("'\(text)'", why: "a permutation of more than three parts; written as its first order", at: mark)
-            return out.replacingOccurrences(of: ";", with: " ")
-        }()
+        out =
+            TemplateSampler.expandPermutations(out)
+            ?? {
+                lost("'\(text)'", why: "a permutation of more than three parts; written as its first order", at: mark)
+                return out.replacingOccurrences(of: ";", with: " ")
+            }()
         // {list@slot} marks a renamed list: the slot's name is what our phrase uses.
         return out
     }

@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
 
 /// The options every importer takes.
 struct ImportOptions: ParsableArguments {
-    @Option(name: .customLong("intents"), help: ArgumentHelp("The definitions directory to add the app to.", valueName: "dir"))
+    @Option(
+        name: .customLong("intents"),
+        help: ArgumentHelp("The definitions directory to add the app to.", valueName: "dir"))
     var intentsDirectory: String = "Intents"
 
     @Option(help: ArgumentHelp("The new app's name (default: from the source).", valueName: "name"))
@@ -47,7 +49,8 @@ struct ImportOptions: ParsableArguments {
         do {
             root = try YAMLParser.parse(bytes: [UInt8](data), file: path).root
         } catch {
-            Terminal.standardError("\(error)\nerror: '\(path)' could not be read as YAML or JSON; nothing was imported\n")
+            Terminal.standardError(
+                "\(error)\nerror: '\(path)' could not be read as YAML or JSON; nothing was imported\n")
             throw ExitCode(1)
         }
         guard let root else {
@@ -65,7 +68,8 @@ struct ImportOptions: ParsableArguments {
         }
         let folder = PathText.appending(intentsDirectory, app.name.lowercased())
         if FileManager.default.fileExists(atPath: folder) {
-            Terminal.standardError("error: '\(folder)' already exists; nothing was written (choose another name with --app)\n")
+            Terminal.standardError(
+                "error: '\(folder)' already exists; nothing was written (choose another name with --app)\n")
             throw ExitCode(1)
         }
         let file = PathText.appending(folder, "app.yaml")
@@ -88,7 +92,8 @@ struct ImportOptions: ParsableArguments {
 
 struct RasaImport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rasa", abstract: "Import a Rasa nlu.yml: intents, annotated entities, synonyms, lookups, regexes.")
+        commandName: "rasa", abstract: "Import a Rasa nlu.yml: intents, annotated entities, synonyms, lookups, regexes."
+    )
 
     @OptionGroup var options: ImportOptions
 
@@ -106,7 +111,8 @@ struct RasaImport: ParsableCommand {
 
 struct AlexaImport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "alexa", abstract: "Import an Alexa interaction model (JSON): intents, samples, slot types, prompts.")
+        commandName: "alexa",
+        abstract: "Import an Alexa interaction model (JSON): intents, samples, slot types, prompts.")
 
     @OptionGroup var options: ImportOptions
 
@@ -127,7 +133,9 @@ struct HomeAssistantImport: ParsableCommand {
 
     @OptionGroup var options: ImportOptions
 
-    @Argument(help: ArgumentHelp("custom_sentences/<lang>/, custom_sentences/ with one language, or one .yaml file.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "custom_sentences/<lang>/, custom_sentences/ with one language, or one .yaml file.", valueName: "path"))
     var path: String
 
     func run() throws {
@@ -143,17 +151,21 @@ struct HomeAssistantImport: ParsableCommand {
             var entries = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             let languages = entries.filter { entry in
                 var nested: ObjCBool = false
-                return manager.fileExists(atPath: PathText.appending(folder, entry), isDirectory: &nested) && nested.boolValue
+                return manager.fileExists(atPath: PathText.appending(folder, entry), isDirectory: &nested)
+                    && nested.boolValue
             }
             if !entries.contains(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }), languages.count == 1 {
                 folder = PathText.appending(folder, languages[0])
                 entries = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             } else if languages.count > 1, !entries.contains(where: { $0.hasSuffix(".yaml") }) {
                 Terminal.standardError(
-                    "error: '\(path)' holds several languages (\(languages.joined(separator: ", "))); import one folder at a time\n")
+                    "error: '\(path)' holds several languages (\(languages.joined(separator: ", "))); import one folder at a time\n"
+                )
                 throw ExitCode(1)
             }
-            paths = entries.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { PathText.appending(folder, $0) }
+            paths = entries.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map {
+                PathText.appending(folder, $0)
+            }
         } else {
             paths = [path]
         }

@@ -32,11 +32,13 @@ struct ImportedApp {
         mutating func add(_ title: String, synonyms: [String] = []) {
             let id = Names.caseID(title)
             if let index = cases.firstIndex(where: { $0.id == id }) {
-                for synonym in synonyms where !cases[index].synonyms.contains(synonym) && synonym.lowercased() != title.lowercased() {
+                for synonym in synonyms
+                where !cases[index].synonyms.contains(synonym) && synonym.lowercased() != title.lowercased() {
                     cases[index].synonyms.append(synonym)
                 }
             } else if !id.isEmpty {
-                cases.append(Case(id: id, title: title, synonyms: synonyms.filter { $0.lowercased() != title.lowercased() }))
+                cases.append(
+                    Case(id: id, title: title, synonyms: synonyms.filter { $0.lowercased() != title.lowercased() }))
             }
         }
     }
@@ -90,7 +92,9 @@ struct ImportedApp {
                 out += "  \(enumeration.name):\n    cases:\n"
                 for item in enumeration.cases {
                     out += "      \(item.id): { title: \(Names.quoted(item.title))"
-                    if !item.synonyms.isEmpty { out += ", synonyms: [\(item.synonyms.map(Names.quoted).joined(separator: ", "))]" }
+                    if !item.synonyms.isEmpty {
+                        out += ", synonyms: [\(item.synonyms.map(Names.quoted).joined(separator: ", "))]"
+                    }
                     out += " }\n"
                 }
             }
@@ -107,7 +111,9 @@ struct ImportedApp {
                     if parameter.optional { fields.append("optional: true") }
                     if let prompt = parameter.prompt { fields.append("prompt: \(Names.quoted(prompt))") }
                     if let context = parameter.context { fields.append("context: \(context)") }
-                    if !parameter.validate.isEmpty { fields.append("validate: [\(parameter.validate.joined(separator: ", "))]") }
+                    if !parameter.validate.isEmpty {
+                        fields.append("validate: [\(parameter.validate.joined(separator: ", "))]")
+                    }
                     out += "      \(parameter.name): { \(fields.joined(separator: ", ")) }\n"
                 }
             }
@@ -129,7 +135,8 @@ struct ImportedApp {
                 for example in intent.examples {
                     let expect = example.expect.map { "\($0.0): \(Int($0.1) != nil ? $0.1 : Names.quoted($0.1))" }
                         .joined(separator: ", ")
-                    out += "      - say: \(Names.quoted(example.say))\n        expect: {\(expect.isEmpty ? "" : " \(expect) ")}\n"
+                    out +=
+                        "      - say: \(Names.quoted(example.say))\n        expect: {\(expect.isEmpty ? "" : " \(expect) ")}\n"
                 }
             }
         }
@@ -173,7 +180,11 @@ enum Names {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\x%02X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -46,7 +46,8 @@ struct RasaImporter {
     }
 
     mutating func importApp(from document: Node) -> ImportedApp {
-        var app = ImportedApp(name: appName, description: "Imported from Rasa (\(URL(fileURLWithPath: file).lastPathComponent)).")
+        var app = ImportedApp(
+            name: appName, description: "Imported from Rasa (\(URL(fileURLWithPath: file).lastPathComponent)).")
         var intents: [(name: String, mark: Mark, examples: [Example])] = []
         var lookups: [String: (values: [String], mark: Mark)] = [:]
         var synonyms: [(canonical: String, synonyms: [String])] = []
@@ -72,10 +73,12 @@ struct RasaImporter {
                 for example in examples { regexes.append((name, example.text, example.mark)) }
             } else {
                 let key = pairs.first?.key.string ?? "?"
-                lost("'\(key):' entry", why: "only intent, synonym, lookup and regex entries carry over", at: block.mark)
+                lost(
+                    "'\(key):' entry", why: "only intent, synonym, lookup and regex entries carry over", at: block.mark)
             }
             for pair in pairs {
-                guard let key = pair.key.string, !["intent", "lookup", "synonym", "regex", "examples"].contains(key) else { continue }
+                guard let key = pair.key.string, !["intent", "lookup", "synonym", "regex", "examples"].contains(key)
+                else { continue }
                 lost("'\(key):'", why: "Rasa-only metadata; the sentences do not need it", at: pair.key.mark)
             }
         }
@@ -86,18 +89,26 @@ struct RasaImporter {
         for entity in Set(annotated.map(\.entity)).sorted() {
             let uses = annotated.filter { $0.entity == entity }
             let ownSynonyms = synonyms.filter { entry in
-                uses.contains { $0.value == entry.canonical || entry.synonyms.contains($0.text) || $0.text == entry.canonical }
+                uses.contains {
+                    $0.value == entry.canonical || entry.synonyms.contains($0.text) || $0.text == entry.canonical
+                }
             }
             let mapped = uses.contains { $0.value != nil && $0.value != $0.text }
             guard lookups[entity] != nil || !ownSynonyms.isEmpty || mapped else { continue }
             var enumeration = ImportedApp.Enumeration(name: Names.typeName(entity))
             for value in lookups[entity]?.values ?? [] { enumeration.add(value) }
             for entry in ownSynonyms { enumeration.add(entry.canonical, synonyms: entry.synonyms) }
-            for use in uses { enumeration.add(use.value ?? use.text, synonyms: use.value != nil && use.value != use.text ? [use.text] : []) }
+            for use in uses {
+                enumeration.add(
+                    use.value ?? use.text, synonyms: use.value != nil && use.value != use.text ? [use.text] : [])
+            }
             enums[entity] = enumeration
         }
-        for (name, lookup) in lookups.sorted(by: { $0.key < $1.key }) where !annotated.contains(where: { $0.entity == name }) {
-            lost("the lookup '\(name)'", why: "no example annotates an entity of that name, so no parameter takes its values", at: lookup.mark)
+        for (name, lookup) in lookups.sorted(by: { $0.key < $1.key })
+        where !annotated.contains(where: { $0.entity == name }) {
+            lost(
+                "the lookup '\(name)'",
+                why: "no example annotates an entity of that name, so no parameter takes its values", at: lookup.mark)
         }
         for entry in synonyms where !enums.values.contains(where: { $0.caseID(for: entry.canonical) != nil }) {
             lost("the synonym '\(entry.canonical)'", why: "no annotated entity has this value", at: document.mark)
@@ -107,7 +118,8 @@ struct RasaImporter {
         for (name, mark, examples) in intents {
             var intent = ImportedApp.Intent(
                 name: Names.typeName(name), title: name.replacingOccurrences(of: "_", with: " ").capitalized,
-                description: "Rasa intent '\(name)'.", dialog: "\(name.replacingOccurrences(of: "_", with: " ").capitalized).")
+                description: "Rasa intent '\(name)'.",
+                dialog: "\(name.replacingOccurrences(of: "_", with: " ").capitalized).")
             if examples.isEmpty {
                 lost("the intent '\(name)'", why: "it has no examples to make phrases from", at: mark)
                 continue
@@ -119,12 +131,16 @@ struct RasaImporter {
                 var used: Set<String> = []
                 for piece in example.pieces {
                     switch piece {
-                    case .text(let text): template += Names.literal(text).isEmpty ? " " : " " + Names.literal(text) + " "
+                    case .text(let text):
+                        template += Names.literal(text).isEmpty ? " " : " " + Names.literal(text) + " "
                     case .slot(let index):
                         let value = example.values[index]
                         let parameter = Names.parameterName(value.entity)
                         guard used.insert(parameter).inserted else {
-                            lost("'\(example.said)'", why: "the entity '\(value.entity)' is annotated twice; one parameter holds one value", at: example.mark)
+                            lost(
+                                "'\(example.said)'",
+                                why: "the entity '\(value.entity)' is annotated twice; one parameter holds one value",
+                                at: example.mark)
                             usable = false
                             continue
                         }
@@ -134,10 +150,17 @@ struct RasaImporter {
                                 ImportedApp.Parameter(name: parameter, type: enums[value.entity]?.name ?? "string"))
                         }
                         if let enumeration = enums[value.entity] {
-                            expect.append((parameter, enumeration.caseID(for: value.value ?? value.text) ?? Names.caseID(value.text)))
+                            expect.append(
+                                (
+                                    parameter,
+                                    enumeration.caseID(for: value.value ?? value.text) ?? Names.caseID(value.text)
+                                ))
                         } else {
                             if let given = value.value, given != value.text {
-                                lost("the value '\(given)' of '\(value.text)'", why: "free-text parameters take the words said; add a synonym: entry to map them", at: example.mark)
+                                lost(
+                                    "the value '\(given)' of '\(value.text)'",
+                                    why: "free-text parameters take the words said; add a synonym: entry to map them",
+                                    at: example.mark)
                             }
                             expect.append((parameter, value.text))
                         }
@@ -147,11 +170,16 @@ struct RasaImporter {
                 let phrase = template.split(separator: " ").joined(separator: " ")
                 guard !phrase.isEmpty else { continue }
                 if intent.parameters.contains(where: { $0.type == "string" && "{\($0.name)}" == phrase }) {
-                    lost("'\(example.said)'", why: "a sentence that is only free text would match anything", at: example.mark)
+                    lost(
+                        "'\(example.said)'", why: "a sentence that is only free text would match anything",
+                        at: example.mark)
                     continue
                 }
                 if let other = seenPhrases[phrase.lowercased()], other != intent.name {
-                    lost("'\(example.said)'", why: "the intent '\(other)' already has this sentence; one sentence means one intent here", at: example.mark)
+                    lost(
+                        "'\(example.said)'",
+                        why: "the intent '\(other)' already has this sentence; one sentence means one intent here",
+                        at: example.mark)
                     continue
                 }
                 seenPhrases[phrase.lowercased()] = intent.name
@@ -174,12 +202,16 @@ struct RasaImporter {
                     && app.intents[index].parameters[parameterIndex].type == "string"
                 {
                     app.intents[index].parameters[parameterIndex].validate.append(
-                        "{ pattern: \(Names.quoted(regex.pattern)), message: \(Names.quoted("That is not a valid \(regex.name.replacingOccurrences(of: "_", with: " "))."))}")
+                        "{ pattern: \(Names.quoted(regex.pattern)), message: \(Names.quoted("That is not a valid \(regex.name.replacingOccurrences(of: "_", with: " "))."))}"
+                    )
                     applied = true
                 }
             }
             if !applied {
-                lost("the regex '\(regex.name)'", why: "no free-text parameter of that name to check; regexes as intent features have no equivalent", at: regex.mark)
+                lost(
+                    "the regex '\(regex.name)'",
+                    why: "no free-text parameter of that name to check; regexes as intent features have no equivalent",
+                    at: regex.mark)
             }
         }
         return app
@@ -237,7 +269,10 @@ struct RasaImporter {
                 if let entity = object?["entity"] as? String {
                     value = Example.Value(entity: entity, text: words, value: object?["value"] as? String)
                     for key in (object ?? [:]).keys.sorted() where !["entity", "value"].contains(key) {
-                        lost("the \(key) of '\(words)'", why: "roles and groups have no equivalent; the value goes to the entity's parameter", at: mark)
+                        lost(
+                            "the \(key) of '\(words)'",
+                            why: "roles and groups have no equivalent; the value goes to the entity's parameter",
+                            at: mark)
                     }
                 } else {
                     lost("'\(text)'", why: "the annotation \(json) is not JSON with an \"entity\"", at: mark)

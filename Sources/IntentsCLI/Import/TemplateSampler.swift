@@ -58,7 +58,8 @@ enum TemplateSampler {
                     items.append(.rule(name))
                 } else {
                     let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
-                    items.append(.slot(list: parts.first ?? name, name: parts.count > 1 ? parts[1] : parts.first ?? name))
+                    items.append(
+                        .slot(list: parts.first ?? name, name: parts.count > 1 ? parts[1] : parts.first ?? name))
                 }
             case " ":
                 flush()
@@ -72,7 +73,9 @@ enum TemplateSampler {
     }
 
     /// Every slot the template (and the rules it uses) has.
-    static func slots(_ items: [Item], rules: [(name: String, template: String)], depth: Int = 0) -> [(list: String, name: String)] {
+    static func slots(_ items: [Item], rules: [(name: String, template: String)], depth: Int = 0) -> [(
+        list: String, name: String
+    )] {
         guard depth < 8 else { return [] }
         var found: [(list: String, name: String)] = []
         for item in items {
@@ -132,10 +135,13 @@ enum TemplateSampler {
     static func expandPermutations(_ text: String) -> String? {
         var out = text
         while let semicolon = out.firstIndex(of: ";") {
-            guard let open = out[..<semicolon].lastIndex(of: "("), let close = out[semicolon...].firstIndex(of: ")") else {
+            guard let open = out[..<semicolon].lastIndex(of: "("), let close = out[semicolon...].firstIndex(of: ")")
+            else {
                 return nil
             }
-            let parts = out[out.index(after: open)..<close].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = out[out.index(after: open)..<close].split(separator: ";").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard parts.count <= 3 else { return nil }
             let orders = permutations(parts).map { $0.joined(separator: " ") }
             out.replaceSubrange(open...close, with: "(" + orders.joined(separator: "|") + ")")

@@ -36,7 +36,9 @@ extension LanguageServer {
     /// The names that may come at the end of `expression`: members after `name.`, an entity's
     /// properties inside `Entity where …` (or `properties` when bare names are properties), else
     /// the parameters, the names bound by earlier steps and the app's constants.
-    private func expressionItems(_ expression: String, _ cursor: Cursor, properties: IntentGraph.Entity?) -> [CompletionItem] {
+    private func expressionItems(_ expression: String, _ cursor: Cursor, properties: IntentGraph.Entity?)
+        -> [CompletionItem]
+    {
         let scalars = Array(expression.unicodeScalars)
         var tokens = ExpressionTokens.scan(scalars, 0, scalars.count)
         // The word being typed is not part of the context.
@@ -63,14 +65,16 @@ extension LanguageServer {
             items.append(CompletionItem(label: name, kind: CompletionItem.variable, detail: type?.description))
         }
         for constant in (app(of: cursor.path)?.constants.values.sorted { $0.name < $1.name }) ?? [] {
-            items.append(CompletionItem(label: constant.name, kind: CompletionItem.constant, detail: constant.type.description))
+            items.append(
+                CompletionItem(label: constant.name, kind: CompletionItem.constant, detail: constant.type.description))
         }
         return items
     }
 
     private func items(for entity: IntentGraph.Entity) -> [CompletionItem] {
         entity.properties.map {
-            CompletionItem(label: $0.name, kind: CompletionItem.property, detail: "\($0.type)\($0.isOptional ? "?" : "")")
+            CompletionItem(
+                label: $0.name, kind: CompletionItem.property, detail: "\($0.type)\($0.isOptional ? "?" : "")")
         }
     }
 
@@ -84,10 +88,13 @@ extension LanguageServer {
         if let entityName = (type?.element ?? type)?.entityName, let entity = project.lastGraph?.entity(entityName) {
             return items(for: entity)
         }
-        let enumeration = (type?.enumName).flatMap { project.lastGraph?.enumeration($0) }
+        let enumeration =
+            (type?.enumName).flatMap { project.lastGraph?.enumeration($0) }
             ?? project.lastGraph.flatMap { find(name, in: $0.enums, name: \.name) }
         if let enumeration {
-            return enumeration.cases.map { CompletionItem(label: $0.id, kind: CompletionItem.enumMember, detail: $0.title) }
+            return enumeration.cases.map {
+                CompletionItem(label: $0.id, kind: CompletionItem.enumMember, detail: $0.title)
+            }
         }
         return []
     }
@@ -108,7 +115,9 @@ extension LanguageServer {
                 case .create(let entity, _, let binding):
                     if let binding { names.append((binding, .entity(entity))) }
                 case .find(let query, let first, let binding):
-                    if let binding { names.append((binding, first ? .entity(query.entity) : .array(.entity(query.entity)))) }
+                    if let binding {
+                        names.append((binding, first ? .entity(query.entity) : .array(.entity(query.entity))))
+                    }
                 case .call(let callee, _, let binding):
                     if let binding { names.append((binding, project.lastGraph?.intent(callee)?.resultType)) }
                 case .update(_, _, _, _, let binding):
@@ -130,7 +139,9 @@ extension LanguageServer {
 
     /// The widget whose mapping holds the cursor (`widgets: → Name: → …`).
     private func widget(at cursor: Cursor) -> IntentGraph.Widget? {
-        guard cursor.keyPath.count >= 2, cursor.keyPath[0] == "widgets", let app = app(of: cursor.path) else { return nil }
+        guard cursor.keyPath.count >= 2, cursor.keyPath[0] == "widgets", let app = app(of: cursor.path) else {
+            return nil
+        }
         return app.widgets.first { $0.name == cursor.keyPath[1] }
     }
 
@@ -143,7 +154,9 @@ extension LanguageServer {
     /// The entity a `where:` filters: the entity it is declared in (`suggested:`, `searchable:`),
     /// else the `find:`, `find_first:` or `from:` of its step or query, on its line or above it.
     private func entityForWhere(_ cursor: Cursor) -> IntentGraph.Entity? {
-        if cursor.keyPath.count >= 2, cursor.keyPath[0] == "entities" { return self.entity(named: cursor.keyPath[1], cursor) }
+        if cursor.keyPath.count >= 2, cursor.keyPath[0] == "entities" {
+            return self.entity(named: cursor.keyPath[1], cursor)
+        }
         guard let text = project.text(of: cursor.path) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let pattern = #"(^|[\s{,-])(find|find_first|from):\s*([\w.]+)"#

@@ -66,7 +66,9 @@ extension LanguageServer {
 
     /// The intent whose mapping holds the cursor (`intents: → Name: → …`).
     func intent(at cursor: Cursor) -> IntentGraph.Intent? {
-        guard cursor.keyPath.count >= 2, cursor.keyPath[0] == "intents", let app = app(of: cursor.path) else { return nil }
+        guard cursor.keyPath.count >= 2, cursor.keyPath[0] == "intents", let app = app(of: cursor.path) else {
+            return nil
+        }
         return app.intents.first { $0.name.name == cursor.keyPath[1] }
     }
 
@@ -81,7 +83,9 @@ extension LanguageServer {
             cursor.before[..<open].last != "$", cursor.before[..<open].filter({ $0 == "\"" }).count % 2 == 1
         {
             let parameters = intent(at: cursor)?.parameters ?? []
-            return parameters.map { CompletionItem(label: $0.name, kind: CompletionItem.variable, detail: $0.type.description) }
+            return parameters.map {
+                CompletionItem(label: $0.name, kind: CompletionItem.variable, detail: $0.type.description)
+            }
                 + [CompletionItem(label: "app", kind: CompletionItem.keyword, detail: "the app's name or a synonym")]
         }
         let trimmed = cursor.before.trimmingCharacters(in: .whitespaces)
@@ -99,25 +103,37 @@ extension LanguageServer {
             || (cursor.keyPath.last == "parameters" || cursor.keyPath.last == "properties")
                 && trimmed.range(of: #"^\w+:\s*\w*$"#, options: .regularExpression) != nil
         {
-            var items = ValueType.builtins.keys.sorted().map { CompletionItem(label: $0, kind: CompletionItem.typeKind, detail: "built-in") }
+            var items = ValueType.builtins.keys.sorted().map {
+                CompletionItem(label: $0, kind: CompletionItem.typeKind, detail: "built-in")
+            }
             for enumeration in graph?.enums ?? [] {
-                items.append(CompletionItem(label: enumeration.name.name, kind: CompletionItem.typeKind, detail: "enum \(enumeration.name)"))
+                items.append(
+                    CompletionItem(
+                        label: enumeration.name.name, kind: CompletionItem.typeKind, detail: "enum \(enumeration.name)")
+                )
             }
             for entity in graph?.entities ?? [] {
-                items.append(CompletionItem(label: entity.name.name, kind: CompletionItem.typeKind, detail: "entity \(entity.name)"))
+                items.append(
+                    CompletionItem(
+                        label: entity.name.name, kind: CompletionItem.typeKind, detail: "entity \(entity.name)"))
             }
             return items
         }
         // A value after `default:` of an enum-typed parameter: its cases.
         if trimmed.range(of: #"default:\s*\w*$"#, options: .regularExpression) != nil, let intent = intent(at: cursor),
             cursor.keyPath.count >= 4, let parameter = intent.parameter(cursor.keyPath[3]),
-            case .enumeration(let name) = parameter.type, let enumeration = graph?.enums.first(where: { $0.name == name })
+            case .enumeration(let name) = parameter.type,
+            let enumeration = graph?.enums.first(where: { $0.name == name })
         {
-            return enumeration.cases.map { CompletionItem(label: $0.id, kind: CompletionItem.enumMember, detail: $0.title) }
+            return enumeration.cases.map {
+                CompletionItem(label: $0.id, kind: CompletionItem.enumMember, detail: $0.title)
+            }
         }
         // At the start of a line: the keys the schema allows here.
         if trimmed.isEmpty || trimmed.range(of: #"^(- )?\w*$"#, options: .regularExpression) != nil {
-            return schemaKeys.keys(at: cursor.keyPath).map { CompletionItem(label: $0.name, kind: CompletionItem.keyword, detail: $0.doc) }
+            return schemaKeys.keys(at: cursor.keyPath).map {
+                CompletionItem(label: $0.name, kind: CompletionItem.keyword, detail: $0.doc)
+            }
         }
         return []
     }
@@ -133,7 +149,8 @@ extension LanguageServer {
             return text
         }
         if let intent = find(cursor.word, in: graph.intents, name: \.name) {
-            let parameters = intent.parameters.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+            let parameters = intent.parameters.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" }.joined(
+                separator: ", ")
             var text = "**\(intent.title)** — `\(intent.name)(\(parameters))`"
             if let description = intent.description { text += "\n\n\(description)" }
             let samples = intent.phrases.prefix(3).map { "- \($0.template.source)" }
@@ -185,11 +202,14 @@ extension LanguageServer {
 
     func symbols(in path: String) -> [DocumentSymbol] {
         guard let graph = project.lastGraph else { return [] }
-        func symbol(_ name: String, _ detail: String?, kind: Int, _ range: SourceRange, children: [DocumentSymbol]? = nil)
+        func symbol(
+            _ name: String, _ detail: String?, kind: Int, _ range: SourceRange, children: [DocumentSymbol]? = nil
+        )
             -> DocumentSymbol
         {
             let lsp = project.range(of: range)
-            return DocumentSymbol(name: name, detail: detail, kind: kind, range: lsp, selectionRange: lsp, children: children)
+            return DocumentSymbol(
+                name: name, detail: detail, kind: kind, range: lsp, selectionRange: lsp, children: children)
         }
         var found: [DocumentSymbol] = []
         for app in graph.apps where app.files.contains(path) {

@@ -18,7 +18,9 @@ extension LanguageServer {
     func prepareRename(_ at: TextDocumentPositionParams) -> (range: LSPRange, placeholder: String)? {
         guard let path = Self.path(of: at.textDocument.uri) else { return nil }
         let index = symbolIndex()
-        guard let found = index.occurrence(at: at.position, in: path), let source = index.sources[path] else { return nil }
+        guard let found = index.occurrence(at: at.position, in: path), let source = index.sources[path] else {
+            return nil
+        }
         return (source.range(found.start, found.end), found.symbol.name)
     }
 

@@ -36,7 +36,8 @@ final class LanguageServer {
             if needsCheck, !reader.hasInput(within: debounceMilliseconds) { publishDiagnostics() }
             switch reader.next() {
             case .end: return shuttingDown ? 0 : 1
-            case .refused(let why): send(.failure(id: nil, ResponseError(code: ResponseError.invalidRequest, message: why)))
+            case .refused(let why):
+                send(.failure(id: nil, ResponseError(code: ResponseError.invalidRequest, message: why)))
             case .message(let body):
                 if let status = handle(body) { return status }
             }
@@ -49,12 +50,18 @@ final class LanguageServer {
         do {
             message = try JSONDecoder().decode(IncomingMessage.self, from: Data(body))
         } catch {
-            send(.failure(id: nil, ResponseError(code: ResponseError.parseError, message: "not JSON-RPC: the message is not valid JSON")))
+            send(
+                .failure(
+                    id: nil,
+                    ResponseError(
+                        code: ResponseError.parseError, message: "not JSON-RPC: the message is not valid JSON")))
             return nil
         }
         guard let method = message.method else {
             if message.id != nil { return nil }  // a response to something we never asked: ignore
-            send(.failure(id: nil, ResponseError(code: ResponseError.invalidRequest, message: "a message without a method")))
+            send(
+                .failure(
+                    id: nil, ResponseError(code: ResponseError.invalidRequest, message: "a message without a method")))
             return nil
         }
         if method == "exit" { return shuttingDown ? 0 : 1 }
@@ -72,7 +79,9 @@ final class LanguageServer {
         } catch let error as ResponseError {
             send(.failure(id: id, error))
         } catch {
-            send(.failure(id: id, ResponseError(code: ResponseError.invalidParams, message: "invalid params for \(method)")))
+            send(
+                .failure(
+                    id: id, ResponseError(code: ResponseError.invalidParams, message: "invalid params for \(method)")))
         }
         return nil
     }
@@ -81,7 +90,9 @@ final class LanguageServer {
         switch method {
         case "initialize":
             initialized = true
-            if !namedDirectory, let root = params["rootUri"]?.string.flatMap(Self.path(of:)) ?? params["rootPath"]?.string {
+            if !namedDirectory,
+                let root = params["rootUri"]?.string.flatMap(Self.path(of:)) ?? params["rootPath"]?.string
+            {
                 workspace.intentsDirectory = Self.absolute(PathText.appending(root, "Intents"))
             }
             return try .from(InitializeResult())
@@ -162,7 +173,9 @@ final class LanguageServer {
             let message = diagnostic.message.text
             let related = diagnostic.notes.compactMap { note -> LSPDiagnostic.RelatedInformation? in
                 guard let at = note.location else { return nil }
-                return .init(location: LSPLocation(uri: Self.uri(of: at.start.file), range: workspace.range(of: at)), message: note.message.text)
+                return .init(
+                    location: LSPLocation(uri: Self.uri(of: at.start.file), range: workspace.range(of: at)),
+                    message: note.message.text)
             }
             byFile[location.start.file, default: []].append(
                 LSPDiagnostic(
@@ -226,7 +239,8 @@ final class LanguageServer {
     /// The symbol index of the definitions and shortcut files as the editor holds them.
     func symbolIndex() -> SymbolIndex {
         if let index { return index }
-        let built = SymbolIndex(definitions: workspace.definitionTexts(), shortcuts: workspace.shortcutTexts(), cache: parsed)
+        let built = SymbolIndex(
+            definitions: workspace.definitionTexts(), shortcuts: workspace.shortcutTexts(), cache: parsed)
         index = built
         return built
     }

@@ -16,7 +16,9 @@ struct LanguageServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Milliseconds without input before a check runs.", valueName: "ms"))
     var debounce: Int32 = 150
 
-    @Option(help: ArgumentHelp("The largest message accepted, in bytes; larger ones are refused unread.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "The largest message accepted, in bytes; larger ones are refused unread.", valueName: "bytes"))
     var maxMessageBytes = 16 * 1024 * 1024
 
     func run() throws {

@@ -38,7 +38,9 @@ struct ProjectWorkspace {
         var inputs: [(path: String, bytes: [UInt8])] = []
         texts = [:]
         for path in paths.sorted() {
-            let text = documents[path] ?? FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            let text =
+                documents[path]
+                ?? FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             guard let text else { continue }
             texts[path] = text
             inputs.append((path, Array(text.utf8)))
@@ -55,7 +57,8 @@ struct ProjectWorkspace {
     /// Whether `path` is a shortcut file: a YAML file outside the definitions whose text starts a
     /// shortcut (`shortcut:` at the top level).
     func isShortcut(_ path: String) -> Bool {
-        guard (path.hasSuffix(".yaml") || path.hasSuffix(".yml")) && !isDefinition(path), let text = documents[path] else {
+        guard (path.hasSuffix(".yaml") || path.hasSuffix(".yml")) && !isDefinition(path), let text = documents[path]
+        else {
             return false
         }
         return text.split(separator: "\n").contains { $0.hasPrefix("shortcut:") }
@@ -72,7 +75,8 @@ struct ProjectWorkspace {
         for path in open {
             texts[path] = documents[path]
             let result = ShortcutCompiler.compile(
-                path: path, graph: graph, matcher: matcher, files: documents.filter { isShortcut($0.key) }, runFolders: folders)
+                path: path, graph: graph, matcher: matcher, files: documents.filter { isShortcut($0.key) },
+                runFolders: folders)
             shortcutDiagnostics += result.diagnostics.filter { $0.location?.start.file == path }
         }
     }
@@ -93,7 +97,9 @@ struct ProjectWorkspace {
             paths.insert(PathText.appending(folder, name))
         }
         return paths.sorted().compactMap { path in
-            guard let text = documents[path] ?? FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }),
+            guard
+                let text = documents[path]
+                    ?? FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }),
                 text.split(separator: "\n").contains(where: { $0.hasPrefix("shortcut:") })
             else { return nil }
             return (path, text)

@@ -45,7 +45,11 @@ struct OutgoingMessage: Encodable {
             return
         }
         try container.encode(id ?? .null, forKey: .id)
-        if let error { try container.encode(error, forKey: .error) } else { try container.encode(result ?? .null, forKey: .result) }
+        if let error {
+            try container.encode(error, forKey: .error)
+        } else {
+            try container.encode(result ?? .null, forKey: .result)
+        }
     }
 }
 

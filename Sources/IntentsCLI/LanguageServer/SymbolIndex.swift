@@ -60,7 +60,10 @@ struct SymbolIndex {
         }
     }
 
-    init(definitions: [(path: String, text: String)], shortcuts: [(path: String, text: String)], cache: ParseCache = ParseCache()) {
+    init(
+        definitions: [(path: String, text: String)], shortcuts: [(path: String, text: String)],
+        cache: ParseCache = ParseCache()
+    ) {
         cache.keep(only: Set(definitions.map(\.path) + shortcuts.map(\.path)))
         var roots: [(path: String, app: String, root: Node)] = []
         var appOfFolder: [String: String] = [:]
@@ -106,9 +109,13 @@ struct SymbolIndex {
             parameters[app, default: [:]]["widget:" + name, default: []].formUnion(names)
         }
         for key in ["entities", "enums"] {
-            for pair in root[key]?.mapping ?? [] { if let name = pair.key.string { types[app, default: []].insert(name) } }
+            for pair in root[key]?.mapping ?? [] {
+                if let name = pair.key.string { types[app, default: []].insert(name) }
+            }
         }
-        for pair in root["rules"]?.mapping ?? [] { if let name = pair.key.string { rules[app, default: []].insert(name) } }
+        for pair in root["rules"]?.mapping ?? [] {
+            if let name = pair.key.string { rules[app, default: []].insert(name) }
+        }
     }
 
     /// The occurrence at an LSP position of a file.
@@ -124,12 +131,15 @@ struct SymbolIndex {
 
     func location(of occurrence: Occurrence) -> LSPLocation? {
         guard let source = sources[occurrence.file] else { return nil }
-        return LSPLocation(uri: LanguageServer.uri(of: occurrence.file), range: source.range(occurrence.start, occurrence.end))
+        return LSPLocation(
+            uri: LanguageServer.uri(of: occurrence.file), range: source.range(occurrence.start, occurrence.end))
     }
 
     /// `Name` or `App.Name` among the names `declared` by app: the app's own first, else the only app
     /// declaring it. The name's offset within `text` comes with it.
-    func resolve(_ text: String, from app: String?, in declared: [String: Set<String>]) -> (app: String, name: String, skip: Int)? {
+    func resolve(_ text: String, from app: String?, in declared: [String: Set<String>]) -> (
+        app: String, name: String, skip: Int
+    )? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2 {
             let owner = parts[0].lowercased()
@@ -259,7 +269,9 @@ private struct Walker {
             guard let name = parameter.key.string else { continue }
             declare(.parameter(app: owner.app, owner: owner.name, name: name), parameter.key)
             typeOf(parameter.value)
-            for field in parameter.value.mapping ?? [] where field.key.string != "type" { value(field.value, key: field.key.string) }
+            for field in parameter.value.mapping ?? [] where field.key.string != "type" {
+                value(field.value, key: field.key.string)
+            }
         }
     }
 
@@ -287,7 +299,9 @@ private struct Walker {
     /// The keys of a `with:` or `expect:` mapping: parameters of `target`.
     mutating func arguments(_ node: Node, of target: (app: String, name: String)?) {
         for pair in node.mapping ?? [] {
-            if let target, let name = pair.key.string, index.parameters[target.app]?[target.name]?.contains(name) == true {
+            if let target, let name = pair.key.string,
+                index.parameters[target.app]?[target.name]?.contains(name) == true
+            {
                 let span = source.span(of: pair.key)
                 add(.parameter(app: target.app, owner: target.name, name: name), span.start, span.end)
             }
@@ -297,7 +311,9 @@ private struct Walker {
 
     /// An intent's name as written in `call:`, `intent:`; records it and returns the intent.
     mutating func intentReference(_ node: Node) -> (app: String, name: String)? {
-        guard let text = node.string, let resolved = index.resolve(text, from: app, in: index.intents) else { return nil }
+        guard let text = node.string, let resolved = index.resolve(text, from: app, in: index.intents) else {
+            return nil
+        }
         let span = source.span(of: node)
         add(.intent(app: resolved.app, name: resolved.name), span.start + resolved.skip, span.end)
         return (resolved.app, resolved.name)
@@ -335,7 +351,11 @@ private struct Walker {
             for item in items { phrases(item, parameters: target) }
         case .mapping(let pairs):
             for pair in pairs {
-                if pair.key.string == "set" { arguments(pair.value, of: target) } else { phrases(pair.value, parameters: target) }
+                if pair.key.string == "set" {
+                    arguments(pair.value, of: target)
+                } else {
+                    phrases(pair.value, parameters: target)
+                }
             }
         }
     }
@@ -449,7 +469,9 @@ private struct Walker {
     mutating func expression(_ node: Node, bareNamesAreProperties: Bool, startsWithEntity: Bool = false) {
         guard node.scalar != nil else { return }
         let span = source.span(of: node)
-        names(in: span.start, span.end, bareNamesAreProperties: bareNamesAreProperties, startsWithEntity: startsWithEntity)
+        names(
+            in: span.start, span.end, bareNamesAreProperties: bareNamesAreProperties, startsWithEntity: startsWithEntity
+        )
     }
 
     /// The names of an expression between two offsets: bare names are parameters (unless they are
@@ -476,7 +498,8 @@ private struct Walker {
                 continue
             }
             let qualifier = afterDot && number >= 2 && tokens[number - 2].isName ? tokens[number - 2].text : nil
-            let isQueryEntity = (next?.isName == true && next?.text == "where") || (startsWithEntity && number == 0)
+            let isQueryEntity =
+                (next?.isName == true && next?.text == "where") || (startsWithEntity && number == 0)
                 || (startsWithEntity && number == 2 && afterDot)
             if isQueryEntity || next?.text == "." && !afterDot && index.types[app ?? ""]?.contains(token.text) == true {
                 let written = qualifier.map { $0 + "." + token.text } ?? token.text
@@ -488,7 +511,8 @@ private struct Walker {
             // An entity named alone, as in `exists(Radar)` or `count(App.Task)`.
             let qualifiedByApp = qualifier.map({ index.types[$0.lowercased()] != nil }) ?? false
             if !parameters.contains(token.text), next?.text != "(", next?.text != ".", !afterDot || qualifiedByApp,
-                let resolved = index.resolve(qualifier.map { $0 + "." + token.text } ?? token.text, from: app, in: index.types)
+                let resolved = index.resolve(
+                    qualifier.map { $0 + "." + token.text } ?? token.text, from: app, in: index.types)
             {
                 add(.type(app: resolved.app, name: resolved.name), token.start, token.end)
                 continue

@@ -92,7 +92,8 @@ enum JSONEnvelope {
     static func finish(status: Int32, message: String? = nil) {
         guard command != nil, status != 0, !written else { return }
         let message =
-            message ?? (messages.isEmpty ? "the command failed (exit status \(status))" : messages.joined(separator: "\n"))
+            message
+            ?? (messages.isEmpty ? "the command failed (exit status \(status))" : messages.joined(separator: "\n"))
         writeError(code: status == ExitStatus.usage.code ? "usage" : "not_done", message: message)
     }
 }

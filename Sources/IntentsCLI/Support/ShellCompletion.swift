@@ -89,10 +89,14 @@ enum ShellCompletion {
                     for pair in root[key]?.mapping ?? [] {
                         guard let name = pair.key.string else { continue }
                         declared[kind, default: []].append((app, name))
-                        if kind == .enums { cases[name] = (pair.value["cases"]?.mapping ?? []).compactMap(\.key.string) }
+                        if kind == .enums {
+                            cases[name] = (pair.value["cases"]?.mapping ?? []).compactMap(\.key.string)
+                        }
                         if kind == .widgets {
                             let parameters = (pair.value["parameters"]?.mapping ?? []).compactMap { parameter in
-                                parameter.key.string.map { ($0, parameter.value["type"]?.string ?? parameter.value.string ?? "") }
+                                parameter.key.string.map {
+                                    ($0, parameter.value["type"]?.string ?? parameter.value.string ?? "")
+                                }
                             }
                             widgets[name] = Widget(parameters: parameters)
                         }

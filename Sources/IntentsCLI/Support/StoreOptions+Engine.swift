@@ -16,7 +16,8 @@ extension StoreOptions {
         _ global: GlobalOptions, shortcuts: Project.Shortcuts = .none, runAnywhere: Bool = false, dryRun: Bool = false
     ) throws -> IntentEngine {
         var configuration = IntentEngine.Configuration(
-            definitions: global.intentsDirectory, store: path, clock: try global.clock(), cacheDirectory: cacheDirectory,
+            definitions: global.intentsDirectory, store: path, clock: try global.clock(),
+            cacheDirectory: cacheDirectory,
             shortcuts: shortcuts, runAnywhere: runAnywhere, readOnly: dryRun && mayExist)
         let engine: IntentEngine
         do {

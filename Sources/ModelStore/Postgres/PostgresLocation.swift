@@ -84,14 +84,20 @@ public struct PostgresLocation: Sendable, Hashable {
             }
             guard !host.isEmpty else { throw refuse("not a PostgreSQL URL: it names no host (\(Self.form))") }
             guard host.utf8.count <= 253,
-                host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_") })
+                host.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                            || $0 == "_")
+                })
             else {
-                throw refuse("\(quoted(host)) is not a host name or address (letters, digits, '.', '-'; IPv6 in brackets)")
+                throw refuse(
+                    "\(quoted(host)) is not a host name or address (letters, digits, '.', '-'; IPv6 in brackets)")
             }
         }
         var port = 5432
         if let portText, !portText.isEmpty {
-            guard portText.utf8.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(portText),
+            guard portText.utf8.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let number = Int(portText),
                 (1...65_535).contains(number)
             else { throw refuse("the port must be a number from 1 to 65535, not \(quoted(portText))") }
             port = number
@@ -113,11 +119,15 @@ public struct PostgresLocation: Sendable, Hashable {
             options[name] = (try Self.decoded(parts[1], "the option '\(name)'", url), parts[1])
         }
         if let mode = options["sslmode"], mode.value != "disable" {
-            throw refuse("sslmode=\(quoted(mode.raw, as: mode.value)): this version connects without TLS only (sslmode=disable); keep the server on loopback or a private network")
+            throw refuse(
+                "sslmode=\(quoted(mode.raw, as: mode.value)): this version connects without TLS only (sslmode=disable); keep the server on loopback or a private network"
+            )
         }
         let schema = options["schema"]?.value ?? "public"
         guard Self.isSchemaName(schema) else {
-            throw refuse("the schema \(quoted(options["schema"]!.raw, as: schema)) is not a name (1 to 63 lowercase letters, digits and _)")
+            throw refuse(
+                "the schema \(quoted(options["schema"]!.raw, as: schema)) is not a name (1 to 63 lowercase letters, digits and _)"
+            )
         }
 
         self.host = String(host)
@@ -136,19 +146,24 @@ public struct PostgresLocation: Sendable, Hashable {
     /// The `%XX`-decoded text of a part; a broken escape, text that is not UTF-8, or a NUL is refused.
     private static func decoded(_ part: Substring, _ what: String, _ url: String) throws(StoreError) -> String {
         guard let bytes = PercentDecoding.bytes(part.utf8) else {
-            throw .unusable(path: hidingPassword(url), reason: "\(what) has a broken %-escape (two hex digits must follow '%')")
+            throw .unusable(
+                path: hidingPassword(url), reason: "\(what) has a broken %-escape (two hex digits must follow '%')")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unusable(path: hidingPassword(url), reason: "\(what) is not UTF-8 once its %-escapes are decoded")
         }
-        guard !bytes.contains(0) else { throw .unusable(path: hidingPassword(url), reason: "\(what) holds a NUL (%00)") }
+        guard !bytes.contains(0) else {
+            throw .unusable(path: hidingPassword(url), reason: "\(what) holds a NUL (%00)")
+        }
         return text
     }
 
     /// Text from a URL as a message shows it: control characters as `?`, at most 64 characters.
     static func shown(_ text: some StringProtocol) -> String {
         let scalars = text.unicodeScalars
-        let cut = String(String.UnicodeScalarView(scalars.prefix(64).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+        let cut = String(
+            String.UnicodeScalarView(
+                scalars.prefix(64).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
         return scalars.count > 64 ? cut + "…" : cut
     }
 
@@ -171,7 +186,9 @@ public struct PostgresLocation: Sendable, Hashable {
     }
 
     private static func shown(_ text: String, unlimited: Bool) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
     }
 
     static func isSchemaName(_ text: String) -> Bool {
@@ -198,6 +215,7 @@ public struct PostgresLocation: Sendable, Hashable {
         func escape(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
         let credentials = escape(user) + (password.map { ":" + escape($0) } ?? "")
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "postgres://\(credentials)@\(shownHost):\(port)/\(escape(database))" + (schema == "public" ? "" : "?schema=\(schema)")
+        return "postgres://\(credentials)@\(shownHost):\(port)/\(escape(database))"
+            + (schema == "public" ? "" : "?schema=\(schema)")
     }
 }

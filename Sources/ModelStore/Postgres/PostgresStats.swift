@@ -33,12 +33,14 @@ extension Store {
             var entities: [StoreStats.Entity] = []
             for table in self.tables.values.sorted(by: { $0.name < $1.name }) {
                 guard tables[table.name] != nil else {
-                    entities.append(StoreStats.Entity(name: table.name, records: 0, tableBytes: 0, indexes: 0, indexBytes: 0))
+                    entities.append(
+                        StoreStats.Entity(name: table.name, records: 0, tableBytes: 0, indexes: 0, indexBytes: 0))
                     continue
                 }
                 let records = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM \(table.quoted)") ?? 0
                 let tableBytes =
-                    try db.fetchValue(Int.self, sql: "SELECT pg_table_size(?::regclass)::bigint", arguments: [table.quoted])
+                    try db.fetchValue(
+                        Int.self, sql: "SELECT pg_table_size(?::regclass)::bigint", arguments: [table.quoted])
                     ?? 0
                 let own = indexRows.filter { ($0["tbl"] as String) == table.name }
                 var entity = StoreStats.Entity(

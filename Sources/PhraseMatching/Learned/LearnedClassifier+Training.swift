@@ -54,7 +54,8 @@ extension LearnedClassifier {
                     let vector = vectors[index]
                     guard !vector.isEmpty else { continue }
                     if !candidates.isEmpty {
-                        step(vector, among: candidates[index], label: samples[index].label,
+                        step(
+                            vector, among: candidates[index], label: samples[index].label,
                             rate: rate * samples[index].weight, weights: w, bias: &bias, classes: classes,
                             scratch: &scratch)
                         continue

@@ -20,7 +20,9 @@ public struct LearnedClassifier: Sendable {
 
     let featureIDs: [String: Int32]
 
-    init(features: [String], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float], temperature: Float) {
+    init(
+        features: [String], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float], temperature: Float
+    ) {
         let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
         self.init(
             features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
@@ -42,7 +44,8 @@ public struct LearnedClassifier: Sendable {
     }
 
     /// No features, one class: what a model is built with before its classifier is trained.
-    static let empty = LearnedClassifier(features: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
+    static let empty = LearnedClassifier(
+        features: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
 
     /// The none class's index.
     var none: Int { bias.count - 1 }

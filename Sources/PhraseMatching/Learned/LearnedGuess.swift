@@ -61,12 +61,14 @@ public struct LearnedGuess: Sendable {
     /// One line for `explain`: why.
     public var reason: String {
         var text = String(
-            format: "closest phrase \"%@\" (similarity %.2f), word order %.0f%%, words known %.0f%%", template, similarity,
+            format: "closest phrase \"%@\" (similarity %.2f), word order %.0f%%, words known %.0f%%", template,
+            similarity,
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
         if !readAs.isEmpty {
-            text += "; read "
+            text +=
+                "; read "
                 + readAs.map { "\"\($0.said)\" as \($0.as.map { "\"\($0)\"" }.joined(separator: " or "))" }
                 .joined(separator: ", ") + " (WordNet)"
         }

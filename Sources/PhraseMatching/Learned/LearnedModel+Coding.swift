@@ -212,7 +212,8 @@ struct ByteReader {
                         from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + count * size)]))
                 #else
                     for index in 0..<count {
-                        buffer[index] = T(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
+                        buffer[index] = T(
+                            littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
                     }
                 #endif
             }

@@ -170,7 +170,8 @@ public final class LearnedStage: @unchecked Sendable {
     /// Writes the cache beside the store, atomically, and removes caches of other definitions.
     /// A cache that cannot be written is no error: the next process trains again.
     private func write(_ model: LearnedModel) {
-        storeBytes(model.encoded(definitionsHash: definitionsHash), section: "learned", file: cacheFile, others: "learned-")
+        storeBytes(
+            model.encoded(definitionsHash: definitionsHash), section: "learned", file: cacheFile, others: "learned-")
     }
 
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
@@ -179,7 +180,9 @@ public final class LearnedStage: @unchecked Sendable {
         hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
         for file in files.sorted() {
             hash.add(file)
-            if case .bytes(let bytes) = FileBytes.read(file, limit: FileBytes.maximumDefinitionBytes) { hash.add(bytes) }
+            if case .bytes(let bytes) = FileBytes.read(file, limit: FileBytes.maximumDefinitionBytes) {
+                hash.add(bytes)
+            }
             hash.add(CollectionOfOne(0))
         }
         return hash.value

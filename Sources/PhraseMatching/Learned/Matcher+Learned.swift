@@ -86,7 +86,9 @@ extension Matcher {
         // Said backwards: the sentence starts with the word its phrase ends with and never starts
         // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
         // "capricorn and libra compatibility"). Ask rather than act.
-        if decision == .act, model.readsBackwards(ids, cls: evidence.best) || model.readsReversed(ids, cls: evidence.best) {
+        if decision == .act,
+            model.readsBackwards(ids, cls: evidence.best) || model.readsReversed(ids, cls: evidence.best)
+        {
             decision = .ask
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
@@ -113,8 +115,10 @@ extension Matcher {
             alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
             alignedAdding: restored,
             carriedBy: evidence.carried.prefix(4).map {
-                (Self.describe($0.feature, links: evidence.links, words: words, ids: ids, model: model),
-                 total > 0 ? Double($0.weight / total) : 0)
+                (
+                    Self.describe($0.feature, links: evidence.links, words: words, ids: ids, model: model),
+                    total > 0 ? Double($0.weight / total) : 0
+                )
             }, tagging: tagging)
         guess.readAs =
             substituted.map { [($0.said, [$0.word])] }

@@ -55,7 +55,10 @@ public final class CompiledCache: @unchecked Sendable {
             let decoded = try? GraphCoding.decode(graphBytes),
             let index = PhraseIndex(decoding: indexBytes, key: key, graph: decoded.graph, checksummed: true)
         else { return nil }
-        return (CompiledCache(file: path, directory: directory, key: key, sections: sections), decoded.graph, index, decoded.diagnostics)
+        return (
+            CompiledCache(file: path, directory: directory, key: key, sections: sections), decoded.graph, index,
+            decoded.diagnostics
+        )
     }
 
     /// Writes `graph`, `index` and the definitions' `diagnostics` (warnings: a graph with errors is

@@ -702,7 +702,9 @@ struct Search {
                             typed: option.typed, problem: option.problem,
                             entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
-                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil { next.score.unresolved += 1 }
+                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil {
+                        next.score.unresolved += 1
+                    }
                     next.score.corrections += option.edits
                     walk(node: edge.child, position: position + option.length, path: next)
                 }
@@ -782,7 +784,8 @@ struct Search {
         }
         // Passing a word over is only worth it when the rest is mostly the template's own words.
         if path.score.unknown > 0,
-            path.score.literalWords < Matcher.literalWordsAroundUnknown || path.score.literalWords < path.score.freeWords
+            path.score.literalWords < Matcher.literalWordsAroundUnknown
+                || path.score.literalWords < path.score.freeWords
         {
             return
         }

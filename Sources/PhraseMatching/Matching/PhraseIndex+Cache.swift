@@ -29,7 +29,9 @@ extension PhraseIndex {
             return (index, true)
         }
         let index = PhraseIndex(graph: graph)
-        if let bytes = index.encoded(key: key) { CacheFile.replace(file, in: cacheDirectory, with: bytes, others: "index-") }
+        if let bytes = index.encoded(key: key) {
+            CacheFile.replace(file, in: cacheDirectory, with: bytes, others: "index-")
+        }
         return (index, false)
     }
 
@@ -57,7 +59,9 @@ extension PhraseIndex {
     public static func cacheKey(files paths: some Sequence<String>) -> UInt64 {
         cacheKey(
             definitions: paths.map { path in
-                guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else { return (path, []) }
+                guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else {
+                    return (path, [])
+                }
                 return (path, bytes)
             })
     }
@@ -68,7 +72,8 @@ extension PhraseIndex {
         guard let app = graph.app(named: entry.app), let intent = app.intents.first(where: { $0.name == entry.intent })
         else { return nil }
         func same(_ phrase: IntentGraph.Phrase) -> Bool {
-            phrase.template.source == entry.template && phrase.language == entry.language && phrase.values == entry.values
+            phrase.template.source == entry.template && phrase.language == entry.language
+                && phrase.values == entry.values
         }
         if entry.isShortcut {
             for (s, shortcut) in app.shortcuts.enumerated() where shortcut.intent == intent.name {
@@ -223,7 +228,8 @@ extension PhraseIndex {
         else { return nil }
         let trie = Trie(
             starts: starts, wordKeys: wordKeys, wordChildren: wordChildren, slots: slots, appKeys: appKeys,
-            appChildren: appChildren, entries: nodeEntries, optionalKeys: optionalKeys, optionalChildren: optionalChildren)
+            appChildren: appChildren, entries: nodeEntries, optionalKeys: optionalKeys,
+            optionalChildren: optionalChildren)
         guard let entryCount = reader.count() else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(entryCount)

@@ -95,7 +95,8 @@ extension PhraseIndex {
             for index in kinds..<starts.count where starts[index] < starts[index - kinds] { return false }
             let limit = Int32(nodeCount)
             guard wordChildren.allSatisfy({ $0 >= 0 && $0 < limit }), appChildren.allSatisfy({ $0 >= 0 && $0 < limit }),
-                optionalChildren.allSatisfy({ $0 >= 0 && $0 < limit }), slots.allSatisfy({ $0.child >= 0 && $0.child < limit }),
+                optionalChildren.allSatisfy({ $0 >= 0 && $0 < limit }),
+                slots.allSatisfy({ $0.child >= 0 && $0.child < limit }),
                 entries.allSatisfy({ $0 >= 0 && Int($0) < entryCount })
             else { return false }
             for node in 0..<nodeCount {

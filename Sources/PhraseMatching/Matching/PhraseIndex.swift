@@ -171,16 +171,22 @@ public struct PhraseIndex: Sendable {
             }
             for intent in app.intents {
                 for phrase in intent.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: false, tokens: &tokens, nodes: &nodes)
+                    insert(
+                        phrase, intent: intent, app: app, negative: false, shortcut: false, tokens: &tokens,
+                        nodes: &nodes)
                 }
                 for phrase in intent.negativePhrases {
-                    insert(phrase, intent: intent, app: app, negative: true, shortcut: false, tokens: &tokens, nodes: &nodes)
+                    insert(
+                        phrase, intent: intent, app: app, negative: true, shortcut: false, tokens: &tokens,
+                        nodes: &nodes)
                 }
             }
             for shortcut in app.shortcuts {
                 guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
                 for phrase in shortcut.phrases {
-                    insert(phrase, intent: intent, app: app, negative: false, shortcut: true, tokens: &tokens, nodes: &nodes)
+                    insert(
+                        phrase, intent: intent, app: app, negative: false, shortcut: true, tokens: &tokens,
+                        nodes: &nodes)
                 }
             }
         }

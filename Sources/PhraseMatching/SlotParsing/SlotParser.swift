@@ -154,7 +154,8 @@ enum SlotParser {
             }
             // The same case by another term: the closer one counts ("windows" is the synonym as
             // written, not a typo of the title "window").
-            if let same = options.firstIndex(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }) {
+            if let same = options.firstIndex(where: { $0.length == term.tokens.count && $0.value == .enumCase(term.id) }
+            ) {
                 options[same].edits = min(options[same].edits, edits)
                 continue
             }

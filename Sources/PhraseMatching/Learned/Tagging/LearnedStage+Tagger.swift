@@ -76,7 +76,9 @@ extension LearnedStage {
             TaggerHolder.memo.withLock { $0[key] } ?? SlotTaggerTrainer.train(index: index)
         TaggerHolder.memo.withLock { $0[key] = tagger }
         holder.loaded = tagger
-        storeBytes(tagger.encoded(definitionsHash: definitionsHash), section: "tagger", file: taggerCacheFile, others: "tagger-")
+        storeBytes(
+            tagger.encoded(definitionsHash: definitionsHash), section: "tagger", file: taggerCacheFile,
+            others: "tagger-")
         return tagger
     }
 
@@ -129,7 +131,8 @@ extension LearnedStage {
         let droppedWordsKnown = freeTokens.allSatisfy { position in
             reading.labels[position] != "O" || frame.contains(tokens[position].text)
         }
-        let valuesParse = reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
+        let valuesParse =
+            reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
             && reading.slots.contains { $0.span.allSatisfy(freeTokens.contains) }
         var revised = candidate
         revised.slots = candidate.slots.filter(\.typed) + reading.slots

@@ -67,7 +67,9 @@ enum TaggerFeatures {
     static func taggedParameters(of intent: IntentGraph.Intent) -> [IntentGraph.Parameter] {
         var names = Set<String>()
         for phrase in intent.phrases { for slot in phrase.template.slots { names.insert(slot.name) } }
-        for sentence in intent.trainingSentences { for piece in sentence.pieces { if let s = piece.slot { names.insert(s) } } }
+        for sentence in intent.trainingSentences {
+            for piece in sentence.pieces { if let s = piece.slot { names.insert(s) } }
+        }
         return intent.parameters.filter { names.contains($0.name) }
     }
 

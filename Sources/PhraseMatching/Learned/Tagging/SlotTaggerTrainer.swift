@@ -28,7 +28,8 @@ public enum SlotTaggerTrainer {
         var random = SeededGenerator(seed: seed)
         let graph = index.graph
         let matcher = Matcher(
-            index: index, clock: .fixed(Date(timeIntervalSince1970: 1_767_225_600), timeZone: TimeZone(identifier: "UTC")!))
+            index: index,
+            clock: .fixed(Date(timeIntervalSince1970: 1_767_225_600), timeZone: TimeZone(identifier: "UTC")!))
         var all: [(app: IntentGraph.App, intent: IntentGraph.Intent)] = []
         for app in graph.apps { for intent in app.intents { all.append((app, intent)) } }
         all.sort { $0.intent.name.description < $1.intent.name.description }
@@ -74,7 +75,8 @@ public enum SlotTaggerTrainer {
                         switch piece {
                         case .word(let word): append(word, slot: nil, to: &sentence)
                         case .app:
-                            append(random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms),
+                            append(
+                                random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms),
                                 slot: nil, to: &sentence)
                         case .slot(let name):
                             let type = intent.parameter(name)?.type ?? .string
@@ -115,7 +117,8 @@ public enum SlotTaggerTrainer {
                 marks[name.span.lowerBound].append("B|" + name.type)
                 for inside in name.span.dropFirst() { marks[inside].append("I|" + name.type) }
             }
-            let features = TaggerFeatures.features(sentence.tokens, intent: all[sentence.intent].intent.name, marks: marks)
+            let features = TaggerFeatures.features(
+                sentence.tokens, intent: all[sentence.intent].intent.name, marks: marks)
             return features.map { row in
                 row.map { key in
                     if let id = ids[key] { return id }
@@ -280,7 +283,9 @@ struct AveragedPerceptron {
 
     /// The averaged weights as a tagger: rows sorted by feature key, labels ascending, weights that
     /// average to (nearly) nothing left out.
-    func tagger(slots: [String], intents: [QualifiedName], intentLabels: [[Int32]], frameWords: [[String]], keys: [UInt64])
+    func tagger(
+        slots: [String], intents: [QualifiedName], intentLabels: [[Int32]], frameWords: [[String]], keys: [UInt64]
+    )
         -> SlotTagger
     {
         let order = keys.indices.sorted { keys[$0] < keys[$1] }

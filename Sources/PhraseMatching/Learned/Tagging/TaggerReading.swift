@@ -67,13 +67,16 @@ extension SlotTagger {
             var start = span.lowerBound
             while start < span.upperBound {
                 let options = SlotParser.options(for: parameter.type, tokens: tokens, at: start, matcher: matcher)
-                if let option = options.first(where: { start + $0.length == span.upperBound && ($0.typed || isList(parameter.type)) }) {
+                if let option = options.first(where: {
+                    start + $0.length == span.upperBound && ($0.typed || isList(parameter.type))
+                }) {
                     return Candidate.Slot(
                         name: parameter.name, value: option.value, span: start..<span.upperBound, typed: option.typed,
                         problem: option.problem, entity: parameter.type.entityName != nil)
                 }
-                guard Matcher.introducingWords.contains(tokens[start].text)
-                    || Matcher.determiners.contains(tokens[start].text)
+                guard
+                    Matcher.introducingWords.contains(tokens[start].text)
+                        || Matcher.determiners.contains(tokens[start].text)
                 else { return nil }
                 start += 1
             }
