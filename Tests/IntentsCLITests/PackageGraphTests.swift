@@ -113,4 +113,39 @@ struct PackageGraphTests {
             }
         }
     }
+
+    /// The Swift files under `folder`, relative to it, with their text.
+    static func sources(under folder: String) throws -> [(file: String, text: String)] {
+        let root = Bundled.root + "/" + folder
+        guard let files = FileManager.default.enumerator(atPath: root) else { return [] }
+        return try files.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOfFile: root + "/" + $0, encoding: .utf8))
+        }
+    }
+
+    @Test("IntentRuntime's core names no surface, and no surface extends Conversation")
+    func runtimeCoreStandsAlone() throws {
+        let files = try Self.sources(under: "Sources/IntentRuntime")
+        let core = files.filter { $0.file.hasPrefix("Core/") }
+        let surfaces = files.filter { !$0.file.hasPrefix("Core/") }
+        #expect(!core.isEmpty && !surfaces.isEmpty)
+        // The types the surfaces declare at the start of a line (nested ones are reached through these).
+        let declaration = /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Z]\w*)/
+        var declared: [String: String] = [:]
+        for (file, text) in surfaces {
+            for line in text.split(separator: "\n") {
+                if let match = line.prefixMatch(of: declaration) { declared[String(match.1)] = file }
+            }
+            for line in text.split(separator: "\n") where line.hasPrefix("extension Conversation") {
+                Issue.record("\(file) extends Conversation: a surface reaches the core through IntentPerformer")
+            }
+        }
+        #expect(!declared.isEmpty)
+        for (file, text) in core {
+            let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+            for (name, surface) in declared.sorted(by: { $0.key < $1.key }) where words.contains(name) {
+                Issue.record("Core/\(file) names \(name), which \(surface) declares: the core knows no surface")
+            }
+        }
+    }
 }
