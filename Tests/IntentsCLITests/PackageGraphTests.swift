@@ -48,22 +48,13 @@ struct PackageGraphTests {
     ]
 
     static func manifest() throws -> Manifest {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = NSTemporaryDirectory() + "package-graph-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        process.arguments = [
-            "swift", "package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "swift package dump-package failed")
-        return try JSONDecoder().decode(Manifest.self, from: data)
+        let run = try ExternalTool.run(
+            "swift", ["package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch])
+        #expect(run.status == 0, "swift package dump-package failed: \(run.stderr)")
+        return try JSONDecoder().decode(Manifest.self, from: Data(run.stdout.utf8))
     }
 
     /// The modules the Swift files under `folder` import (outside multi-line string literals).

@@ -134,17 +134,8 @@ struct BothBackendsTests {
     func donations(_ backend: Backend) throws {
         let scratch = try backend.scratch("donations")
         let store = try Notebook.seeded(scratch.path)
-        let intent = QualifiedName(app: "Notebook", name: "Pin")
-        let execution = try store.write { transaction in
-            let page = try #require(try transaction.record(Notebook.page, id: "p2"))
-            try transaction.update(page, set: ["pinned": .boolean(true)])
-            return try transaction.journal(intent: intent, parameters: ["page": "p2"], dialog: "Pinned.", donation: nil)
-        }
-        try store.write { transaction in
-            try transaction.donate(
-                intent: intent, parameters: ["page": "p2"], via: .phrase, records: ["p2"], at: Bundled.now,
-                execution: execution)
-        }
+        let intent = Notebook.pin
+        try Notebook.pinAndDonate(in: store)
         let counts = try store.read { try $0.suggestionCounts(intents: [intent.description], now: Bundled.now) }
         #expect(counts[intent.description]?["n"] == 1)
         try store.write { transaction in
