@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // The second store backend (`--store postgres://…`), beside SQLite.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // `swift package generate-documentation` over the DocC catalogs (Sources/<Target>/<Target>.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
