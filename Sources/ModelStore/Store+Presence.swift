@@ -109,7 +109,7 @@ extension StoreTransaction {
             let sorted = words.sorted()
             for start in stride(from: 0, to: sorted.count, by: 1_000) {
                 let chunk = sorted[start..<min(start + 1_000, sorted.count)]
-                try db.execute(
+                try db.executeLater(
                     sql: "INSERT INTO _search_vocab (term) VALUES "
                         + Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
                         + " ON CONFLICT DO NOTHING",
@@ -132,7 +132,8 @@ extension StoreTransaction {
         // PostgreSQL: the folded words and their tsvector in the item's row (title A, keywords B, body C).
         let (title, body, keywords) = Self.searchText(document)
         let (ft, fb, fk) = (title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "))
-        return try db.insert(
+        // Its number is SQLite's business only (the pending documents): held with the other writes.
+        try db.executeLater(
             sql: """
                 INSERT INTO _search_items (entity, record, title, subtitle, expires, ft, fb, fk, words)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, setweight(to_tsvector('simple', ?), 'A')
@@ -141,8 +142,8 @@ extension StoreTransaction {
             arguments: [
                 entity, id, document.title, document.subtitle, document.expires.map(ISODate.format), ft, fb, fk, ft, fk,
                 fb,
-            ],
-            returning: "doc")
+            ])
+        return 0
     }
 
     private static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
@@ -375,7 +376,7 @@ extension StoreTransaction {
                 returning: "id")
         }
         for record in Set(records) {
-            try db.execute(
+            try db.executeLater(
                 sql: "INSERT INTO _donation_refs (record, donation) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 arguments: [record, donation])
         }
@@ -401,7 +402,7 @@ extension StoreTransaction {
             // PostgreSQL: every count in one round trip (the keys are distinct, as one row each needs).
             var arguments: [(any DatabaseValueConvertible)?] = []
             for key in Set(keys).sorted() { arguments += [intent, key, delta] }
-            try db.execute(
+            try db.executeLater(
                 sql: "INSERT INTO _suggest_stats (intent, key, count) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: arguments.count / 3).joined(separator: ", ")
                     + " ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count",
@@ -410,7 +411,7 @@ extension StoreTransaction {
             for key in keys { try db.execute(sql: statement, arguments: [intent, key, delta]) }
         }
         if delta < 0 {
-            try db.execute(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])
+            try db.executeLater(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])
         }
     }
 
