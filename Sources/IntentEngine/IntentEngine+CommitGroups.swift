@@ -1,5 +1,5 @@
 import Foundation
-public import IntentRuntime
+import IntentRuntime
 import ModelStore
 
 /// Group commit on PostgreSQL: requests that reach an engine while it is busy share one

@@ -127,11 +127,21 @@ final class PostgresSession: @unchecked Sendable {
         return try body()
     }
 
+    /// The connection: made again when lost between transactions; inside one, its loss is an
+    /// error (a new connection would run the rest of it outside any transaction).
+    private func current() throws -> PostgresConnection {
+        guard depth > 0 else { return try connected() }
+        guard let connection, !connection.isClosed else {
+            throw StoreError.writeFailed("the connection to the server was lost during a transaction")
+        }
+        return connection
+    }
+
     /// Runs `body` on the connection once everything sent before has settled.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        let connection = try connected()
+        let connection = try current()
         sendHeld(on: connection)
         try settle()
         return try body(connection)
@@ -141,7 +151,7 @@ final class PostgresSession: @unchecked Sendable {
     func query(_ sql: String, _ binds: [PostgresData]) throws -> PostgresQueryResult {
         lock.lock()
         defer { lock.unlock() }
-        let connection = try connected()
+        let connection = try current()
         sendHeld(on: connection)
         let result = connection.query(sql, binds)
         inFlight.append(result)
@@ -200,7 +210,7 @@ final class PostgresSession: @unchecked Sendable {
     func transaction<T>(write: Bool, _ body: (PostgresExecutor) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        let connection = try depth == 0 ? connected() : self.connection!
+        let connection = try current()
         if depth > 0, !write {
             return try body(executor)
         }
