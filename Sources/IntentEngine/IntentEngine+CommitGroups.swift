@@ -107,17 +107,34 @@ extension IntentEngine {
         group.finish(failure)
     }
 
+    /// Settles the open group as failed (its transaction already rolled back): gives back its
+    /// conversations' locks and wakes its requests. Under the engine's lock.
+    func failOpenGroup(_ failure: String) {
+        guard let group = groups.open else { return }
+        groups.open = nil
+        for key in group.conversations { session.store.unlockConversation(key) }
+        group.finish(failure)
+    }
+
     /// `converse` for a request that may write, in a group (see `CommitGroups`).
     func converseInGroup(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         groups.arrive()
         lock.lock()
         groups.depart()
         groups.answering = true
-        let (answer, group) = answerInGroup(request, body)
+        let (answer, group, first) = answerInGroup(request, body)
         groups.answering = false
         // The open group (this request's, or one it could not join) is committed unless another
         // request waits to join it.
-        if let open = groups.open, !groups.anyoneWaiting || open.members >= Self.groupLimit { commitOpenGroup() }
+        if let open = groups.open {
+            if !groups.anyoneWaiting || open.members >= Self.groupLimit {
+                commitOpenGroup()
+            } else if first {
+                // The first request ran outside any savepoint of its own: before others join,
+                // check that it left the transaction able to go on.
+                do { try session.store.checkGroup() } catch { failOpenGroup("\(error)") }
+            }
+        }
         lock.unlock()
         guard let group else { return answer }
         if let failure = group.wait() {
@@ -128,10 +145,12 @@ extension IntentEngine {
     }
 
     /// The request's answer in the open group (opened for it when none is): nil for the group when
-    /// the request never joined one (its answer is then a store failure, and nothing was written).
+    /// the request never joined one (its answer is then a store failure, and nothing was written);
+    /// whether it was the group's first (its transaction had not begun: nothing of another request
+    /// to keep apart from, so no savepoint of its own).
     private func answerInGroup(
         _ request: EngineRequest, _ body: (Conversation) -> Answer
-    ) -> (Answer, CommitGroups.Group?) {
+    ) -> (Answer, CommitGroups.Group?, Bool) {
         let store = session.store
         // The conversation's turn across instances, unless it is not kept or nothing can be
         // stored under it yet (as `converse` decides).
@@ -139,11 +158,12 @@ extension IntentEngine {
         let turn: String? = !request.kept || isUnwritten(request) ? nil : key.user.id + " " + key.conversation.rawValue
         do {
             if let turn {
-                if groups.open != nil, try !store.lockConversation(turn, wait: false) {
-                    // Never wait for a conversation holding the schema's lock: commit first.
+                // Never wait for a conversation while the group holds the schema's lock: when
+                // another connection has it, commit the group first, then wait.
+                if try !store.lockConversation(turn, wait: !store.isGroupBegun) {
                     commitOpenGroup()
+                    _ = try store.lockConversation(turn, wait: true)
                 }
-                if groups.open == nil { _ = try store.lockConversation(turn, wait: true) }
             }
             if groups.open == nil {
                 do {
@@ -155,16 +175,18 @@ extension IntentEngine {
                 groups.open = CommitGroups.Group()
             }
         } catch {
-            return (Answer(status: .error, dialog: "\(error)", failure: .store("\(error)")), nil)
+            return (Answer(status: .error, dialog: "\(error)", failure: .store("\(error)")), nil, false)
         }
         let group = groups.open!
         if let turn { group.conversations.append(turn) }
         group.members += 1
+        // Its phrase read outside any transaction, its writes begin the group's.
+        if !store.isGroupBegun { return (converseHoldingLock(request, body), group, true) }
         do {
             // The request's own savepoint: whatever failed in it rolls back with it alone.
-            return (try store.write { _ in converseHoldingLock(request, body) }, group)
+            return (try store.write { _ in converseHoldingLock(request, body) }, group, false)
         } catch {
-            return (Answer(status: .error, dialog: "\(error)", failure: .store("\(error)")), group)
+            return (Answer(status: .error, dialog: "\(error)", failure: .store("\(error)")), group, false)
         }
     }
 }

@@ -214,6 +214,10 @@ final class PostgresSession: @unchecked Sendable {
         if depth > 0, !write {
             return try body(executor)
         }
+        if depth == 0, groupOpen, write, !readOnly {
+            // The group's first write begins its transaction; this write is a savepoint of it.
+            beginGroup(on: connection)
+        }
         let savepoint: String?
         if depth > 0 {
             savepoints += 1
@@ -276,44 +280,75 @@ final class PostgresSession: @unchecked Sendable {
 
     // MARK: Group commit
 
-    /// Whether a group's transaction is open (`openGroup`).
+    /// Whether a group is open (`openGroup`), and whether its transaction has begun (at its first write).
     private(set) var groupOpen = false
+    private(set) var groupBegun = false
 
-    /// Opens a write transaction that the writes after it join as savepoints, each checked when it
-    /// ends, and that only `commitGroup` commits: several requests' writes, one commit, one wait
-    /// for the disk. Not inside another transaction.
+    /// Opens a group: the first write after it begins a transaction that every write after it
+    /// joins as a savepoint (each checked when it ends), and that only `commitGroup` commits —
+    /// several requests' writes, one commit, one wait for the disk. Until that first write,
+    /// reads run on their own, as outside any transaction. Not inside another transaction.
     func openGroup() throws {
         lock.lock()
         defer { lock.unlock() }
-        guard depth == 0 else { throw StoreError.writeFailed("a group opened inside a transaction") }
-        let connection = try connected()
+        guard depth == 0, !groupOpen else { throw StoreError.writeFailed("a group opened inside a transaction") }
+        groupOpen = true
+    }
+
+    private func beginGroup(on connection: PostgresConnection) {
         writing = true
         depth = 1
-        groupOpen = true
+        groupBegun = true
         send("BEGIN", on: connection)
         held.append("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+    }
+
+    /// Checks that the group's transaction can go on (no statement outside a savepoint has failed
+    /// in it): throws when it cannot, after rolling it back (the group is then closed).
+    func checkGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard groupBegun, let connection else { return }
+        do {
+            sendHeld(on: connection)
+            send("SELECT 1", on: connection)
+            try settle()
+        } catch {
+            closeGroup(rollingBack: connection)
+            throw error
+        }
     }
 
     /// Commits the open group's transaction, or rolls it back and throws: all of it lands or none.
     func commitGroup() throws {
         lock.lock()
         defer { lock.unlock() }
-        guard groupOpen, let connection else { return }
-        defer {
-            depth = 0
-            writing = false
+        guard groupOpen else { return }
+        guard groupBegun, let connection else {
             groupOpen = false
+            return
         }
         do {
             sendHeld(on: connection)
             try commit(on: connection)
+            closeGroup(rollingBack: nil)
         } catch {
+            closeGroup(rollingBack: connection)
+            throw error
+        }
+    }
+
+    private func closeGroup(rollingBack connection: PostgresConnection?) {
+        if let connection {
             held.removeAll()
             heldValues.removeAll()
             send("ROLLBACK", on: connection)
             try? settle()
-            throw error
         }
+        depth = 0
+        writing = false
+        groupOpen = false
+        groupBegun = false
     }
 
     /// Runs statements separated by `;`, one after another (the extended protocol takes one at a time).
@@ -702,12 +737,20 @@ extension Store {
     /// a PostgreSQL store opened for writing.
     public var canGroupCommits: Bool { postgres.map { !$0.readOnly } ?? false }
 
-    /// Whether a group's transaction is open.
+    /// Whether a group is open, and whether its transaction has begun (it holds the schema's lock).
     public var isGroupOpen: Bool { postgres?.groupOpen ?? false }
+    public var isGroupBegun: Bool { postgres?.groupBegun ?? false }
 
-    /// Opens a transaction that every `write` after it joins as a savepoint of its own (checked
-    /// when it ends: a failed one rolls back alone) and that reads see, until `commitGroup`. The
-    /// schema's lock is taken with its first statement. PostgreSQL only; not inside a transaction.
+    /// Checks that the group's transaction can go on: throws (the group rolled back and closed)
+    /// when a statement outside any savepoint has failed in it.
+    public func checkGroup() throws(StoreError) {
+        do { try postgres?.checkGroup() } catch { throw Self.writeError(error) }
+    }
+
+    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock)
+    /// that every `write` after it joins as a savepoint of its own (checked when it ends: a failed
+    /// one rolls back alone) and that reads see, until `commitGroup`. PostgreSQL only; not inside
+    /// a transaction.
     public func openGroup() throws(StoreError) {
         guard let postgres else { return }
         do { try postgres.openGroup() } catch { throw Self.writeError(error) }
