@@ -353,28 +353,39 @@ extension StoreTransaction {
         execution: Int64? = nil
     ) throws {
         let encoded = JSONText.compact(.object(parameters))
-        let previous: String?
-        let donation: Int64
         if db.isPostgres {
-            // PostgreSQL: the intent before this one read in the insert (one round trip).
-            let row = try db.fetchOne(
+            // PostgreSQL: nothing read back, so all of it is held with the other writes. The
+            // intent before this one is read in each statement that needs it, the donation's
+            // number is the sequence's last value in this session.
+            let before = "(SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1)"
+            try db.executeLater(
                 sql: """
-                    INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?,
-                        (SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1), ?)
-                    RETURNING id, previous
+                    INSERT INTO _donations (intent, parameters, at, via, previous, execution)
+                    VALUES (?, ?, ?, ?, \(before), ?)
                     """,
                 arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, execution])
-            guard let row, let id: Int64 = row["id"] else { throw StoreError.writeFailed("an insert returned no id") }
-            donation = id
-            previous = row["previous"]
-        } else {
-            previous = try lastExecutedIntent(before: intent)
-            donation = try db.insert(
-                sql:
-                    "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
-                returning: "id")
+            for record in Set(records).sorted() {
+                try db.executeLater(
+                    sql: """
+                        INSERT INTO _donation_refs (record, donation)
+                        VALUES (?, currval(pg_get_serial_sequence('_donations', 'id'))) ON CONFLICT DO NOTHING
+                        """,
+                    arguments: [record])
+            }
+            try count(intent.description, parameters: parameters, at: at, previous: nil, by: 1)
+            try db.executeLater(
+                sql: """
+                    INSERT INTO _suggest_stats (intent, key, count) SELECT ?, 'after:' || p.intent, 1 FROM \(before) AS p
+                    ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count
+                    """,
+                arguments: [intent.description])
+            return
         }
+        let previous = try lastExecutedIntent(before: intent)
+        let donation = try db.insert(
+            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
+            returning: "id")
         for record in Set(records) {
             try db.executeLater(
                 sql: "INSERT INTO _donation_refs (record, donation) VALUES (?, ?) ON CONFLICT DO NOTHING",
