@@ -243,15 +243,15 @@ public final class StoreTransaction {
         let statements = writeStatements(table, columns)
         if replacing, db.isPostgres {
             // As SQLite's INSERT OR REPLACE: the row goes and comes back last in insertion order.
-            try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+            try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         }
-        try db.execute(sql: replacing ? statements.replace : statements.insert, arguments: values)
+        try db.executeLater(sql: replacing ? statements.replace : statements.insert, arguments: values)
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
                 if db.isPostgres {
-                    // The name and its row of the record in one round trip.
-                    try db.execute(
+                    // The name and its row of the record in one statement (held: see `executeLater`).
+                    try db.executeLater(
                         sql: """
                             WITH n AS (INSERT INTO _names (entity, record, name, words)
                                 VALUES (?, ?, ?, to_tsvector('simple', ?)) RETURNING id, entity, record)
