@@ -156,7 +156,9 @@ struct LearnedClassifierTests {
             return (scores, n % 3 == 0 ? (best + 1) % 6 : best)
         }
         func loss(_ temperature: Float) -> Double {
-            held.reduce(0) { $0 - log(LearnedClassifier.probability(of: $1.label, $1.scores, temperature: temperature)) }
+            held.reduce(0) {
+                $0 - log(LearnedClassifier.probability(of: $1.label, $1.scores, temperature: temperature))
+            }
         }
         let fitted = LearnedClassifier.fittedTemperature(held)
         #expect(fitted > 0.2 && fitted < 8)

@@ -49,7 +49,8 @@ public struct LearnedClassifier: Sendable {
     }
 
     /// No features, one class: what a model is built with before its classifier is trained.
-    static let empty = LearnedClassifier(features: [], scale: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
+    static let empty = LearnedClassifier(
+        features: [], scale: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
 
     /// The none class's index.
     var none: Int { bias.count - 1 }

@@ -120,8 +120,8 @@ extension LearnedModel {
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
             classifier: LearnedClassifier(
-                features: classifierFeatures, scale: scale, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
-                temperature: temperature), related: related)
+                features: classifierFeatures, scale: scale, rowStart: rowStart, rowClass: rowClass,
+                rowWeight: rowWeight, bias: bias, temperature: temperature), related: related)
     }
 }
 
