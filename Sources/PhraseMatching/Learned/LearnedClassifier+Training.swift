@@ -67,52 +67,67 @@ extension LearnedClassifier {
         var active: [(Int, Float)] = []
         var scratch = [Float](repeating: 0, count: classes)
         var steps: Float = 1
-        weights.withUnsafeMutableBufferPointer { w in
-            sums.withUnsafeMutableBufferPointer { u in
-                let passes = classes > denseClassLimit ? sparseEpochs : epochs
+        let passes = classes > denseClassLimit ? sparseEpochs : epochs
+        if interleaved {
+            // The sampled step indexes the weights unchecked (checked indexing cost 19 % more
+            // instructions there, BENCHMARKS.md): what it relies on is checked here, once.
+            precondition(
+                samples.allSatisfy { (0..<classes).contains($0.label) }
+                    && vectors.allSatisfy { $0.allSatisfy { (0..<features.count).contains(Int($0.feature)) } }
+                    && candidates.count == samples.count
+                    && candidates.allSatisfy { $0.count <= classes && $0.allSatisfy((0..<classes).contains) },
+                "training sentences' classes and features must lie inside the weight table")
+            weights.withUnsafeMutableBufferPointer { w in
                 for epoch in 0..<passes {
                     let rate = learningRate * Float(passes - epoch) / Float(passes)
                     for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-                    for index in order where !heldOut[index] {
-                        let vector = vectors[index]
-                        guard !vector.isEmpty else { continue }
-                        defer { steps += 1 }
-                        if !candidates.isEmpty {
-                            step(vector, among: candidates[index], label: samples[index].label,
-                                rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
-                                biasSums: &biasSums, classes: classes, scratch: &scratch)
-                            continue
-                        }
-                        for k in 0..<classes { probabilities[k] = bias[k] }
-                        for (feature, value) in vector {
-                            let row = Int(feature) * classes
-                            for k in 0..<classes { probabilities[k] += value * w[row + k] }
-                        }
-                        let top = probabilities.max()!
-                        var sum: Float = 0
-                        for k in 0..<classes {
-                            probabilities[k] = exp(probabilities[k] - top)
-                            sum += probabilities[k]
-                        }
-                        let step = rate * samples[index].weight
-                        let label = samples[index].label
-                        // Only the classes whose gradient moves anything (most are ~0 once the order is learnt).
-                        active.removeAll(keepingCapacity: true)
-                        for k in 0..<classes {
-                            var gradient = probabilities[k] / sum
-                            if k == label { gradient -= 1 }
-                            guard abs(gradient) > 1e-4 else { continue }
-                            active.append((k, gradient * step))
-                            bias[k] -= gradient * step
-                            biasSums[k] -= steps * gradient * step
-                        }
-                        for (feature, value) in vector {
-                            let row = Int(feature) * classes
-                            for (k, change) in active {
-                                let delta = value * change + decay * w[row + k]
-                                w[row + k] -= delta
-                                u[row + k] -= steps * delta
-                            }
+                    for index in order where !heldOut[index] && !vectors[index].isEmpty {
+                        step(
+                            vectors[index], among: candidates[index], label: samples[index].label,
+                            rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
+                            biasSums: &biasSums, classes: classes, scratch: &scratch)
+                        steps += 1
+                    }
+                }
+            }
+        } else {
+            // Every class at every step, on checked arrays: as fast here as unchecked pointers.
+            for epoch in 0..<passes {
+                let rate = learningRate * Float(passes - epoch) / Float(passes)
+                for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+                for index in order where !heldOut[index] {
+                    let vector = vectors[index]
+                    guard !vector.isEmpty else { continue }
+                    defer { steps += 1 }
+                    for k in 0..<classes { probabilities[k] = bias[k] }
+                    for (feature, value) in vector {
+                        let row = Int(feature) * classes
+                        for k in 0..<classes { probabilities[k] += value * weights[row + k] }
+                    }
+                    let top = probabilities.max()!
+                    var sum: Float = 0
+                    for k in 0..<classes {
+                        probabilities[k] = exp(probabilities[k] - top)
+                        sum += probabilities[k]
+                    }
+                    let step = rate * samples[index].weight
+                    let label = samples[index].label
+                    // Only the classes whose gradient moves anything (most are ~0 once the order is learnt).
+                    active.removeAll(keepingCapacity: true)
+                    for k in 0..<classes {
+                        var gradient = probabilities[k] / sum
+                        if k == label { gradient -= 1 }
+                        guard abs(gradient) > 1e-4 else { continue }
+                        active.append((k, gradient * step))
+                        bias[k] -= gradient * step
+                        biasSums[k] -= steps * gradient * step
+                    }
+                    for (feature, value) in vector {
+                        let row = Int(feature) * classes
+                        for (k, change) in active {
+                            let delta = value * change + decay * weights[row + k]
+                            weights[row + k] -= delta
+                            sums[row + k] -= steps * delta
                         }
                     }
                 }
@@ -237,8 +252,10 @@ extension LearnedClassifier {
     }
 
     /// One gradient step of the softmax over `among` only (`scratch`: room for a score per class);
-    /// `pairs` holds each weight at `2i` and its averaging sum at `2i + 1`.
-    static func step(
+    /// `pairs` holds each weight at `2i` and its averaging sum at `2i + 1`. Unchecked: `train` checked
+    /// once that every feature of `vector` is a row of `pairs` and every class of `among` is below
+    /// `classes`, and `among` has at most `classes` of them.
+    private static func step(
         _ vector: [(feature: Int32, value: Float)], among: [Int], label: Int, rate: Float,
         pairs w: UnsafeMutableBufferPointer<Float>, steps: Float,
         bias: inout [Float], biasSums: inout [Float], classes: Int, scratch: inout [Float]
