@@ -1,11 +1,15 @@
 import Foundation
 
 extension LearnedClassifier {
-    /// One training sentence: its words, its class (an intent's index, or none), how much it counts.
+    /// One training sentence: its words, its class (an intent's index, or none), how much it counts,
+    /// and the sentence it was made from (`group`: a sentence, its perturbed copy and the negatives
+    /// made of it share one; -1, a group of its own). A group is held out of the fit whole, so no
+    /// held-out sentence is a copy of one the model was fitted on.
     struct Sample {
         var words: [Word]
         var label: Int
         var weight: Float = 1
+        var group = -1
     }
 
     /// Passes over the training sentences; beyond `denseClassLimit` classes the sentences are many
@@ -46,8 +50,15 @@ extension LearnedClassifier {
         let vectors = renumbered.map { merged($0, scale: scale) }
         var order = Array(samples.indices)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+        // Every tenth group, in the shuffled order of their first sentences, is held out whole.
         var heldOut = [Bool](repeating: false, count: samples.count)
-        for (offset, index) in order.enumerated() where offset % 10 == 9 { heldOut[index] = true }
+        var groupRank: [Int: Int] = [:]
+        for index in order {
+            let group = samples[index].group >= 0 ? samples[index].group : -1 - index
+            let rank = groupRank[group] ?? groupRank.count
+            groupRank[group] = rank
+            heldOut[index] = rank % 10 == 9
+        }
 
         let candidates =
             classes > denseClassLimit
@@ -162,10 +173,60 @@ extension LearnedClassifier {
         let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
         let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
         let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
-        let temperature = fittedTemperature(held)
+        let (temperature, noneShift) = fittedCalibration(held, none: classes - 1)
+        // The shift is in calibrated units: in the scores' own, it is times the temperature.
+        bias[classes - 1] += noneShift * temperature
         return LearnedClassifier(
             features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
             rowWeight: rowWeight, bias: bias, temperature: temperature)
+    }
+
+    /// The temperature and the shift of none's score that give `held` the most likelihood: the
+    /// probabilities are the softmax of β sₖ, plus c for none. The loss is convex in (β, c); Newton's
+    /// method on both. The shift makes none as likely, over the held-out sentences, as they are none's:
+    /// generated negatives are a share of the training sentences the author never chose, and the
+    /// held-out sentences are ones the fit did not see, as a person's are.
+    static func fittedCalibration(_ held: [(scores: [Float], label: Int)], none: Int) -> (
+        temperature: Float, noneShift: Float
+    ) {
+        guard !held.isEmpty else { return (1, 0) }
+        var beta = 1.0, shift = 0.0
+        for _ in 0..<30 {
+            var gBeta = 0.0, gShift = 0.0, hBeta = 0.0, hCross = 0.0, hShift = 0.0
+            for (scores, label) in held {
+                let top = Double(scores.max() ?? 0)
+                var sum = 0.0, mean = 0.0, square = 0.0
+                var noneWeight = 0.0
+                for (k, score) in scores.enumerated() {
+                    let s = Double(score) - top
+                    let e = exp(beta * s + (k == none ? shift : 0))
+                    sum += e
+                    mean += e * s
+                    square += e * s * s
+                    if k == none { noneWeight = e }
+                }
+                mean /= sum
+                square /= sum
+                let pNone = noneWeight / sum
+                let sNone = Double(scores[none]) - top
+                gBeta += mean - (Double(scores[label]) - top)
+                gShift += pNone - (label == none ? 1 : 0)
+                hBeta += square - mean * mean
+                hCross += pNone * (sNone - mean)
+                hShift += pNone * (1 - pNone)
+            }
+            let determinant = hBeta * hShift - hCross * hCross
+            guard determinant > 1e-12 else { break }
+            let dBeta = (hShift * gBeta - hCross * gShift) / determinant
+            let dShift = (hBeta * gShift - hCross * gBeta) / determinant
+            let nextBeta = min(5, max(0.125, beta - dBeta))
+            let nextShift = min(8, max(-8, shift - dShift))
+            let moved = abs(nextBeta - beta) + abs(nextShift - shift)
+            beta = nextBeta
+            shift = nextShift
+            if moved < 1e-5 { break }
+        }
+        return (Float(1 / beta), Float(shift))
     }
 
     /// The temperature that gives `held` the most likelihood, by Newton's method on its inverse β: the
