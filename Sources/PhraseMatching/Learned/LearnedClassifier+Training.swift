@@ -42,8 +42,12 @@ extension LearnedClassifier {
         // say more than "⟨start⟩ what".
         var documentFrequency = [Float](repeating: 0, count: features.count)
         let renumbered = named.map { sentence in sentence.map { (sortedID[Int($0.0)], $0.1) } }
-        for sentence in renumbered {
-            for feature in Set(sentence.map(\.0)) { documentFrequency[Int(feature)] += 1 }
+        var lastSentence = [Int](repeating: -1, count: features.count)
+        for (index, sentence) in renumbered.enumerated() {
+            for (feature, _) in sentence where lastSentence[Int(feature)] != index {
+                lastSentence[Int(feature)] = index
+                documentFrequency[Int(feature)] += 1
+            }
         }
         let total = Float(samples.count)
         let scale = documentFrequency.map { log((1 + total) / (1 + $0)) + 1 }
@@ -77,6 +81,7 @@ extension LearnedClassifier {
         let decay: Float = 1e-6
         var active: [(Int, Float)] = []
         var scratch = [Float](repeating: 0, count: classes)
+        var moving = [Int](repeating: 0, count: classes)
         var steps: Float = 1
         let passes = classes > denseClassLimit ? sparseEpochs : epochs
         if interleaved {
@@ -96,7 +101,7 @@ extension LearnedClassifier {
                         step(
                             vectors[index], among: candidates[index], label: samples[index].label,
                             rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
-                            biasSums: &biasSums, classes: classes, scratch: &scratch)
+                            biasSums: &biasSums, classes: classes, scratch: &scratch, moving: &moving)
                         steps += 1
                     }
                 }
@@ -312,14 +317,15 @@ extension LearnedClassifier {
         }
     }
 
-    /// One gradient step of the softmax over `among` only (`scratch`: room for a score per class);
+    /// One gradient step of the softmax over `among` only (`scratch`, `active`: room for a score and a
+    /// class per class);
     /// `pairs` holds each weight at `2i` and its averaging sum at `2i + 1`. Unchecked: `train` checked
     /// once that every feature of `vector` is a row of `pairs` and every class of `among` is below
     /// `classes`, and `among` has at most `classes` of them.
     private static func step(
         _ vector: [(feature: Int32, value: Float)], among: [Int], label: Int, rate: Float,
         pairs w: UnsafeMutableBufferPointer<Float>, steps: Float,
-        bias: inout [Float], biasSums: inout [Float], classes: Int, scratch: inout [Float]
+        bias: inout [Float], biasSums: inout [Float], classes: Int, scratch: inout [Float], moving active: inout [Int]
     ) {
         let count = among.count
         guard count > 0 else { return }
@@ -337,19 +343,26 @@ extension LearnedClassifier {
                     scores[i] = exp(scores[i] - top)
                     sum += scores[i]
                 }
+                // Only the classes whose gradient moves anything (most candidates are ~0 once the
+                // order is learnt), as in the dense loop: `scores` then holds their changes in order.
+                var moving = 0
                 for i in 0..<count {
                     let k = among[i]
                     var gradient = scores[i] / sum
                     if k == label { gradient -= 1 }
-                    scores[i] = gradient * rate
-                    bias[k] -= scores[i]
-                    biasSums[k] -= steps * scores[i]
+                    guard abs(gradient) > 1e-4 else { continue }
+                    let change = gradient * rate
+                    bias[k] -= change
+                    biasSums[k] -= steps * change
+                    scores[moving] = change
+                    active[moving] = k
+                    moving += 1
                 }
                 for (feature, value) in vector {
                     let row = Int(feature) * classes
-                    for i in 0..<count {
+                    for i in 0..<moving {
                         let delta = value * scores[i]
-                        let at = 2 * (row + among[i])
+                        let at = 2 * (row + active[i])
                         w[at] -= delta
                         w[at + 1] -= steps * delta
                     }
