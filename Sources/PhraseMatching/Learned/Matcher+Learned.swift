@@ -87,9 +87,11 @@ extension Matcher {
         // article, a pronoun, a preposition, a verb or noun that means too many things, or a date or
         // number by itself, and WordNet linked none ("put on a jazz record" for "put {topic} on my
         // radar", "what's the weather like today" for "what's my fortune for today"): another app's
-        // request in this one's small words, perhaps, however sure the classifier is of them. Such a
-        // guess is worth a step less: it asks rather than act, and says nothing rather than ask.
+        // request in this one's small words, perhaps, however sure the classifier is of them, when
+        // the phrase's most telling word is not said either. Such a guess is worth a step less: it
+        // asks rather than act, and says nothing rather than ask.
         if decision != .none, aligned == nil, evidence.links.isEmpty,
+            let telling = model.tellingWord(of: evidence.best), !ids.contains(telling),
             !zip(kept, ids).contains(where: { position, id in
                 id >= 0 && Self.saysWhatIsMeant(model.words[Int(id)]) && !isValue(tokens[position])
             })
