@@ -86,4 +86,27 @@ struct NewUserCommandTests {
             ["explain", "--conversation", "c", "are aries and libra compatible"], store: store)
         #expect(explicit.stdout.hasSuffix("in conversation c: not a follow-up\n"), "\(explicit.stdout)")
     }
+
+    /// Before, `say` asked about a guess that would drop a value word ("money" here) but the "yes"
+    /// answered "Sorry, I don't know how to do that.", and `explain` said it acts: each side decided
+    /// on its own (and `explain` on the tokens joined again, so "what's" read as "what's is").
+    @Test(
+        "explain decides a learned guess as say does, and every “Did you mean” can be answered yes",
+        arguments: ["i'd love a horoscope about money", "horoscope love my what's", "radar about vertical farming"])
+    func guessesAgree(_ sentence: String) throws {
+        let store = scratch.path + "/agree.sqlite"
+        let explained = try ConversationCommandTests.run(["explain", "--json", sentence], store: store)
+        let explain = try CommandLineTests.result(stdout: explained.stdout)
+        let learned = try #require(explain["learned"] as? [String: Any], "\(explained.stdout)")
+        let said = try ConversationCommandTests.run(["say", "--json", "--conversation", "g", sentence], store: store)
+        let answer = try CommandLineTests.result(stdout: said.stdout)
+        #expect(answer["intent"] as? String == learned["intent"] as? String)
+        #expect((learned["decision"] as? String == "ask") == (answer["status"] as? String == "needs_confirmation"))
+        guard answer["status"] as? String == "needs_confirmation" else { return }
+        #expect((answer["dialog"] as? String)?.hasPrefix("Did you mean") == true, "\(said.stdout)")
+        let yes = try ConversationCommandTests.run(["say", "--json", "--conversation", "g", "yes"], store: store)
+        let done = try CommandLineTests.result(stdout: yes.stdout)
+        #expect(done["status"] as? String == "done", "\(yes.stdout)")
+        #expect(done["intent"] as? String == learned["intent"] as? String)
+    }
 }

@@ -5,13 +5,16 @@ import PhraseMatching
 
 extension Explain {
     /// The learned stage's guess when the exact matcher found nothing (its model from the cache beside
-    /// the store, as `say` would use it).
-    func learnedGuess(_ recognition: Recognition, project: Project, matcher: Matcher) -> LearnedGuess? {
+    /// the store, as `say` would use it), on the sentence as typed: tokens joined again would read a
+    /// contraction's expansion as words of their own.
+    func learnedGuess(
+        _ sentence: String, _ recognition: Recognition, project: Project, matcher: Matcher
+    ) -> LearnedGuess? {
         guard case .noMatch = recognition.outcome, let index = project.index else { return nil }
         var options = StoreOptions()
         options.storePath = storePath
         let stage = options.learnedStage(project, index: index)
-        return stage.guess(recognition.tokens.map(\.raw).joined(separator: " "), language: lang, matcher: matcher)
+        return stage.guess(sentence, language: lang, matcher: matcher)
     }
 }
 

@@ -62,8 +62,9 @@ struct Explain: ParsableCommand {
             }
         }
         guard let matcher = project.matcher(entities: names) else { throw ExitCode(1) }
-        let recognition = matcher.recognize(sentence.joined(separator: " "), language: lang)
-        let guess = learnedGuess(recognition, project: project, matcher: matcher)
+        let text = sentence.joined(separator: " ")
+        let recognition = matcher.recognize(text, language: lang)
+        let guess = learnedGuess(text, recognition, project: project, matcher: matcher)
         let revision = taggerRevision(recognition, project: project, matcher: matcher)
         if json {
             var report = ExplainReport(recognition, top: top)

@@ -124,6 +124,9 @@ extension Matcher {
             decision = .ask
         }
         candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
+        // A word naming a value no slot took is never dropped in silence: asked about instead.
+        // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
+        if decision == .act, dropsValueWords(text, candidate) { decision = .ask }
         let total = evidence.carried.reduce(Float(0)) { $0 + $1.weight }
         var guess = LearnedGuess(
             candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,

@@ -15,8 +15,6 @@ extension Conversation {
         case .none:
             return nil
         case .act:
-            // A word naming a value no slot took is never dropped in silence: asked about instead.
-            if session.matcher(clock: clock).dropsValueWords(text, guess.candidate) { return ask(guess, text) }
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
             guessReading = .init(text: text, language: options.language)
