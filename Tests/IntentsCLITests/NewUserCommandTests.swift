@@ -104,6 +104,11 @@ struct NewUserCommandTests {
         #expect((learned["decision"] as? String == "ask") == (answer["status"] as? String == "needs_confirmation"))
         guard answer["status"] as? String == "needs_confirmation" else { return }
         #expect((answer["dialog"] as? String)?.hasPrefix("Did you mean") == true, "\(said.stdout)")
+        if (learned["confidence"] as? Double ?? 0) >= (learned["act"] as? Double ?? 1) {
+            // Sure of the intent and still asking: explain says why.
+            let text = try ConversationCommandTests.run(["explain", sentence], store: store).stdout
+            #expect(text.contains("; a step down: "), "\(text)")
+        }
         let yes = try ConversationCommandTests.run(["say", "--json", "--conversation", "g", "yes"], store: store)
         let done = try CommandLineTests.result(stdout: yes.stdout)
         #expect(done["status"] as? String == "done", "\(yes.stdout)")

@@ -57,6 +57,9 @@ public struct LearnedGuess: Sendable {
     public var readAs: [(said: String, as: [String])] = []
     /// The slot tagger's labels and values, when it filled the slots.
     public var tagging: TaggerReading? = nil
+    /// Why the guess was worth a step less than its confidence says (asks rather than acts, or says
+    /// nothing rather than ask): the last of the guards that said so.
+    public var demotedBecause: String? = nil
 
     /// One line for `explain`: why.
     public var reason: String {
@@ -76,6 +79,7 @@ public struct LearnedGuess: Sendable {
             text += String(format: "; runner-up %@ at %.2f", runnerUp.intent.description, runnerUp.similarity)
         }
         text += String(format: "; none of them %.2f", noneProbability)
+        if let demotedBecause { text += "; a step down: \(demotedBecause)" }
         return text
     }
 }

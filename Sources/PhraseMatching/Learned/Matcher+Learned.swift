@@ -56,6 +56,8 @@ extension Matcher {
         if aligned != nil { confidence = max(confidence, Self.alignedConfidence) }
         var decision: LearnedGuess.Decision =
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
+        // Why a guess was worth a step less than its confidence (for `explain`).
+        var demoted: String?
         let template = model.classTemplate[Int(evidence.best)]
         let language = intent.phrases.first { $0.template.source == template }?.language ?? language ?? "en"
         var candidate = Candidate(
@@ -81,6 +83,7 @@ extension Matcher {
                 !Self.agrees(tagging, unknown: unknown)
             {
                 decision = .ask
+                demoted = "its values are words no phrase has, and its telling word is not said"
             }
         }
         // Carried by small words alone: every word of the sentence the definitions know is an
@@ -97,6 +100,7 @@ extension Matcher {
             })
         {
             decision = decision == .act ? .ask : .none
+            demoted = "carried by small words alone"
         }
         // Said backwards: the sentence starts with the word its phrase ends with and never starts
         // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
@@ -109,6 +113,7 @@ extension Matcher {
                 || narrow.isPhraseBackwards(tokens, intent: intentName)
         {
             decision = .ask
+            demoted = "its phrase said backwards"
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
@@ -122,11 +127,15 @@ extension Matcher {
             unknown.contains(where: { Matcher.modifiesLast(tokens, at: $0) && inPhrase(tokens[$0 + 1].text) })
         {
             decision = .ask
+            demoted = "a word no phrase has says which thing is meant"
         }
         candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
         // A word naming a value no slot took is never dropped in silence: asked about instead.
         // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
-        if decision == .act, dropsValueWords(text, candidate) { decision = .ask }
+        if decision == .act, let word = droppedValueWord(text, candidate) {
+            decision = .ask
+            demoted = "\"\(word)\" names a value no slot took"
+        }
         let total = evidence.carried.reduce(Float(0)) { $0 + $1.weight }
         var guess = LearnedGuess(
             candidate: candidate, confidence: confidence, decision: decision, thresholds: limits, template: template,
@@ -147,6 +156,7 @@ extension Matcher {
             ?? evidence.links.map { link in (link.span.map { words[$0] }.joined(separator: " "), link.known) }
         guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
         guess.noneProbability = evidence.noneProbability
+        guess.demotedBecause = demoted
         return guess
     }
 

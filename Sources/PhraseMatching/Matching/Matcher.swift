@@ -161,12 +161,18 @@ public struct Matcher: Sendable {
     /// is in none of `candidate`'s slots: a reading that would drop it in silence (the learned
     /// stage's guess "show my next task" for "show my next urgent task") asks instead of acting.
     public func dropsValueWords(_ text: String, _ candidate: Candidate) -> Bool {
+        droppedValueWord(text, candidate) != nil
+    }
+
+    /// The first word of `text` (as typed) that `dropsValueWords` finds in none of the slots.
+    public func droppedValueWord(_ text: String, _ candidate: Candidate) -> String? {
         let tokens = Normalizer.tokens(text)
-        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return false }
+        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
         var search = Search(matcher: self, tokens: tokens, language: nil)
-        return tokens.indices.contains { position in
+        let position = tokens.indices.first { position in
             search.namesValue(at: position) && !candidate.slots.contains { $0.span.contains(position) }
         }
+        return position.map { tokens[$0].raw }
     }
 
     /// No reading: the language the sentence is in (given, else guessed from its words) and the
