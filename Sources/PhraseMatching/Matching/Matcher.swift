@@ -71,6 +71,9 @@ public struct Matcher: Sendable {
         "i want to", "i wanna", "i would like to", "i would love to", "i want you to", "i would like you to",
         "i need you to", "i need to", "let me", "help me", "go ahead and", "i am going to", "i am gonna",
     ].map { $0.split(separator: " ").map(String.init) }
+    /// The words a preamble starts with: most sentences start with none, and are not compared with
+    /// every preamble (the check runs at the start of every pass of every sentence).
+    static let preambleStarts: Set<String> = Set(preambles.compactMap(\.first))
 
     static let maximumFreeWords = 24
     /// Values one reading may take where no template has a slot.
@@ -630,7 +633,9 @@ struct Search {
             }
         }
         // What people say before a request, at the start only ("i want to track rust").
-        if position == 0, nodeIndex == 0, path.score.skipped == 0 {
+        if position == 0, nodeIndex == 0, path.score.skipped == 0, let first = tokens.first,
+            Matcher.preambleStarts.contains(first.text)
+        {
             for preamble in Matcher.preambles
             where tokens.count > preamble.count && zip(preamble, tokens).allSatisfy({ $0 == $1.text }) {
                 var next = path
