@@ -476,6 +476,16 @@ struct Search {
     }
     private var anywhereCache: [Int: [(type: ValueType, option: SlotParser.Option)]] = [:]
 
+    /// The parameters of the intent named so, looked up in the graph once per sentence: readings
+    /// of the same intent are accepted by the hundred, and the graph finds an intent by scanning.
+    private mutating func parameters(of name: QualifiedName) -> [IntentGraph.Parameter]? {
+        if let known = parametersCache[name] { return known }
+        let parameters = matcher.index.graph.intent(name)?.parameters
+        parametersCache[name] = parameters
+        return parameters
+    }
+    private var parametersCache: [QualifiedName: [IntentGraph.Parameter]?] = [:]
+
     /// Whether the words at `position` name an enum case, a date or a time span: such words are
     /// never passed over as noise.
     mutating func namesValue(at position: Int) -> Bool {
@@ -764,10 +774,10 @@ struct Search {
         if !path.anywhere.isEmpty {
             // Each value said anywhere goes to the one parameter of its type no slot or the phrase
             // filled; with none or several, this reading is no reading.
-            guard let intent = matcher.index.graph.intent(entry.intent) else { return }
+            guard let parameters = parameters(of: entry.intent) else { return }
             var taken = Set(slots.map(\.name)).union(entry.values.keys)
             for value in path.anywhere {
-                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                let fitting = parameters.filter { $0.type == value.type && !taken.contains($0.name) }
                 guard fitting.count == 1 else { return }
                 taken.insert(fitting[0].name)
                 slots.append(
@@ -808,12 +818,16 @@ struct Search {
     /// parameter of its type the reading left unset ("add a task tomorrow": due tomorrow, the title
     /// asked for, never a task called "tomorrow"). Nil when there is no such reading.
     private mutating func valueNotText(_ candidate: Candidate) -> Candidate? {
-        guard !candidate.isNegative, let intent = matcher.index.graph.intent(candidate.intent) else { return nil }
+        // Most readings have no such slot: the intent is looked up only for one that has.
+        guard !candidate.isNegative,
+            candidate.slots.contains(where: { !$0.typed && !$0.entity && $0.span.count <= 4 }),
+            let parameters = parameters(of: candidate.intent)
+        else { return nil }
         for (at, slot) in candidate.slots.enumerated() where !slot.typed && !slot.entity && slot.span.count <= 4 {
-            guard intent.parameter(slot.name)?.type == .string else { continue }
+            guard parameters.first(where: { $0.name == slot.name })?.type == .string else { continue }
             let taken = Set(candidate.slots.map(\.name)).union(candidate.phraseValues.keys)
             for value in valuesAnywhere(at: slot.span.lowerBound) where value.option.length == slot.span.count {
-                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                let fitting = parameters.filter { $0.type == value.type && !taken.contains($0.name) }
                 guard fitting.count == 1 else { continue }
                 var instead = candidate
                 instead.slots[at] = Candidate.Slot(
