@@ -84,8 +84,10 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         // Candidates share the text's rarest known word and are about as long as it.
         var best: [[Int32]]?
         var bestCount = Int.max
-        for word in text.split(separator: " ") {
-            guard let byLength = table.byWord[String(word)] else { continue }
+        // Split on the space's byte: the text is folded words joined by spaces, and splitting by
+        // characters cost more than the rest of the look-up.
+        for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+            guard let byLength = table.byWord[String(Substring(word))] else { continue }
             var lists: [[Int32]] = []
             var count = 0
             for candidateLength in (length - allowance)...(length + allowance) {

@@ -162,6 +162,7 @@ enum NumberParser {
 
     /// "twenty-five" → 25: a ten and a unit joined by a hyphen.
     static func hyphenated(_ word: String) -> Int? {
+        guard word.utf8.contains(UInt8(ascii: "-")) else { return nil }
         let parts = word.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let ten = tens[String(parts[0])], let unit = units[String(parts[1])],
             (1...9).contains(unit), !["a", "an", "oh"].contains(String(parts[1]))
