@@ -17,9 +17,23 @@ public struct Matcher: Sendable {
     static let fillers: Set<String> = [
         "hey", "hi", "hello", "ok", "okay", "um", "umm", "uh", "uhm", "er", "erm", "hmm", "please", "pls", "kindly",
         "just",
-        "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
+        "so", "well", "can", "could", "would", "will", "you", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
+    /// Words that are filler only before certain words: "for" in "… for me" ("set a timer for me").
+    /// Alone "for" is no filler: it says which way round a request goes ("horoscope for career" is
+    /// not "career for horoscope"), and a reading that dropped it read both alike.
+    static let fillersBefore: [String: Set<String>] = ["for": ["me", "us"]]
+
+    /// Whether the word at `position` is filler: one of `fillers`, or a word of `fillersBefore`
+    /// before one of its words.
+    static func isFiller(_ tokens: [Token], at position: Int) -> Bool {
+        let word = tokens[position].text
+        if fillers.contains(word) { return true }
+        guard let following = fillersBefore[word], position + 1 < tokens.count else { return false }
+        return following.contains(tokens[position + 1].text)
+    }
+
     /// Words a template may contain that a person may leave out: politeness, never content
     /// ("can you set a timer" is also "set a timer").
     static let optionalTemplateWords: Set<String> = [
@@ -212,7 +226,7 @@ public struct Matcher: Sendable {
     /// found through the index's word table (built once), not by scanning every phrase.
     /// With `language`, only phrases of that language are suggested.
     func suggestions(for tokens: [Token], language: String? = nil, limit: Int = 3) -> [String] {
-        let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
+        let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) && Self.fillersBefore[$0] == nil }
         func speaks(_ phrase: Int) -> Bool { language == nil || index.spokenPhrases[phrase].language == language }
         guard !words.isEmpty else {
             return Array(
@@ -556,9 +570,8 @@ struct Search {
         }
         self.mentions = mentions
         passable = tokens.indices.map { position in
-            let word = tokens[position].text
-            return Matcher.fillers.contains(word) || mentions[position] != nil
-                || (PhraseIndex.prepositions.contains(word) && mentions[position + 1] != nil)
+            Matcher.isFiller(tokens, at: position) || mentions[position] != nil
+                || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
         }
     }
 
@@ -727,7 +740,7 @@ struct Search {
             // The last resort: one word too many where the template's next word follows it ("what's
             // my fortune today in fortune"), never where a slot would take it instead; or a word that
             // introduces a value said differently ("called" for "on").
-            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text),
+            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.isFiller(tokens, at: position),
                 !namesValue(at: position)
             {
                 var next = path
@@ -748,7 +761,7 @@ struct Search {
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
-            if Matcher.fillers.contains(token.text) {
+            if Matcher.isFiller(tokens, at: position) {
                 var next = path
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)

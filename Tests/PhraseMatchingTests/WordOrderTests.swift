@@ -1,0 +1,46 @@
+import IntentModel
+import TestSupport
+import Testing
+
+@testable import PhraseMatching
+
+/// Issue 20: a sentence said the other way round never acts. "for" is no filler on its own: it says
+/// which way round a request goes, and reading past it made "career for horoscope" the same words
+/// in the same order as "horoscope for career" for both stages.
+@Suite("Word order around “for”")
+struct WordOrderTests {
+    static func match(_ sentence: String) -> Candidate? {
+        if case .match(let candidate) = Bundled.matcher.recognize(sentence).outcome { return candidate }
+        return nil
+    }
+
+    @Test("Forwards, “for” is the phrase's own word")
+    func forwardsMatches() throws {
+        let best = try #require(Self.match("horoscope for career"))
+        #expect(best.intent.description == "Fortune.GetDailyFortune")
+        #expect(best.values["fortuneType"] == .enumCase("career"))
+    }
+
+    @Test(
+        "Backwards, nothing acts",
+        arguments: ["career for horoscope", "love for horoscope", "daily for fortune", "career for fortune"])
+    func backwardsNeverActs(_ sentence: String) {
+        if let best = Self.match(sentence) {
+            Issue.record("“\(sentence)” matched \(best.intent) (\(best.template))")
+        }
+        let stage = LearnedStage(index: Bundled.matcher.index)
+        let decision = stage.guess(sentence, matcher: Bundled.matcher)?.decision ?? LearnedGuess.Decision.none
+        #expect(decision != .act, "“\(sentence)”")
+    }
+
+    @Test(
+        "“for me” is still filler",
+        arguments: [
+            ("track rust for me", "Radar.CreateRadar"), ("can you refresh my radars for me", "Radar.RefreshAllRadars"),
+            ("add buy milk to my tasks for me please", "FocusBlox.CreateTask"),
+        ])
+    func forMeIsFiller(_ sentence: String, _ intent: String) throws {
+        let best = try #require(Self.match(sentence), "“\(sentence)”")
+        #expect(best.intent.description == intent, "“\(sentence)”")
+    }
+}
