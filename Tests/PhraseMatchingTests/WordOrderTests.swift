@@ -4,9 +4,9 @@ import Testing
 
 @testable import PhraseMatching
 
-/// Issue 20: a sentence said the other way round never acts. "for" is no filler on its own: it says
-/// which way round a request goes, and reading past it made "career for horoscope" the same words
-/// in the same order as "horoscope for career" for both stages.
+/// Issue 20: a sentence said the other way round is no request. To the matcher "for" is no filler
+/// on its own: it says which way round a request goes, and skipping it made "daily for fortune" the
+/// shortcut "Daily fortune" and "career for horoscope" the words of "my career horoscope".
 @Suite("Word order around “for”")
 struct WordOrderTests {
     static func match(_ sentence: String) -> Candidate? {
@@ -22,15 +22,12 @@ struct WordOrderTests {
     }
 
     @Test(
-        "Backwards, nothing acts",
+        "Backwards, the matcher reads nothing",
         arguments: ["career for horoscope", "love for horoscope", "daily for fortune", "career for fortune"])
-    func backwardsNeverActs(_ sentence: String) {
+    func backwardsIsNoMatch(_ sentence: String) {
         if let best = Self.match(sentence) {
             Issue.record("“\(sentence)” matched \(best.intent) (\(best.template))")
         }
-        let stage = LearnedStage(index: Bundled.matcher.index)
-        let decision = stage.guess(sentence, matcher: Bundled.matcher)?.decision ?? LearnedGuess.Decision.none
-        #expect(decision != .act, "“\(sentence)”")
     }
 
     @Test(

@@ -17,21 +17,22 @@ public struct Matcher: Sendable {
     static let fillers: Set<String> = [
         "hey", "hi", "hello", "ok", "okay", "um", "umm", "uh", "uhm", "er", "erm", "hmm", "please", "pls", "kindly",
         "just",
-        "so", "well", "can", "could", "would", "will", "you", "me", "now", "quickly", "siri", "oh",
+        "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
-    /// Words that are filler only before certain words: "for" in "… for me" ("set a timer for me").
-    /// Alone "for" is no filler: it says which way round a request goes ("horoscope for career" is
-    /// not "career for horoscope"), and a reading that dropped it read both alike.
+    /// Words the matcher skips only before certain words: "for" in "… for me" ("set a timer for
+    /// me"). Alone "for" is no filler to the matcher: it says which way round a request goes
+    /// ("horoscope for career" is a request, "career for horoscope" is not), and a reading that
+    /// skipped it read both alike. (`fillers` still has it: the learned stage's features leave it
+    /// out, and their owner decides that; BENCHMARKS.md, 2026-11-26, "Word order".)
     static let fillersBefore: [String: Set<String>] = ["for": ["me", "us"]]
 
-    /// Whether the word at `position` is filler: one of `fillers`, or a word of `fillersBefore`
-    /// before one of its words.
+    /// Whether the matcher skips the word at `position` as filler: a word of `fillersBefore` before
+    /// one of its words, else one of `fillers`.
     static func isFiller(_ tokens: [Token], at position: Int) -> Bool {
         let word = tokens[position].text
-        if fillers.contains(word) { return true }
-        guard let following = fillersBefore[word], position + 1 < tokens.count else { return false }
-        return following.contains(tokens[position + 1].text)
+        guard let following = fillersBefore[word] else { return fillers.contains(word) }
+        return position + 1 < tokens.count && following.contains(tokens[position + 1].text)
     }
 
     /// Words a template may contain that a person may leave out: politeness, never content
@@ -226,7 +227,7 @@ public struct Matcher: Sendable {
     /// found through the index's word table (built once), not by scanning every phrase.
     /// With `language`, only phrases of that language are suggested.
     func suggestions(for tokens: [Token], language: String? = nil, limit: Int = 3) -> [String] {
-        let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) && Self.fillersBefore[$0] == nil }
+        let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
         func speaks(_ phrase: Int) -> Bool { language == nil || index.spokenPhrases[phrase].language == language }
         guard !words.isEmpty else {
             return Array(
