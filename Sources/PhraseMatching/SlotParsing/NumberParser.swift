@@ -213,16 +213,19 @@ enum NumberParser {
         for suffix in suffixes where word.hasSuffix(suffix) {
             if let value = Int(word.dropLast(suffix.count)) { return value }
         }
-        let words: [String: Int] = [
-            "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-            "ninth": 9,
-            "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
-            "sixteenth": 16,
-            "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
-            "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "funften": 5, "sechsten": 6, "siebten": 7,
-            "achten": 8,
-            "neunten": 9, "zehnten": 10, "erster": 1, "zweiter": 2, "dritter": 3,
-        ]
-        return words[word]
+        return ordinalWords[word]
     }
+
+    /// Ordinal words, built once: a dictionary literal in `ordinal` was built on every call, and
+    /// dates are tried at every position of every sentence.
+    static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9,
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+        "sixteenth": 16,
+        "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+        "ersten": 1, "zweiten": 2, "dritten": 3, "vierten": 4, "funften": 5, "sechsten": 6, "siebten": 7,
+        "achten": 8,
+        "neunten": 9, "zehnten": 10, "erster": 1, "zweiter": 2, "dritter": 3,
+    ]
 }
