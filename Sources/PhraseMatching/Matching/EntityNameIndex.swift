@@ -11,9 +11,10 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var masks: [UInt64] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
-        /// (folded word, length of the folded name) → names containing the word: a typo's
-        /// candidates are only the names of about the right length.
-        var byWord: [WordAndLength: [Int32]] = [:]
+        /// Folded word → (length of the folded name → names containing the word): a typo's
+        /// candidates are only the names of about the right length. One hash of the word, then the
+        /// lengths near the text's, instead of a hash of the word for each length.
+        var byWord: [String: [Int32: [Int32]]] = [:]
         /// How many records carry each folded name: a name leaves the index with its last record.
         var holders: [String: Int] = [:]
 
@@ -31,7 +32,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 let length = Int32(key.count)
                 exact[key] = index
                 for word in Set(words) {
-                    byWord[WordAndLength(word: word, length: length), default: []].append(Int32(index))
+                    byWord[word, default: [:]][length, default: []].append(Int32(index))
                 }
             }
         }
@@ -48,11 +49,6 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 }
             }
         }
-    }
-
-    private struct WordAndLength: Hashable, Sendable {
-        var word: String
-        var length: Int32
     }
 
     private var types: [QualifiedName: Names] = [:]
@@ -88,11 +84,14 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         // Candidates share the text's rarest known word and are about as long as it.
         var best: [[Int32]]?
         var bestCount = Int.max
-        for word in text.split(separator: " ") {
+        // Split on the space's byte: the text is folded words joined by spaces, and splitting by
+        // characters cost more than the rest of the look-up.
+        for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+            guard let byLength = table.byWord[String(Substring(word))] else { continue }
             var lists: [[Int32]] = []
             var count = 0
             for candidateLength in (length - allowance)...(length + allowance) {
-                if let list = table.byWord[WordAndLength(word: String(word), length: Int32(candidateLength))] {
+                if let list = byLength[Int32(candidateLength)] {
                     lists.append(list)
                     count += list.count
                 }
@@ -104,7 +103,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         }
         // One misspelt word shares no known word ("landry"): compare it with every name about as
         // long (a mask test first, so 100,000 names take a millisecond).
-        if best == nil, !text.contains(" ") {
+        if best == nil, !text.utf8.contains(UInt8(ascii: " ")) {
             return oneWordTypos(text, table: table, allowance: allowance)
         }
         // Text whose every word is common among names this long is too vague to be a typo of one.

@@ -20,6 +20,21 @@ public struct Matcher: Sendable {
         "so", "well", "can", "could", "would", "will", "you", "for", "me", "now", "quickly", "siri", "oh",
         "bitte", "mal", "doch", "kannst", "konntest", "du", "ah", "ahm", "also", "hallo", "hej",
     ]
+    /// Words the matcher skips only before certain words: "for" in "… for me" ("set a timer for
+    /// me"). Alone "for" is no filler to the matcher: it says which way round a request goes
+    /// ("horoscope for career" is a request, "career for horoscope" is not), and a reading that
+    /// skipped it read both alike. (`fillers` still has it: the learned stage's features leave it
+    /// out, and their owner decides that; BENCHMARKS.md, 2026-11-26, "Word order".)
+    static let fillersBefore: [String: Set<String>] = ["for": ["me", "us"]]
+
+    /// Whether the matcher skips the word at `position` as filler: a word of `fillersBefore` before
+    /// one of its words, else one of `fillers`.
+    static func isFiller(_ tokens: [Token], at position: Int) -> Bool {
+        let word = tokens[position].text
+        guard let following = fillersBefore[word] else { return fillers.contains(word) }
+        return position + 1 < tokens.count && following.contains(tokens[position + 1].text)
+    }
+
     /// Words a template may contain that a person may leave out: politeness, never content
     /// ("can you set a timer" is also "set a timer").
     static let optionalTemplateWords: Set<String> = [
@@ -71,6 +86,9 @@ public struct Matcher: Sendable {
         "i want to", "i wanna", "i would like to", "i would love to", "i want you to", "i would like you to",
         "i need you to", "i need to", "let me", "help me", "go ahead and", "i am going to", "i am gonna",
     ].map { $0.split(separator: " ").map(String.init) }
+    /// The words a preamble starts with: most sentences start with none, and are not compared with
+    /// every preamble (the check runs at the start of every pass of every sentence).
+    static let preambleStarts: Set<String> = Set(preambles.compactMap(\.first))
 
     static let maximumFreeWords = 24
     /// Values one reading may take where no template has a slot.
@@ -479,6 +497,16 @@ struct Search {
     }
     private var anywhereCache: [Int: [(type: ValueType, option: SlotParser.Option)]] = [:]
 
+    /// The parameters of the intent named so, looked up in the graph once per sentence: readings
+    /// of the same intent are accepted by the hundred, and the graph finds an intent by scanning.
+    private mutating func parameters(of name: QualifiedName) -> [IntentGraph.Parameter]? {
+        if let known = parametersCache[name] { return known }
+        let parameters = matcher.index.graph.intent(name)?.parameters
+        parametersCache[name] = parameters
+        return parameters
+    }
+    private var parametersCache: [QualifiedName: [IntentGraph.Parameter]?] = [:]
+
     /// Whether the words at `position` name an enum case, a date or a time span: such words are
     /// never passed over as noise.
     mutating func namesValue(at position: Int) -> Bool {
@@ -549,9 +577,8 @@ struct Search {
         }
         self.mentions = mentions
         passable = tokens.indices.map { position in
-            let word = tokens[position].text
-            return Matcher.fillers.contains(word) || mentions[position] != nil
-                || (PhraseIndex.prepositions.contains(word) && mentions[position + 1] != nil)
+            Matcher.isFiller(tokens, at: position) || mentions[position] != nil
+                || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
         }
     }
 
@@ -636,7 +663,9 @@ struct Search {
             }
         }
         // What people say before a request, at the start only ("i want to track rust").
-        if position == 0, nodeIndex == 0, path.score.skipped == 0 {
+        if position == 0, nodeIndex == 0, path.score.skipped == 0, let first = tokens.first,
+            Matcher.preambleStarts.contains(first.text)
+        {
             for preamble in Matcher.preambles
             where tokens.count > preamble.count && zip(preamble, tokens).allSatisfy({ $0 == $1.text }) {
                 var next = path
@@ -718,7 +747,7 @@ struct Search {
             // The last resort: one word too many where the template's next word follows it ("what's
             // my fortune today in fortune"), never where a slot would take it instead; or a word that
             // introduces a value said differently ("called" for "on").
-            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.fillers.contains(token.text),
+            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.isFiller(tokens, at: position),
                 !namesValue(at: position)
             {
                 var next = path
@@ -739,7 +768,7 @@ struct Search {
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
-            if Matcher.fillers.contains(token.text) {
+            if Matcher.isFiller(tokens, at: position) {
                 var next = path
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)
@@ -765,10 +794,10 @@ struct Search {
         if !path.anywhere.isEmpty {
             // Each value said anywhere goes to the one parameter of its type no slot or the phrase
             // filled; with none or several, this reading is no reading.
-            guard let intent = matcher.index.graph.intent(entry.intent) else { return }
+            guard let parameters = parameters(of: entry.intent) else { return }
             var taken = Set(slots.map(\.name)).union(entry.values.keys)
             for value in path.anywhere {
-                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                let fitting = parameters.filter { $0.type == value.type && !taken.contains($0.name) }
                 guard fitting.count == 1 else { return }
                 taken.insert(fitting[0].name)
                 slots.append(
@@ -809,12 +838,16 @@ struct Search {
     /// parameter of its type the reading left unset ("add a task tomorrow": due tomorrow, the title
     /// asked for, never a task called "tomorrow"). Nil when there is no such reading.
     private mutating func valueNotText(_ candidate: Candidate) -> Candidate? {
-        guard !candidate.isNegative, let intent = matcher.index.graph.intent(candidate.intent) else { return nil }
+        // Most readings have no such slot: the intent is looked up only for one that has.
+        guard !candidate.isNegative,
+            candidate.slots.contains(where: { !$0.typed && !$0.entity && $0.span.count <= 4 }),
+            let parameters = parameters(of: candidate.intent)
+        else { return nil }
         for (at, slot) in candidate.slots.enumerated() where !slot.typed && !slot.entity && slot.span.count <= 4 {
-            guard intent.parameter(slot.name)?.type == .string else { continue }
+            guard parameters.first(where: { $0.name == slot.name })?.type == .string else { continue }
             let taken = Set(candidate.slots.map(\.name)).union(candidate.phraseValues.keys)
             for value in valuesAnywhere(at: slot.span.lowerBound) where value.option.length == slot.span.count {
-                let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                let fitting = parameters.filter { $0.type == value.type && !taken.contains($0.name) }
                 guard fitting.count == 1 else { continue }
                 var instead = candidate
                 instead.slots[at] = Candidate.Slot(

@@ -302,7 +302,7 @@ struct DateParser {
             meridiem = suffix.hasPrefix("a") ? "am" : "pm"
             text = String(text.dropLast(suffix.count))
         }
-        if text.contains(":") {
+        if text.utf8.contains(UInt8(ascii: ":")) {
             let parts = text.split(separator: ":").compactMap { Int($0) }
             if parts.count == 2 {
                 hour = parts[0]
@@ -327,7 +327,8 @@ struct DateParser {
                 next += 1
             }
         }
-        guard hasPreposition || meridiem != nil || next > index + length || clock.contains(":") else { return nil }
+        guard hasPreposition || meridiem != nil || next > index + length || clock.utf8.contains(UInt8(ascii: ":"))
+        else { return nil }
         if meridiem == "pm", hourValue < 12 { hourValue += 12 }
         if meridiem == "am", hourValue == 12 { hourValue = 0 }
         return ((hourValue % 24, minute), next - start)

@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import ModelStore
 import PhraseMatching
 
 /// A follow-up carried the last request's parameters over and replaced one ("and libra?" after
@@ -67,8 +68,14 @@ extension Conversation {
         var words = Normalizer.foldedWords(text).split(separator: " ").map(String.init)
         while let first = words.first, Self.followUpLeading.contains(first), words.count > 2 { words.removeFirst() }
         while let last = words.last, Self.followUpTrailing.contains(last), words.count > 2 { words.removeLast() }
-        guard let opener = Self.followUpOpeners.first(where: { words.starts(with: $0) && words.count > $0.count })
-        else { return nil }
+        // "the other one", "and the other one?", "what about the other one": the one value left.
+        let opener = Self.followUpOpeners.first(where: { words.starts(with: $0) && words.count > $0.count })
+        var named = Array(words.dropFirst(opener?.count ?? 0))
+        while let first = named.first, Self.followUpArticles.contains(first), named.count > 1 { named.removeFirst() }
+        if Self.otherOne.contains(named) {
+            return otherOne(of: intent, last: last, clock: clock)
+        }
+        guard let opener else { return nil }
         var rest = Array(words.dropFirst(opener.count))
         var remainders = [rest.joined(separator: " ")]
         while let first = rest.first, Self.followUpArticles.contains(first), rest.count > 1 {
@@ -93,6 +100,56 @@ extension Conversation {
             }
         }
         return nil
+    }
+
+    /// Words that ask for the other of two values ("the other one", "die andere"), articles left out.
+    static let otherOne: Set<[String]> = [
+        ["other", "one"], ["other"], ["andere"], ["anderen"], ["anderes"], ["andere", "da"],
+    ]
+
+    /// The last request again with the other of two values: of the last parameter said whose type
+    /// has exactly two (an enum of two cases, a boolean, an entity with two records). Nil when no
+    /// parameter has, or when two do (which one is meant is not said).
+    private func otherOne(of intent: IntentGraph.Intent, last: ConversationState.LastRequest, clock: Clock)
+        -> FollowUpReading?
+    {
+        var values: [String: Datum] = [:]
+        for (name, json) in last.values {
+            guard intent.parameter(name) != nil, let datum = try? decode(datum: json) else { return nil }
+            values[name] = datum
+        }
+        var found: [(parameter: String, value: Value)] = []
+        for parameter in intent.parameters {
+            guard let datum = values[parameter.name], !datum.isNull,
+                let other = otherValue(than: datum, type: parameter.type)
+            else { continue }
+            found.append((parameter.name, other))
+        }
+        guard found.count == 1, let only = found.first else { return nil }
+        values[only.parameter] = nil
+        return FollowUpReading(
+            intent: intent, values: values, parameter: only.parameter, value: only.value,
+            language: last.language ?? options.language)
+    }
+
+    /// The one other value of `type` than `datum`, when the type has exactly two.
+    private func otherValue(than datum: Datum, type: ValueType) -> Value? {
+        switch (type, datum) {
+        case (.boolean, .boolean(let flag)):
+            return .boolean(!flag)
+        case (.enumeration(let name), .enumCase(_, let id)):
+            guard let cases = session.graph.enumeration(name)?.cases, cases.count == 2 else { return nil }
+            return cases.first { $0.id != id }.map { .enumCase($0.id) }
+        case (.entity(let name), .entity(let record)):
+            guard let entity = session.graph.entity(name), let property = entity.matchBy.first,
+                let records = try? session.store.read({ try $0.fetch(RecordQuery(entity: name, limit: 3)) }),
+                records.count == 2, let other = records.first(where: { $0.id != record.id }),
+                case .string(let text)? = other.values[property]
+            else { return nil }
+            return .string(text)
+        default:
+            return nil
+        }
     }
 
     /// `text` as a value of `parameter`, when it is plainly one: free text never is (anything would
