@@ -145,7 +145,7 @@ extension StoreTransaction {
             returning: "doc")
     }
 
-    private static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
+    static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
         (
             SearchText.words(document.title), SearchText.words(document.description),
             document.keywords.flatMap(SearchText.words)
