@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ModelStore", targets: ["ModelStore"]),
         .library(name: "IntentProject", targets: ["IntentProject"]),
         .library(name: "IntentRuntime", targets: ["IntentRuntime"]),
+        .library(name: "IntentRendering", targets: ["IntentRendering"]),
         .library(name: "IntentEngine", targets: ["IntentEngine"]),
         .library(name: "IntentServer", targets: ["IntentServer"]),
         .library(name: "IntentRequests", targets: ["IntentRequests"]),
@@ -39,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // The second store backend (`--store postgres://…`), beside SQLite.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // `swift package generate-documentation` over the DocC catalogs (Sources/<Target>/<Target>.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -66,6 +69,8 @@ let package = Package(
         .target(
             name: "IntentRuntime",
             dependencies: ["YAML", "IntentModel", "PhraseMatching", "ModelStore"]),
+        // Text for people, in one place: diagnostics, the graph, descriptions, search hits, widgets.
+        .target(name: "IntentRendering", dependencies: ["YAML", "IntentModel", "IntentRuntime", "ModelStore"]),
         // The front door: loading, the store, conversations kept in it; the CLI and REPL use only this.
         .target(
             name: "IntentEngine",
@@ -104,6 +109,7 @@ let package = Package(
                 "PhraseMatching",
                 "ModelStore",
                 "IntentRuntime",
+                "IntentRendering",
                 "IntentEngine",
                 "IntentServer",
                 "IntentRequests",
@@ -117,7 +123,7 @@ let package = Package(
             name: "intents-bench",
             dependencies: [
                 "IntentModel", "IntentLanguage", "IntentProject", "PhraseMatching", "YAML", "ModelStore",
-                "IntentRuntime", "IntentEngine",
+                "IntentRuntime", "IntentRendering", "IntentEngine",
             ],
             path: "Benchmarks/intents-bench"
         ),
@@ -129,7 +135,7 @@ let package = Package(
             dependencies: ["PhraseMatching", "IntentModel", "IntentLanguage", "YAML", "TestSupport"]),
         .testTarget(
             name: "IntentLanguageTests",
-            dependencies: ["IntentLanguage", "IntentModel", "PhraseMatching", "TestSupport"],
+            dependencies: ["IntentLanguage", "IntentModel", "IntentRendering", "PhraseMatching", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -144,7 +150,8 @@ let package = Package(
         .testTarget(
             name: "IntentRuntimeTests",
             dependencies: [
-                "IntentRuntime", "ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching", "TestSupport",
+                "IntentRuntime", "IntentRendering", "ModelStore", "IntentModel", "IntentLanguage", "PhraseMatching",
+                "TestSupport",
             ]),
         .testTarget(
             name: "IntentEngineTests",

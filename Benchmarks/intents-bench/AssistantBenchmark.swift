@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentRendering
 import ModelStore
 import PhraseMatching
 

@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import IntentProject
+import IntentRendering
 import IntentRuntime
 import ModelStore
 import PhraseMatching

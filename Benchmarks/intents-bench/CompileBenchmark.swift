@@ -1,6 +1,7 @@
 import Foundation
 import IntentLanguage
 import IntentModel
+import IntentRendering
 import YAML
 
 /// Compiles 1,000 generated intents (10 apps × 100) and compares with libyaml's own parse of the same files.

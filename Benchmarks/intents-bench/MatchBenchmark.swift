@@ -2,6 +2,7 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRendering
 import PhraseMatching
 
 /// Match latency on the example domains and on a generated load of 1,000 intents × 10 templates

@@ -2,6 +2,7 @@ import Foundation
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRendering
 import PhraseMatching
 
 /// How people's sentences fare, both stages together: sentences sampled from every phrase template

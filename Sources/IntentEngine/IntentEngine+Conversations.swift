@@ -118,6 +118,7 @@ extension IntentEngine {
         if let problem = request.conversation.problem {
             return Answer(status: .error, dialog: problem, failure: .failed(problem))
         }
+        if groupsCommits, !request.dryRun { return converseInGroup(request, body) }
         return locked {
             // Another instance over the same PostgreSQL database takes this conversation's
             // requests in turn with this one (a dry run writes nothing and needs no turn).
@@ -140,7 +141,7 @@ extension IntentEngine {
     }
 
     /// `converse` with the engine's lock (and the conversation's, when it is kept) held.
-    private func converseHoldingLock(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
+    func converseHoldingLock(_ request: EngineRequest, _ body: (Conversation) -> Answer) -> Answer {
         let key = key(request)
         let conversation = Conversation(session: session, options: options(request))
         let existing: (state: ConversationState, stored: Bool)

@@ -43,12 +43,15 @@ public final class IntentEngine: @unchecked Sendable {
         /// Open the store read-only: for dry runs, which then cannot change a byte of it (not even
         /// by checkpointing another process's write-ahead log on close). Every write fails.
         public var readOnly: Bool
+        /// On PostgreSQL, let requests that reach the engine while it is busy share one
+        /// transaction and one commit, each in a savepoint of its own (`CommitGroups`).
+        public var groupCommits: Bool
 
         public init(
             definitions: String = "Intents", store: String = ".intents/store.sqlite", clock: Clock = Clock(),
             cacheDirectory: String? = nil, shortcuts: Project.Shortcuts = .none, runAnywhere: Bool = false,
             sampleConflicts: Bool = false, handoff: Bool = true, conversationLifetime: TimeInterval = 30 * 60,
-            readOnly: Bool = false
+            readOnly: Bool = false, groupCommits: Bool = true
         ) {
             self.definitions = definitions
             self.store = store
@@ -60,6 +63,7 @@ public final class IntentEngine: @unchecked Sendable {
             self.handoff = handoff
             self.conversationLifetime = conversationLifetime
             self.readOnly = readOnly
+            self.groupCommits = groupCommits
         }
 
         /// The cache folder used: the one given, else the store's (`./.intents` for PostgreSQL).
@@ -92,6 +96,8 @@ public final class IntentEngine: @unchecked Sendable {
     public var clock: Clock { session.clock }
 
     let lock = NSRecursiveLock()
+    /// The open group of requests sharing a commit, on PostgreSQL (`CommitGroups`).
+    let groups = CommitGroups()
     /// Conversations whose last request was a dry run, or that are not kept: here, never in the store;
     /// each with when it was last used. Bounded (`memoryConversationLimit`, and the conversation
     /// lifetime), so a client that makes up a new id for every dry run cannot grow the process.
@@ -141,10 +147,12 @@ public final class IntentEngine: @unchecked Sendable {
         session.learned?.compiled = project.compiled
     }
 
-    /// Runs `body` holding the engine's lock.
+    /// Runs `body` holding the engine's lock, after committing the open group of requests (it
+    /// sees only committed data, and no group waits for it).
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
+        if !groups.answering { commitOpenGroup() }
         return try body()
     }
 

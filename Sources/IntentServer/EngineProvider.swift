@@ -43,7 +43,7 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
     let clock: Clock
     private let lock = NSLock()
     /// Open engines, least recently used user first, with the one to hand out next.
-    private var open: [(user: User, engines: [IntentEngine], next: Int)] = []
+    private var open: [(user: User, engines: [IntentEngine], next: UInt)] = []
     /// Users whose engines are being opened, with the task opening them (one open per user at a time).
     private var opening: [User: Task<[IntentEngine], any Error>] = [:]
 
@@ -85,8 +85,10 @@ public final class PerUserEngines: EngineProvider, @unchecked Sendable {
         let lookup: Lookup = lock.withLock {
             if let index = open.firstIndex(where: { $0.user == user }) {
                 var entry = open.remove(at: index)
-                let engine = entry.engines[(pick ?? entry.next) % entry.engines.count]
-                if pick == nil { entry.next &+= 1 }
+                // Unsigned and taken modulo the count: the turn wraps, never to a negative index.
+                let turn = pick ?? Int(entry.next % UInt(entry.engines.count))
+                let engine = entry.engines[turn]
+                if pick == nil { entry.next = (entry.next + 1) % UInt(entry.engines.count) }
                 open.append(entry)
                 return .open(engine)
             }

@@ -20,7 +20,7 @@ extension IntentServer {
         let user = try self.user(context)
         let engine = try await engines.engine(for: user)
         let json = try await Blocking.run {
-            SearchRenderer.json(try engine.search(text, user: user, limit: limit), graph: engine.graph)
+            try engine.search(text, user: user, limit: limit).json(graph: engine.graph)
         }
         return JSONBody.response(json)
     }

@@ -12,6 +12,11 @@ protocol SQLExecutor: AnyObject {
     /// Runs a statement (or, without arguments, several separated by `;`); returns how many rows it changed.
     @discardableResult
     func execute(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int
+    /// Runs a write whose row count nobody reads. PostgreSQL may hold it, inside a write
+    /// transaction, and send it with the next ones in one round trip: before the next statement
+    /// whose result is read, the next savepoint or the commit, where its failure is thrown (the
+    /// transaction or savepoint then rolls back as for any failed write). SQLite runs it now.
+    func executeLater(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws
     /// The rows a query gives, read whole.
     func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow]
     /// Calls `body` with each row in turn (SQLite: one row in memory at a time).
@@ -27,6 +32,10 @@ protocol SQLExecutor: AnyObject {
 extension SQLExecutor {
     @discardableResult
     func execute(sql: String) throws -> Int { try execute(sql: sql, arguments: []) }
+
+    func executeLater(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws {
+        try execute(sql: sql, arguments: arguments)
+    }
 
     func fetchAll(sql: String) throws -> [SQLRow] { try fetchAll(sql: sql, arguments: []) }
 

@@ -246,10 +246,17 @@ extension Store {
     /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
     /// index is unchanged, whichever process writes.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
-        guard let postgres, !postgres.isInsideTransaction,
-            let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery)
+        guard let postgres, let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery)
         else { return DiskNames(store: self) }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
+        if postgres.isInsideTransaction {
+            // Inside a write (a group's transaction): the table in memory when the generation this
+            // transaction sees is the one it was read at (a write of this transaction to the index
+            // moves the number past every committed one: the schema's lock keeps others out);
+            // never read into memory here, since what this transaction wrote may yet roll back.
+            let table = nameCache.withLock { state in state.loaded == stamp ? state.table : nil }
+            return table.map { ResidentNames(table: $0) } ?? DiskNames(store: self)
+        }
         let resident: ResidentNameTable? = nameCache.withLock { state in
             if state.loaded == stamp { return state.table }
             defer { state.lastPhrase = stamp }

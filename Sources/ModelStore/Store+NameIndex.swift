@@ -70,9 +70,9 @@ extension Store {
         guard !key.isEmpty else { return }
         let length = key.count
         if db.isPostgres {
-            // One round trip: one more holder, or the new key with its words (the words of a key
+            // One statement: one more holder, or the new key with its words (the words of a key
             // are its parts between spaces).
-            try db.execute(
+            try db.executeLater(
                 sql: """
                     WITH up AS (
                         UPDATE _name_keys SET holders = holders + 1 WHERE entity = ? AND length = ? AND key = ? RETURNING id),

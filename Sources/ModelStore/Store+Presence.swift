@@ -110,7 +110,7 @@ extension StoreTransaction {
             let sorted = words.sorted()
             for start in stride(from: 0, to: sorted.count, by: 1_000) {
                 let chunk = sorted[start..<min(start + 1_000, sorted.count)]
-                try db.execute(
+                try db.executeLater(
                     sql: "INSERT INTO _search_vocab (term) VALUES "
                         + Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
                         + " ON CONFLICT DO NOTHING",
@@ -130,7 +130,8 @@ extension StoreTransaction {
         // PostgreSQL: the folded words and their tsvector in the item's row (title A, keywords B, body C).
         let (title, body, keywords) = Self.searchText(document)
         let (ft, fb, fk) = (title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " "))
-        return try db.insert(
+        // Its number is SQLite's business only (the pending documents): held with the other writes.
+        try db.executeLater(
             sql: """
                 INSERT INTO _search_items (entity, record, title, subtitle, expires, ft, fb, fk, words)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, setweight(to_tsvector('simple', ?), 'A')
@@ -139,8 +140,8 @@ extension StoreTransaction {
             arguments: [
                 entity, id, document.title, document.subtitle, document.expires.map(ISODate.format), ft, fb, fk, ft, fk,
                 fb,
-            ],
-            returning: "doc")
+            ])
+        return 0
     }
 
     static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
@@ -350,30 +351,41 @@ extension StoreTransaction {
         execution: Int64? = nil
     ) throws {
         let encoded = JSONText.compact(.object(parameters))
-        let previous: String?
-        let donation: Int64
         if db.isPostgres {
-            // PostgreSQL: the intent before this one read in the insert (one round trip).
-            let row = try db.fetchOne(
+            // PostgreSQL: nothing read back, so all of it is held with the other writes. The
+            // intent before this one is read in each statement that needs it, the donation's
+            // number is the sequence's last value in this session.
+            let before = "(SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1)"
+            try db.executeLater(
                 sql: """
-                    INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?,
-                        (SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1), ?)
-                    RETURNING id, previous
+                    INSERT INTO _donations (intent, parameters, at, via, previous, execution)
+                    VALUES (?, ?, ?, ?, \(before), ?)
                     """,
                 arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, execution])
-            guard let row, let id: Int64 = row["id"] else { throw StoreError.writeFailed("an insert returned no id") }
-            donation = id
-            previous = row["previous"]
-        } else {
-            previous = try lastExecutedIntent(before: intent)
-            donation = try db.insert(
-                sql:
-                    "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
-                returning: "id")
+            for record in Set(records).sorted() {
+                try db.executeLater(
+                    sql: """
+                        INSERT INTO _donation_refs (record, donation)
+                        VALUES (?, currval(pg_get_serial_sequence('_donations', 'id'))) ON CONFLICT DO NOTHING
+                        """,
+                    arguments: [record])
+            }
+            try count(intent.description, parameters: parameters, at: at, previous: nil, by: 1)
+            try db.executeLater(
+                sql: """
+                    INSERT INTO _suggest_stats (intent, key, count) SELECT ?, 'after:' || p.intent, 1 FROM \(before) AS p
+                    ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count
+                    """,
+                arguments: [intent.description])
+            return
         }
+        let previous = try lastExecutedIntent(before: intent)
+        let donation = try db.insert(
+            sql: "INSERT INTO _donations (intent, parameters, at, via, previous, execution) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, previous, execution],
+            returning: "id")
         for record in Set(records) {
-            try db.execute(
+            try db.executeLater(
                 sql: "INSERT INTO _donation_refs (record, donation) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 arguments: [record, donation])
         }
@@ -399,7 +411,7 @@ extension StoreTransaction {
             // PostgreSQL: every count in one round trip (the keys are distinct, as one row each needs).
             var arguments: [(any DatabaseValueConvertible)?] = []
             for key in Set(keys).sorted() { arguments += [intent, key, delta] }
-            try db.execute(
+            try db.executeLater(
                 sql: "INSERT INTO _suggest_stats (intent, key, count) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: arguments.count / 3).joined(separator: ", ")
                     + " ON CONFLICT (intent, key) DO UPDATE SET count = _suggest_stats.count + excluded.count",
@@ -408,7 +420,7 @@ extension StoreTransaction {
             for key in keys { try db.execute(sql: statement, arguments: [intent, key, delta]) }
         }
         if delta < 0 {
-            try db.execute(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])
+            try db.executeLater(sql: "DELETE FROM _suggest_stats WHERE intent = ? AND count <= 0", arguments: [intent])
         }
     }
 

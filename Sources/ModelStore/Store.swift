@@ -198,7 +198,7 @@ public final class Store: Sendable {
         if let postgres {
             do {
                 return try postgres.transaction(write: true) { try body(StoreTransaction(db: $0, store: self)) }
-            } catch let error as PSQLError {
+            } catch  where PostgresSession.isDatabaseError(error) {
                 throw StoreError.writeFailed(PostgresSession.reason(error))
             }
         }
@@ -231,7 +231,7 @@ public final class Store: Sendable {
         if let postgres {
             do {
                 return try postgres.transaction(write: false) { try body(StoreTransaction(db: $0, store: self)) }
-            } catch let error as PSQLError {
+            } catch  where PostgresSession.isDatabaseError(error) {
                 throw StoreError.unusable(path: shownPath, reason: PostgresSession.reason(error))
             }
         }

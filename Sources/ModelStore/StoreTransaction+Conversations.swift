@@ -32,9 +32,9 @@ extension StoreTransaction {
     /// Saves (or replaces) the conversation `id` of `user`; conversations expired by `at` go.
     public func saveConversation(_ id: String, user: String, state: Data, at: Date, expires: Date) throws {
         if db.isPostgres {
-            // PostgreSQL: both in one round trip. One statement may not change a row twice: this
-            // conversation's expired row is replaced rather than deleted (the same end).
-            try db.execute(
+            // PostgreSQL: both in one statement (held: see `executeLater`). One statement may not
+            // change a row twice: this conversation's expired row is replaced rather than deleted.
+            try db.executeLater(
                 sql: """
                     WITH gone AS (DELETE FROM _conversations WHERE expires <= ? AND NOT (id = ? AND "user" = ?))
                     INSERT INTO _conversations (id, "user", state, at, expires) VALUES (?, ?, ?, ?, ?)

@@ -204,7 +204,7 @@ public final class StoreTransaction {
         guard let before = try self.record(record.entity, id: record.id) else {
             throw StoreError.missingRecord(record.entity, record.id)
         }
-        try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+        try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         try forgetNames(record.id, table)
         try forgetSearch(record.id, table)
         try forgetDonations(referencing: record.id)
@@ -240,8 +240,8 @@ public final class StoreTransaction {
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
                 if db.isPostgres {
-                    // The name and its row of the record in one round trip.
-                    try db.execute(
+                    // The name and its row of the record in one statement (held: see `executeLater`).
+                    try db.executeLater(
                         sql: """
                             WITH n AS (INSERT INTO _names (entity, record, name, words)
                                 VALUES (?, ?, ?, to_tsvector('simple', ?)) RETURNING id, entity, record)
@@ -273,9 +273,9 @@ public final class StoreTransaction {
         let statements = writeStatements(table, columns)
         if replacing, db.isPostgres {
             // As SQLite's INSERT OR REPLACE: the row goes and comes back last in insertion order.
-            try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+            try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         }
-        try db.execute(sql: replacing ? statements.replace : statements.insert, arguments: values)
+        try db.executeLater(sql: replacing ? statements.replace : statements.insert, arguments: values)
     }
 
     /// The INSERT and INSERT OR REPLACE of a table's records, prepared once per transaction.

@@ -60,7 +60,7 @@ struct BackendEquivalenceTests {
         }
         for query in ["milk", "mlk", "quantom", "logn bug", "radar"] {
             let result = try engine.search(query)
-            lines.append("search \(query) → \(JSONText.compact(SearchRenderer.json(result, graph: engine.graph)))")
+            lines.append("search \(query) → \(JSONText.compact(result.json(graph: engine.graph)))")
         }
         for widget in try engine.widgets() { lines.append("widget \(widget)") }
         for suggestion in try engine.suggestions() {

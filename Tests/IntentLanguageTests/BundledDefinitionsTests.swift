@@ -1,4 +1,5 @@
 import IntentModel
+import IntentRendering
 import Testing
 
 @testable import IntentLanguage

@@ -170,19 +170,10 @@ final class Instances: @unchecked Sendable {
 
     /// `intents users add NAME`: the token it prints.
     func addUser(_ name: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeProcessesTests.binary)
-        process.arguments = ["users", "add", name, "--store", store]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, token.hasPrefix("it_") else {
-            throw HTTPTestClient.Failure(description: "users add \(name) exited \(process.terminationStatus): \(token)")
+        let run = try IntentsBinary.run(["users", "add", name, "--store", store], in: folder)
+        let token = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.status == 0, token.hasPrefix("it_") else {
+            throw HTTPTestClient.Failure(description: "users add \(name) exited \(run.status): \(token)\(run.stderr)")
         }
         return token
     }

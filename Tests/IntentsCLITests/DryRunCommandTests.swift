@@ -70,28 +70,18 @@ struct DryRunCommandTests {
     static func dump(_ url: String) throws -> String {
         let components = try #require(URLComponents(string: url))
         let schema = try #require(components.queryItems?.first { $0.name == "schema" }?.value)
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
-            .compactMap(Int.init).sorted(by: >)
-        let tool = try #require(
-            (versions.map { "/usr/lib/postgresql/\($0)/bin/pg_dump" } + ["/usr/bin/pg_dump"])
-                .first { FileManager.default.isExecutableFile(atPath: $0) }, "pg_dump is installed with PostgreSQL")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [
-            "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U",
-            components.user ?? "intents",
-            "-n", schema, "--no-owner",
-            components.path.dropFirst().isEmpty ? "postgres" : String(components.path.dropFirst()),
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pg_dump failed")
+        let tool = try #require(ExternalTool.postgres("pg_dump"), "pg_dump is installed with PostgreSQL")
+        let run = try ExternalTool.run(
+            tool,
+            [
+                "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U",
+                components.user ?? "intents",
+                "-n", schema, "--no-owner",
+                components.path.dropFirst().isEmpty ? "postgres" : String(components.path.dropFirst()),
+            ])
+        #expect(run.status == 0, "pg_dump failed: \(run.stderr)")
         // pg_dump 15.14 and later fence the dump with a random key: not part of the schema.
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("\\restrict ") && !$0.hasPrefix("\\unrestrict ") }.joined(separator: "\n")
     }
 }

@@ -112,4 +112,74 @@ struct ImportCommandTests {
                 "  nlu.yml:6:7: 'anything at all': a sentence that is only free text would match anything"),
             "\(run.stdout)")
     }
+
+    /// A file `import rasa` cannot read as Rasa's: errors like a compiler's, at their place, with
+    /// the source line and a caret; exit 1 and nothing written.
+    static let unreadableRasa: [(file: String, source: String, stderr: String)] = [
+        (
+            "nlu.yml",
+            """
+            version: "3.1"
+            nlu:
+              - intent: fly
+                examples: |
+                  - fly to [Paris]{"entity": city}
+                  - fly to [Rome]{"value": "ROM"}
+                  - fly to [Oslo](city)
+
+            """,
+            """
+            nlu.yml:5:23: error: the annotation {"entity": city} of 'Paris' is not JSON; write it as {"entity": "name", "value": "…"}
+                  - fly to [Paris]{"entity": city}
+                                  ^~~~~~~~~~~~~~~~
+            nlu.yml:6:22: error: the annotation {"value": "ROM"} of 'Rome' names no "entity" (a string)
+                  - fly to [Rome]{"value": "ROM"}
+                                 ^~~~~~~~~~~~~~~~
+            error: 'nlu.yml' has 2 errors; nothing was imported
+
+            """
+        ),
+        (
+            "rules.yml",
+            "version: \"3.1\"\nrules: []\n",
+            """
+            rules.yml:1:1: error: the file has no 'nlu:' list; a Rasa nlu.yml holds 'nlu:' with intents and their examples
+            version: "3.1"
+            ^
+            error: 'rules.yml' has 1 error; nothing was imported
+
+            """
+        ),
+        (
+            "nlu.md",
+            "## intent:greet\n- hey\n- hello there\n",
+            """
+            nlu.md:2:1: error: the file is not a mapping; a Rasa nlu.yml holds 'nlu:' with intents and their examples
+            - hey
+            ^
+            note: Rasa's Markdown training data is not read; convert it first: rasa data convert nlu -f yaml
+            error: 'nlu.md' has 1 error; nothing was imported
+
+            """
+        ),
+    ]
+
+    @Test(arguments: Self.unreadableRasa)
+    func unreadableRasaFilesGetErrorsAtTheirPlace(file: String, source: String, stderr: String) throws {
+        try source.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
+        let run = try intents(["import", "rasa", file])
+        #expect(run.status == 1)
+        #expect(run.stderr == stderr)
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/Intents"))
+    }
+
+    @Test("A folder named as the file to import is an error, not an empty file")
+    func folderIsNotAnEmptyFile() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        let run = try intents(["import", "rasa", "data"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: 'data' is a folder; name the file to import\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/Intents"))
+    }
 }

@@ -48,22 +48,13 @@ struct PackageGraphTests {
     ]
 
     static func manifest() throws -> Manifest {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = NSTemporaryDirectory() + "package-graph-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        process.arguments = [
-            "swift", "package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "swift package dump-package failed")
-        return try JSONDecoder().decode(Manifest.self, from: data)
+        let run = try ExternalTool.run(
+            "swift", ["package", "dump-package", "--package-path", Bundled.root, "--scratch-path", scratch])
+        #expect(run.status == 0, "swift package dump-package failed: \(run.stderr)")
+        return try JSONDecoder().decode(Manifest.self, from: Data(run.stdout.utf8))
     }
 
     /// The modules the Swift files under `folder` import (outside multi-line string literals).
@@ -110,6 +101,41 @@ struct PackageGraphTests {
             }
             for module in declared.sorted() where imported[module] == nil {
                 Issue.record("\(target.name) declares \(module) in Package.swift but no file of it imports it")
+            }
+        }
+    }
+
+    /// The Swift files under `folder`, relative to it, with their text.
+    static func sources(under folder: String) throws -> [(file: String, text: String)] {
+        let root = Bundled.root + "/" + folder
+        guard let files = FileManager.default.enumerator(atPath: root) else { return [] }
+        return try files.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOfFile: root + "/" + $0, encoding: .utf8))
+        }
+    }
+
+    @Test("IntentRuntime's core names no surface, and no surface extends Conversation")
+    func runtimeCoreStandsAlone() throws {
+        let files = try Self.sources(under: "Sources/IntentRuntime")
+        let core = files.filter { $0.file.hasPrefix("Core/") }
+        let surfaces = files.filter { !$0.file.hasPrefix("Core/") }
+        #expect(!core.isEmpty && !surfaces.isEmpty)
+        // The types the surfaces declare at the start of a line (nested ones are reached through these).
+        let declaration = /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Z]\w*)/
+        var declared: [String: String] = [:]
+        for (file, text) in surfaces {
+            for line in text.split(separator: "\n") {
+                if let match = line.prefixMatch(of: declaration) { declared[String(match.1)] = file }
+            }
+            for line in text.split(separator: "\n") where line.hasPrefix("extension Conversation") {
+                Issue.record("\(file) extends Conversation: a surface reaches the core through IntentPerformer")
+            }
+        }
+        #expect(!declared.isEmpty)
+        for (file, text) in core {
+            let words = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+            for (name, surface) in declared.sorted(by: { $0.key < $1.key }) where words.contains(name) {
+                Issue.record("Core/\(file) names \(name), which \(surface) declares: the core knows no surface")
             }
         }
     }

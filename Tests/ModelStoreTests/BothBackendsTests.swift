@@ -134,17 +134,8 @@ struct BothBackendsTests {
     func donations(_ backend: Backend) throws {
         let scratch = try backend.scratch("donations")
         let store = try Notebook.seeded(scratch.path)
-        let intent = QualifiedName(app: "Notebook", name: "Pin")
-        let execution = try store.write { transaction in
-            let page = try #require(try transaction.record(Notebook.page, id: "p2"))
-            try transaction.update(page, set: ["pinned": .boolean(true)])
-            return try transaction.journal(intent: intent, parameters: ["page": "p2"], dialog: "Pinned.", donation: nil)
-        }
-        try store.write { transaction in
-            try transaction.donate(
-                intent: intent, parameters: ["page": "p2"], via: .phrase, records: ["p2"], at: Bundled.now,
-                execution: execution)
-        }
+        let intent = Notebook.pin
+        try Notebook.pinAndDonate(in: store)
         let counts = try store.read { try $0.suggestionCounts(intents: [intent.description], now: Bundled.now) }
         #expect(counts[intent.description]?["n"] == 1)
         try store.write { transaction in
@@ -214,6 +205,45 @@ struct BothBackendsTests {
         #expect(failures.all.isEmpty)
         let words = try stores[0].read { try $0.record(Notebook.page, id: "p1") }?.values["words"]
         #expect(words == .integer(120 + 40))
+    }
+
+    @Test(
+        "Writes sent together: every value lands as written; a failing write fails its own savepoint, not the writes before it",
+        arguments: Backend.allCases)
+    func writesSentTogether(_ backend: Backend) throws {
+        let scratch = try backend.scratch("held")
+        let store = try Notebook.seeded(scratch.path)
+        // Quotes, a `?`, a `$1` and a `--` in text; a fraction, a large integer, a NaN-free double.
+        let values: [String: Value] = [
+            "title": .string("it's a ? test, $1 -- \"quoted\""), "words": .integer(9_007_199_254_740_993),
+            "rating": .number(0.1), "pinned": .boolean(true), "tags": .array([.string("a'b"), .string("?")]),
+        ]
+        try store.write { transaction in
+            try transaction.insert(Notebook.page, values: values, id: "q1")
+            try transaction.insert(Notebook.page, values: ["title": .string("second")], id: "q2")
+        }
+        let written = try #require(try store.read { try $0.record(Notebook.page, id: "q1") })
+        for (name, value) in values { #expect(written.values[name] == value, "\(name)") }
+        // An id twice inside a savepoint: that savepoint fails; the writes around it land.
+        try store.write { transaction in
+            try transaction.insert(Notebook.page, values: ["title": .string("before")], id: "q3")
+            #expect(throws: StoreError.self) {
+                try store.write { try $0.insert(Notebook.page, values: ["title": .string("again")], id: "p1") }
+            }
+            try transaction.insert(Notebook.page, values: ["title": .string("after")], id: "q4")
+        }
+        let ids = try Notebook.ids(store, RecordQuery(entity: Notebook.page))
+        #expect(ids.sorted() == ["p1", "p2", "p3", "p4", "q1", "q2", "q3", "q4"], "\(ids)")
+        #expect(try store.read { try $0.record(Notebook.page, id: "p1") }?.values["title"] == .string("intro"))
+        // A failing write as the last of a transaction: the commit refuses it and nothing of it lands.
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.insert(Notebook.page, values: ["title": .string("lost")], id: "q5")
+                try transaction.insert(Notebook.page, values: ["title": .string("twice")], id: "q1")
+            }
+        }
+        #expect(try store.read { try $0.record(Notebook.page, id: "q5") } == nil)
+        #expect(try store.read { try $0.search(Notebook.page, text: "lost") }.isEmpty)
     }
 
     final class Failures: @unchecked Sendable {

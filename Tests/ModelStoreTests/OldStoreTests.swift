@@ -32,17 +32,8 @@ struct OldStoreTests {
         try Self.downgradeToDonationsWithoutExecution(scratch.path)
 
         let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
-        let intent = QualifiedName(app: "Notebook", name: "Pin")
-        let execution = try store.write { transaction in
-            let page = try #require(try transaction.record(Notebook.page, id: "p2"))
-            try transaction.update(page, set: ["pinned": .boolean(true)])
-            return try transaction.journal(intent: intent, parameters: ["page": "p2"], dialog: "Pinned.", donation: nil)
-        }
-        try store.write { transaction in
-            try transaction.donate(
-                intent: intent, parameters: ["page": "p2"], via: .phrase, records: ["p2"], at: Bundled.now,
-                execution: execution)
-        }
+        let intent = Notebook.pin
+        try Notebook.pinAndDonate(in: store)
         #expect(try store.read { try $0.donationHistory() }.count == 1)
         let undone = try store.write { try $0.undoLast() }
         #expect(undone?.intent == intent.description)

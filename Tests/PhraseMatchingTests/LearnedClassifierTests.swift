@@ -156,4 +156,65 @@ struct LearnedClassifierTests {
         #expect(!model.usesWordNet)
         #expect(model.links(["monitor"], ids: [LearnedModel.unknown]).isEmpty)
     }
+
+    @Test("The temperature fitted gives the held-out sentences the most likelihood")
+    func temperature() {
+        // Scores of held-out sentences, some right and sure, some wrong: neither the raw scores
+        // (temperature 1) nor a guess on a grid is the best calibration, the fitted one is.
+        var random = SeededGenerator(seed: 3)
+        let held: [(scores: [Float], label: Int)] = (0..<400).map { n in
+            let scores = (0..<6).map { _ in Float(random.below(1_000)) / 100 }
+            let best = scores.indices.max { scores[$0] < scores[$1] }!
+            return (scores, n % 3 == 0 ? (best + 1) % 6 : best)
+        }
+        func loss(_ temperature: Float) -> Double {
+            held.reduce(0) {
+                $0 - log(LearnedClassifier.probability(of: $1.label, $1.scores, temperature: temperature))
+            }
+        }
+        let fitted = LearnedClassifier.fittedTemperature(held)
+        #expect(fitted > 0.2 && fitted < 8)
+        for other: Float in [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, fitted * 0.95, fitted * 1.05] {
+            #expect(loss(fitted) <= loss(other) + 1e-6, "temperature \(other)")
+        }
+    }
+
+    @Test("The temperature and none's shift fitted give held-out sentences, none's among them, the most likelihood")
+    func calibrationWithNone() {
+        // Five intents and none (the last class). A third of the held-out sentences are none's, but
+        // their scores favour an intent: a temperature alone cannot say so, the shift of none can.
+        var random = SeededGenerator(seed: 5)
+        let held: [(scores: [Float], label: Int)] = (0..<600).map { n in
+            var scores = (0..<6).map { _ in Float(random.below(1_000)) / 200 }
+            let best = scores.indices.max { scores[$0] < scores[$1] }!
+            if n % 3 == 0 {
+                scores[5] = scores[best] - 1
+                return (scores, 5)
+            }
+            return (scores, best)
+        }
+        func loss(_ temperature: Float, _ shift: Float) -> Double {
+            held.reduce(0) { total, sentence in
+                var scores = sentence.scores
+                scores[5] += shift * temperature
+                return total - log(LearnedClassifier.probability(of: sentence.label, scores, temperature: temperature))
+            }
+        }
+        let (temperature, shift) = LearnedClassifier.fittedCalibration(held, none: 5)
+        #expect(shift > 0)
+        #expect(loss(temperature, shift) < loss(LearnedClassifier.fittedTemperature(held), 0))
+        for (t, c): (Float, Float) in [(0.9, 1), (1.1, 1), (1, 0.9), (1, 1.1), (0.95, 1.05), (1.05, 0.95)] {
+            #expect(loss(temperature, shift) <= loss(temperature * t, shift * c) + 1e-6, "\(t) \(c)")
+        }
+        #expect(LearnedClassifier.fittedCalibration([], none: 5) == (1, 0))
+    }
+
+    @Test("A word every sentence has counts less than the word that tells an intent apart")
+    func inverseDocumentFrequency() throws {
+        let classifier = LearnedStageTests.stage.model.classifier
+        func scale(_ feature: String) throws -> Float {
+            classifier.scale[Int(try #require(classifier.featureIDs[feature], "\(feature)"))]
+        }
+        #expect(try scale("w:my") < scale("w:horoscope"))
+    }
 }

@@ -58,6 +58,30 @@ struct LearnedDecisionTests {
         #expect(guess.candidate.slots.first { $0.name == "topic" }?.value.description == "vertical farming")
     }
 
+    @Test("A guess carried only by small words asks, however sure the classifier is of them")
+    func smallWordsAsk() throws {
+        // "put", "on" and "a" are all it knows of the sentence: Radar's "put {topic} on my radar" has
+        // them, and so does another app's request.
+        let guess = try #require(Self.stage.guess("put on a jazz record", matcher: Bundled.matcher))
+        #expect(guess.candidate.intent.description == "Radar.CreateRadar")
+        #expect(guess.confidence >= guess.thresholds.act)
+        #expect(guess.decision == .ask)
+        // A word that says what is meant acts, said with the same small words.
+        let named = try #require(Self.stage.guess("put on my radar a jazz record", matcher: Bundled.matcher))
+        #expect(named.decision == .act)
+    }
+
+    @Test("A sentence whose words said in the other order are a phrase asks; the phrase's own order acts")
+    func phraseBackwardsAsks() throws {
+        // "for" is a filler: without it the words stand as in "my love horoscope".
+        let backwards = try #require(Self.stage.guess("love for horoscope", matcher: Bundled.matcher))
+        #expect(backwards.candidate.intent.description == "Fortune.GetDailyFortune")
+        #expect(backwards.decision == .ask)
+        let forwards = try #require(Self.stage.guess("my love horoscope", matcher: Bundled.matcher))
+        #expect(forwards.candidate.intent.description == "Fortune.GetDailyFortune")
+        #expect(forwards.decision == .act)
+    }
+
     @Test("A guessed entity name starts after the word that introduced it and its article; free text keeps them")
     func valuesTrimmed() {
         let tokens = Normalizer.tokens("delete the task about the groceries")

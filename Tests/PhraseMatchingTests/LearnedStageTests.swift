@@ -85,6 +85,32 @@ struct LearnedStageTests {
         #expect(first.count > 1_000)
     }
 
+    /// An app with more intents than every training step updates (`denseClassLimit`): each intent
+    /// is "switch the <name> lamp on", names made of two syllables ("bako", "bake", …).
+    static let manyIntents: IntentGraph = {
+        let syllables = ["ba", "ke", "lo", "mi", "nu", "po", "ra", "si", "tu", "ve", "wo", "xa", "yo", "zu", "de"]
+        var yaml = "app: Lamps\nintents:\n"
+        for at in 0...LearnedClassifier.denseClassLimit + 4 {
+            let name = syllables[at / syllables.count] + syllables[at % syllables.count]
+            yaml += "  Lamp\(at):\n    phrases: [\"switch the \(name) lamp on\", \"turn \(name) on\"]\n"
+            yaml += "    result: { dialog: \"\(name)\" }\n"
+        }
+        return IntentCompiler.compile(files: [("Intents/lamps/app.yaml", Array(yaml.utf8))], root: "Intents").graph!
+    }()
+
+    @Test("Beyond the classes every step updates, training twice still gives the same bytes, and a model that works")
+    func deterministicWithManyIntents() {
+        let index = PhraseIndex(graph: Self.manyIntents)
+        #expect(index.graph.apps[0].intents.count > LearnedClassifier.denseClassLimit)
+        let model = LearnedTrainer.train(index: index)
+        let first = model.encoded(definitionsHash: 1)
+        #expect(LearnedTrainer.train(index: index).encoded(definitionsHash: 1) == first)
+        // A phrase with a word no phrase has still finds its lamp.
+        let stage = LearnedStage(index: index)
+        let guess = stage.guess("please switch the bake lamp on", matcher: Matcher(index: index, clock: Bundled.clock))
+        #expect(guess?.candidate.intent.name == "Lamp1")
+    }
+
     @Test("The cache is read back as the same model; truncated or altered bytes are refused")
     func cacheBytes() throws {
         let model = Self.stage.model

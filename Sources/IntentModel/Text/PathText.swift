@@ -3,7 +3,7 @@
 /// ordinary paths, such as one with `//` before a single non-ASCII last character (`a//é`), and
 /// paths come from outside (shared files, `--store`, shortcut files): these never trap.
 public enum PathText {
-    /// `a/b/c.txt` → `c.txt`; `a/b/` → `b`; `/` → `/`; `` → ``.
+    /// `a/b/c.txt` → `c.txt`; `a/b/` → `b`; `/` → `/`; `""` → `""`.
     public static func lastComponent(_ path: String) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let last = parts.last else { return path.hasPrefix("/") ? "/" : "" }
@@ -18,7 +18,7 @@ public enum PathText {
         return (absolute ? "/" : "") + parts.dropLast().joined(separator: "/")
     }
 
-    /// `c.tar.gz` → `gz`; `.profile` → ``; `notes` → ``; `a.` → ``.
+    /// `c.tar.gz` → `gz`; `.profile` → `""`; `notes` → `""`; `a.` → `""`.
     public static func pathExtension(_ path: String) -> String {
         let name = lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }

@@ -134,14 +134,14 @@ public struct LiveActivityCenter {
             return line.isEmpty ? nil : line
         }
         let figure =
-            remaining.map(LiveActivityRenderer.countdown) ?? progress.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+            remaining.map(LiveActivityTime.countdown) ?? progress.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
         let presentations = activity.presentations
         let leading = text(presentations.compactLeading) ?? activity.title
         let trailing = text(presentations.compactTrailing) ?? figure
         let lockTitle = text(presentations.lockScreen[.title]) ?? activity.title
         let lockDetail =
             text(presentations.lockScreen[.detail])
-            ?? countdownEnd.map { "until " + LiveActivityRenderer.time($0, clock) } ?? ""
+            ?? countdownEnd.map { "until " + LiveActivityTime.time($0, clock) } ?? ""
         var expanded: [IntentGraph.ExpandedRegion: String] = [
             .leading: leading, .trailing: trailing, .center: lockTitle, .bottom: lockDetail,
         ]

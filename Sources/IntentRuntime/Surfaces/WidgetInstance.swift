@@ -89,7 +89,7 @@ extension WidgetCenter {
                 return failure(error.message)
             }
             if let entity = parameter.type.entityName {
-                switch Conversation.lookup(text, entity: entity, store: store) {
+                switch LinkRouter.record(named: text, entity: entity, store: store) {
                 case .success(.entity(let record)): chosen[name] = .string(record.id)
                 case .success:
                     return failure(

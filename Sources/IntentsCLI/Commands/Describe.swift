@@ -2,6 +2,7 @@ import ArgumentParser
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRendering
 import IntentRuntime
 
 struct Describe: ParsableCommand {

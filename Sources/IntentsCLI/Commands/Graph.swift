@@ -2,6 +2,7 @@ import ArgumentParser
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRendering
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import Foundation
 import IntentEngine
 import IntentModel
+import IntentRendering
 import IntentRuntime
 import ModelStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import IntentRendering
 import IntentRuntime
 
 extension Repl {

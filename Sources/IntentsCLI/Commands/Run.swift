@@ -4,6 +4,7 @@ import IntentEngine
 import IntentLanguage
 import IntentModel
 import IntentProject
+import IntentRendering
 import IntentRuntime
 import ModelStore
 import YAML

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentModel
+import IntentRendering
 import IntentRuntime
 import ModelStore
 
@@ -59,7 +60,7 @@ struct Search: ParsableCommand {
             try engine.search(words.joined(separator: " "), store: store, now: project.clock.now, limit: limit)
         }
         if json {
-            JSONEnvelope.write(SearchRenderer.json(result, graph: graph))
+            JSONEnvelope.write(result.json(graph: graph))
         } else {
             print(SearchRenderer.render(result, explain: explain), terminator: "")
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentEngine
 import IntentModel
+import IntentRendering
 import IntentRuntime
 
 extension IntentGraph.WidgetFamily: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentModel
+import IntentRendering
 import YAML
 
 /// `intents import homeassistant|rasa|alexa PATH`: another ecosystem's sentences as one of our apps.
@@ -35,12 +36,23 @@ struct ImportOptions: ParsableArguments {
 
     /// Reads and parses a YAML (or JSON) source file; a clear error when it cannot.
     static func parse(_ path: String) throws -> Node {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            Terminal.standardError("error: '\(path)' is a folder; name the file to import\n")
+            throw ExitCode(1)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             Terminal.standardError("error: cannot read '\(path)'\n")
             throw ExitCode(1)
         }
         defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            Terminal.standardError("error: cannot read '\(path)': \(error.localizedDescription)\n")
+            throw ExitCode(1)
+        }
         guard data.count <= maximumBytes else {
             Terminal.standardError("error: '\(path)' is over \(maximumBytes / 1024 / 1024) MiB; nothing was imported\n")
             throw ExitCode(1)
@@ -105,6 +117,16 @@ struct RasaImport: ParsableCommand {
         let source = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var importer = RasaImporter(file: path, appName: options.app ?? "Assistant", source: source)
         let app = importer.importApp(from: document)
+        guard importer.diagnostics.isEmpty else {
+            var sources = SourceFiles()
+            sources.add(path: path, text: source)
+            let printer = DiagnosticPrinter(sources: sources, colored: Terminal.stderrIsTerminal)
+            let count = importer.diagnostics.count
+            Terminal.standardError(
+                printer.render(importer.diagnostics)
+                    + "error: '\(path)' has \(count) error\(count == 1 ? "" : "s"); nothing was imported\n")
+            throw ExitCode(1)
+        }
         try options.write(app, report: importer.report, from: path)
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
+import IntentModel
 import YAML
 
 /// Rasa's `nlu.yml` → one app: each intent's examples become phrases (the annotated words a slot)
 /// and examples for `intents test`; entities become parameters, typed by an enum when a `lookup:`
 /// or `synonym:` gives their values, else free text; `regex:` becomes a pattern on free-text
-/// parameters of that name.
+/// parameters of that name. A file it cannot read as Rasa's (no `nlu:` list, an annotation that is
+/// not JSON with an "entity") gets errors at their place, and nothing is imported.
 struct RasaImporter {
     let file: String
     let appName: String
     var report = ImportReport()
+    /// What makes the file unusable, each at its place; any error means nothing is written.
+    private(set) var diagnostics: [Diagnostic] = []
     /// The file's lines, for the columns of items inside block scalars (which drop their indentation).
     private let sourceLines: [Substring]
 
@@ -54,7 +58,17 @@ struct RasaImporter {
         var regexes: [(name: String, pattern: String, mark: Mark)] = []
         if let language = document["language"]?.string { app.language = language }
         guard let blocks = document["nlu"]?.sequence else {
-            report.lost("the file", why: "it has no 'nlu:' list", file: file, line: document.mark.line)
+            let place = document.mapping == nil ? "the file is not a mapping" : "the file has no 'nlu:' list"
+            var diagnostic = Diagnostic(
+                .error, "\(place); a Rasa nlu.yml holds 'nlu:' with intents and their examples",
+                at: SourceRange(at: document.mark))
+            if file.hasSuffix(".md") {
+                diagnostic.notes.append(
+                    Diagnostic.Note(
+                        "Rasa's Markdown training data is not read; convert it first: rasa data convert nlu -f yaml",
+                        at: nil))
+            }
+            diagnostics.append(diagnostic)
             return app
         }
         for block in blocks {
@@ -217,6 +231,19 @@ struct RasaImporter {
         return app
     }
 
+    private mutating func error(_ message: Diagnostic.Message, at mark: Mark, length: Int = 0) {
+        diagnostics.append(
+            Diagnostic(.error, message, at: SourceRange(start: mark, end: mark.advanced(by: length))))
+    }
+
+    /// Where `text` starts on the line of `mark` (an item's `-`), else the mark itself.
+    private func mark(of text: Substring, onLineOf mark: Mark) -> Mark {
+        guard mark.line >= 1, mark.line <= sourceLines.count else { return mark }
+        let line = sourceLines[mark.line - 1]
+        guard let found = line.range(of: text) else { return mark }
+        return Mark(file: mark.file, line: mark.line, column: line.unicodeScalars[..<found.lowerBound].count + 1)
+    }
+
     private mutating func lost(_ what: String, why: String, at mark: Mark) {
         report.lost(what, why: why, file: file, line: mark.line, column: mark.column)
     }
@@ -264,19 +291,37 @@ struct RasaImporter {
                 value = Example.Value(entity: parts[0], text: words, value: parts.count > 1 ? parts[1] : nil)
                 consumed = after.index(after: end)
             } else if after.first == "{", let end = after.firstIndex(of: "}") {
-                let json = String(after[after.startIndex...end])
-                let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
-                if let entity = object?["entity"] as? String {
-                    value = Example.Value(entity: entity, text: words, value: object?["value"] as? String)
-                    for key in (object ?? [:]).keys.sorted() where !["entity", "value"].contains(key) {
-                        lost(
-                            "the \(key) of '\(words)'",
-                            why: "roles and groups have no equivalent; the value goes to the entity's parameter",
-                            at: mark)
+                let json = after[after.startIndex...end]
+                let place = self.mark(of: json, onLineOf: mark)
+                let object: [String: JSONValue]
+                do {
+                    guard let decoded = try JSONText.decode(JSONValue.self, from: String(json)).object else {
+                        error(
+                            "the annotation \(json) of '\(words)' is not a JSON object", at: place,
+                            length: json.unicodeScalars.count)
+                        return nil
                     }
-                } else {
-                    lost("'\(text)'", why: "the annotation \(json) is not JSON with an \"entity\"", at: mark)
+                    object = decoded
+                } catch {
+                    self.error(
+                        Diagnostic.Message(
+                            "the annotation \(json) of '\(words)' is not JSON; write it as "
+                                + "{\"entity\": \"name\", \"value\": \"…\"}"),
+                        at: place, length: json.unicodeScalars.count)
                     return nil
+                }
+                guard case .string(let entity)? = object["entity"] else {
+                    error(
+                        "the annotation \(json) of '\(words)' names no \"entity\" (a string)", at: place,
+                        length: json.unicodeScalars.count)
+                    return nil
+                }
+                value = Example.Value(entity: entity, text: words, value: object["value"]?.string)
+                for key in object.keys.sorted() where !["entity", "value"].contains(key) {
+                    lost(
+                        "the \(key) of '\(words)'",
+                        why: "roles and groups have no equivalent; the value goes to the entity's parameter",
+                        at: mark)
                 }
                 consumed = after.index(after: end)
             }

@@ -16,6 +16,17 @@ import PostgresNIO
 ///
 /// Writers of one schema are serialized across processes by a transaction-level advisory lock,
 /// as SQLite's write lock serializes them: two instances incrementing one record lose nothing.
+///
+/// Fewer round trips (postgres-nio sends one statement per round trip, and the extended protocol
+/// takes one statement per message): inside a write transaction, writes whose row count nobody
+/// reads (`PostgresExecutor.executeLater`: a record, its name, its search words, the counts, the
+/// conversation) are held, and sent together as one call of `pg_temp.intents_run` (a function of
+/// the connection's own that runs each with its values) just before the next statement whose result
+/// is needed, the next savepoint or the commit; the schema's lock is the first of them. Statements
+/// whose result nobody reads (`BEGIN`, `SAVEPOINT`, a read-only `COMMIT`) are sent without waiting:
+/// the connection sends each after the one before on its event loop, and the calling thread waits
+/// once, at the next statement it needs, for all of them (the first failure is the one thrown). A
+/// write's `COMMIT` is always waited for: a write returns only once it is committed.
 final class PostgresSession: @unchecked Sendable {
     let location: PostgresLocation
     /// Every transaction read-only, the schema never created: a store opened for a dry run or a listing.
@@ -24,6 +35,16 @@ final class PostgresSession: @unchecked Sendable {
     private var connection: PostgresConnection?
     private var depth = 0
     private var savepoints = 0
+    /// Whether the open transaction writes (its writes may be held).
+    private var writing = false
+    /// Statements sent whose results nobody has waited for yet, oldest first.
+    private var inFlight: [EventLoopFuture<PostgresQueryResult>] = []
+    /// Writes held back in the open write transaction (rewritten to read their values from `$1`),
+    /// and those values as text, in order.
+    private var held: [String] = []
+    private var heldValues: [PostgresData] = []
+    /// At most this many writes are held: then they are sent (still without waiting).
+    static let heldLimit = 64
     private(set) lazy var executor = PostgresExecutor(session: self)
     static let logger = Logger(label: "intents.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     /// The stores' own event loop: statements are not queued behind the HTTP server's work on
@@ -70,18 +91,110 @@ final class PostgresSession: @unchecked Sendable {
                     """, on: connection)
             }
             try Self.run("SET search_path TO \(schema); SET TIME ZONE 'UTC'", on: connection)
+            if !readOnly { try Self.run(Self.runFunction, on: connection) }
         } catch {
             try? connection.close().wait()
             throw error
         }
+        // What was in flight on a lost connection failed with it: not the new one's concern.
+        inFlight.removeAll()
+        held.removeAll()
+        heldValues.removeAll()
         self.connection = connection
         return connection
     }
 
+    /// The connection's own function that runs held writes: each statement reads its values from
+    /// the text array `$1` (`($1[3]::int8)`), so no value is ever written into a statement's text.
+    /// In `pg_temp`: nothing is added to the store's schema, and it goes with the connection.
+    static let runFunction = """
+        CREATE OR REPLACE FUNCTION pg_temp.intents_run(statements text[], arguments text[]) RETURNS void
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            statement text;
+        BEGIN
+            FOREACH statement IN ARRAY statements LOOP
+                EXECUTE statement USING arguments;
+            END LOOP;
+        END
+        $$
+        """
+
+    /// Runs `body` holding the session's lock.
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// The connection: made again when lost between transactions; inside one, its loss is an
+    /// error (a new connection would run the rest of it outside any transaction).
+    private func current() throws -> PostgresConnection {
+        guard depth > 0 else { return try connected() }
+        guard let connection, !connection.isClosed else {
+            throw StoreError.writeFailed("the connection to the server was lost during a transaction")
+        }
+        return connection
+    }
+
+    /// Runs `body` on the connection once everything sent before has settled.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(try connected())
+        let connection = try current()
+        sendHeld(on: connection)
+        try settle()
+        return try body(connection)
+    }
+
+    /// Sends the held writes, then `sql`, and waits for all of it: `sql`'s result, or the first failure.
+    func query(_ sql: String, _ binds: [PostgresData]) throws -> PostgresQueryResult {
+        lock.lock()
+        defer { lock.unlock() }
+        let connection = try current()
+        sendHeld(on: connection)
+        let result = connection.query(sql, binds)
+        inFlight.append(result)
+        try settle()
+        return try result.wait()
+    }
+
+    /// Holds a write of the open write transaction, to be sent with the next ones; false (nothing
+    /// held) outside a write transaction: the caller runs it now.
+    func hold(_ sql: String, _ values: [DatabaseValue]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard depth > 0, writing, let connection else { return false }
+        held.append(PostgresExecutor.reading(sql, values, into: &heldValues))
+        if held.count >= Self.heldLimit { sendHeld(on: connection) }
+        return true
+    }
+
+    /// Sends `sql` (one statement without values) without waiting for its result.
+    private func send(_ sql: String, on connection: PostgresConnection) {
+        inFlight.append(connection.query(sql, []))
+    }
+
+    /// Sends the held writes as one statement, without waiting.
+    private func sendHeld(on connection: PostgresConnection) {
+        guard !held.isEmpty else { return }
+        let statements = PostgresData(array: held.map { PostgresData(string: $0) }, elementType: .text)
+        let values = PostgresData(array: heldValues, elementType: .text)
+        held.removeAll(keepingCapacity: true)
+        heldValues.removeAll(keepingCapacity: true)
+        inFlight.append(connection.query("SELECT pg_temp.intents_run($1, $2)", [statements, values]))
+    }
+
+    /// Waits for every statement in flight, oldest first; throws the first failure once all have settled.
+    private func settle() throws {
+        guard !inFlight.isEmpty else { return }
+        let sent = inFlight
+        inFlight.removeAll(keepingCapacity: true)
+        var failure: (any Error)?
+        for future in sent {
+            do { _ = try future.wait() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     /// Whether this thread is inside a transaction of this session.
@@ -97,33 +210,145 @@ final class PostgresSession: @unchecked Sendable {
     func transaction<T>(write: Bool, _ body: (PostgresExecutor) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        let connection = try depth == 0 ? connected() : self.connection!
+        let connection = try current()
         if depth > 0, !write {
             return try body(executor)
+        }
+        if depth == 0, groupOpen, write, !readOnly {
+            // The group's first write begins its transaction; this write is a savepoint of it.
+            beginGroup(on: connection)
         }
         let savepoint: String?
         if depth > 0 {
             savepoints += 1
             savepoint = "s\(savepoints)"
-            try Self.run("SAVEPOINT \(savepoint!)", on: connection)
+            sendHeld(on: connection)
+            send("SAVEPOINT \(savepoint!)", on: connection)
         } else {
             savepoint = nil
-            try Self.run(
-                write && !readOnly
-                    ? "BEGIN; SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
-                    : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
+            writing = write && !readOnly
+            if writing {
+                send("BEGIN", on: connection)
+                // The schema's lock before anything else of the transaction reaches the server.
+                held.append("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+            } else {
+                send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
+            }
         }
         depth += 1
-        defer { depth -= 1 }
+        defer {
+            depth -= 1
+            if depth == 0 { writing = false }
+        }
         do {
             let result = try body(executor)
-            try Self.run(savepoint.map { "RELEASE SAVEPOINT \($0)" } ?? "COMMIT", on: connection)
+            sendHeld(on: connection)
+            if let savepoint {
+                // A savepoint returns once its writes are checked.
+                send("RELEASE SAVEPOINT \(savepoint)", on: connection)
+                try settle()
+            } else if writing {
+                try commit(on: connection)
+            } else {
+                // A read's `COMMIT` is waited for with the next statement.
+                send("COMMIT", on: connection)
+            }
             return result
         } catch {
-            try? Self.run(
-                savepoint.map { "ROLLBACK TO SAVEPOINT \($0); RELEASE SAVEPOINT \($0)" } ?? "ROLLBACK", on: connection)
+            held.removeAll()
+            heldValues.removeAll()
+            if let savepoint {
+                send("ROLLBACK TO SAVEPOINT \(savepoint)", on: connection)
+                send("RELEASE SAVEPOINT \(savepoint)", on: connection)
+            } else {
+                send("ROLLBACK", on: connection)
+            }
+            try? settle()
             throw error
         }
+    }
+
+    /// Sends `COMMIT` after what is held and waits for all of it. A transaction that a failed
+    /// statement had aborted answers `COMMIT` with `ROLLBACK`: that is a failure, never a commit.
+    private func commit(on connection: PostgresConnection) throws {
+        let commit = connection.query("COMMIT", [])
+        inFlight.append(commit)
+        try settle()
+        let tag = try commit.wait().metadata.command
+        guard tag == "COMMIT" else { throw StoreError.writeFailed("the transaction was rolled back (\(tag))") }
+    }
+
+    // MARK: Group commit
+
+    /// Whether a group is open (`openGroup`), and whether its transaction has begun (at its first write).
+    private(set) var groupOpen = false
+    private(set) var groupBegun = false
+
+    /// Opens a group: the first write after it begins a transaction that every write after it
+    /// joins as a savepoint (each checked when it ends), and that only `commitGroup` commits —
+    /// several requests' writes, one commit, one wait for the disk. Until that first write,
+    /// reads run on their own, as outside any transaction. Not inside another transaction.
+    func openGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard depth == 0, !groupOpen else { throw StoreError.writeFailed("a group opened inside a transaction") }
+        groupOpen = true
+    }
+
+    private func beginGroup(on connection: PostgresConnection) {
+        writing = true
+        depth = 1
+        groupBegun = true
+        send("BEGIN", on: connection)
+        held.append("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+    }
+
+    /// Checks that the group's transaction can go on (no statement outside a savepoint has failed
+    /// in it): throws when it cannot, after rolling it back (the group is then closed).
+    func checkGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard groupBegun, let connection else { return }
+        do {
+            sendHeld(on: connection)
+            send("SELECT 1", on: connection)
+            try settle()
+        } catch {
+            closeGroup(rollingBack: connection)
+            throw error
+        }
+    }
+
+    /// Commits the open group's transaction, or rolls it back and throws: all of it lands or none.
+    func commitGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard groupOpen else { return }
+        guard groupBegun, let connection else {
+            groupOpen = false
+            return
+        }
+        do {
+            sendHeld(on: connection)
+            try commit(on: connection)
+            closeGroup(rollingBack: nil)
+        } catch {
+            closeGroup(rollingBack: connection)
+            throw error
+        }
+    }
+
+    private func closeGroup(rollingBack connection: PostgresConnection?) {
+        if let connection {
+            held.removeAll()
+            heldValues.removeAll()
+            send("ROLLBACK", on: connection)
+            try? settle()
+        }
+        depth = 0
+        writing = false
+        groupOpen = false
+        groupBegun = false
     }
 
     /// Runs statements separated by `;`, one after another (the extended protocol takes one at a time).
@@ -133,9 +358,24 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// Whether `error` came from PostgreSQL or the connection (postgres-nio's two error types),
+    /// not from the body of a transaction.
+    static func isDatabaseError(_ error: any Error) -> Bool {
+        error is PSQLError || error is PostgresError
+    }
+
     /// A short, human reason for a PostgreSQL error (the server's message, not postgres-nio's
     /// generic description).
     static func reason(_ error: any Error) -> String {
+        if let error = error as? PostgresError {
+            switch error {
+            case .server(let response):
+                let detail = response.fields[.detail].map { " (\($0))" } ?? ""
+                return (response.fields[.message] ?? "\(error)") + detail
+            case .connectionClosed: return "the server closed the connection"
+            case .protocol(let message): return message
+            }
+        }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
@@ -163,18 +403,23 @@ final class PostgresExecutor: SQLExecutor {
 
     private func query(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresQueryResult {
         let binds = arguments.map { Self.data($0?.databaseValue ?? .null) }
-        // Under the session's lock: the numbered texts too are used by one thread at a time.
-        return try session.withConnection { connection in
-            let text: String
-            if let cached = numbered[sql] {
-                text = cached
-            } else {
-                text = Self.numbering(sql)
-                if numbered.count > 1_000 { numbered.removeAll() }
-                numbered[sql] = text
-            }
-            return try connection.query(text, binds).wait()
+        return try session.query(numberedText(sql), binds)
+    }
+
+    /// `sql` with its `?` numbered, cached (under the session's lock: one thread at a time).
+    private func numberedText(_ sql: String) -> String {
+        session.withLock {
+            if let cached = numbered[sql] { return cached }
+            let text = Self.numbering(sql)
+            if numbered.count > 1_000 { numbered.removeAll() }
+            numbered[sql] = text
+            return text
         }
+    }
+
+    func executeLater(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws {
+        if session.hold(sql, arguments.map { $0?.databaseValue ?? .null }) { return }
+        try execute(sql: sql, arguments: arguments)
     }
 
     @discardableResult
@@ -271,11 +516,45 @@ final class PostgresExecutor: SQLExecutor {
         }
     }
 
+    /// `sql` as `pg_temp.intents_run` runs it: each `?` reads its value from the text array `$1`
+    /// with the type it would have been bound with (`($1[4]::int8)`; a NULL is written `NULL`, as
+    /// an unbound one takes its type from where it stands), the values appended to `texts`.
+    static func reading(_ sql: String, _ values: [DatabaseValue], into texts: inout [PostgresData]) -> String {
+        var index = 0
+        return placeholders(in: sql) { () -> String in
+            defer { index += 1 }
+            guard index < values.count else { return "NULL" }
+            let text: String
+            let type: String
+            switch values[index].storage {
+            case .null: return "NULL"
+            case .int64(let number): (text, type) = (String(number), "int8")
+            case .double(let number):
+                text =
+                    number.isNaN
+                    ? "NaN" : number.isInfinite ? (number < 0 ? "-Infinity" : "Infinity") : "\(number)"
+                type = "float8"
+            case .string(let string): (text, type) = (string, "text")
+            case .blob(let data): (text, type) = ("\\x" + data.map { String(format: "%02x", $0) }.joined(), "bytea")
+            }
+            texts.append(PostgresData(string: text))
+            return "($1[\(texts.count)]::\(type))"
+        }
+    }
+
     /// `?` → `$1`, `$2`, … outside quoted text, quoted names and comments.
     static func numbering(_ sql: String) -> String {
+        var number = 0
+        return placeholders(in: sql) {
+            number += 1
+            return "$\(number)"
+        }
+    }
+
+    /// `sql` with each `?` outside quoted text, quoted names and comments replaced by `replacement()`.
+    static func placeholders(in sql: String, _ replacement: () -> String) -> String {
         var result = ""
         result.reserveCapacity(sql.utf8.count + 16)
-        var number = 0
         var quote: Character?
         var comment = false
         var previous: Character?
@@ -289,8 +568,7 @@ final class PostgresExecutor: SQLExecutor {
             } else if character == "-", previous == "-" {
                 comment = true
             } else if character == "?" {
-                number += 1
-                result += "$\(number)"
+                result += replacement()
                 previous = character
                 continue
             }
@@ -428,5 +706,63 @@ extension Store {
         }
         defer { _ = try? postgres.executor.fetchAll(sql: unlock, arguments: [key]) }
         return try body()
+    }
+
+    /// Takes the lock of one conversation across processes (as `holdingConversation` does) until
+    /// `unlockConversation`; with `wait: false`, false at once when another connection holds it.
+    /// Always true on SQLite.
+    public func lockConversation(_ key: String, wait: Bool) throws(StoreError) -> Bool {
+        guard let postgres else { return true }
+        do {
+            if wait {
+                _ = try postgres.executor.fetchAll(
+                    sql: "SELECT pg_advisory_lock(hashtext(current_schema()), hashtext(?))", arguments: [key])
+                return true
+            }
+            return try postgres.executor.fetchValue(
+                Bool.self, sql: "SELECT pg_try_advisory_lock(hashtext(current_schema()), hashtext(?))",
+                arguments: [key]) ?? false
+        } catch {
+            throw .unusable(path: shownPath, reason: PostgresSession.reason(error))
+        }
+    }
+
+    /// Gives back a conversation's lock taken by `lockConversation`.
+    public func unlockConversation(_ key: String) {
+        _ = try? postgres?.executor.fetchAll(
+            sql: "SELECT pg_advisory_unlock(hashtext(current_schema()), hashtext(?))", arguments: [key])
+    }
+
+    /// Whether several requests' writes can share one transaction and one commit (`openGroup`):
+    /// a PostgreSQL store opened for writing.
+    public var canGroupCommits: Bool { postgres.map { !$0.readOnly } ?? false }
+
+    /// Whether a group is open, and whether its transaction has begun (it holds the schema's lock).
+    public var isGroupOpen: Bool { postgres?.groupOpen ?? false }
+    public var isGroupBegun: Bool { postgres?.groupBegun ?? false }
+
+    /// Checks that the group's transaction can go on: throws (the group rolled back and closed)
+    /// when a statement outside any savepoint has failed in it.
+    public func checkGroup() throws(StoreError) {
+        do { try postgres?.checkGroup() } catch { throw Self.writeError(error) }
+    }
+
+    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock)
+    /// that every `write` after it joins as a savepoint of its own (checked when it ends: a failed
+    /// one rolls back alone) and that reads see, until `commitGroup`. PostgreSQL only; not inside
+    /// a transaction.
+    public func openGroup() throws(StoreError) {
+        guard let postgres else { return }
+        do { try postgres.openGroup() } catch { throw Self.writeError(error) }
+    }
+
+    /// Commits the group's transaction: every write of it lands, or (the error thrown) none does.
+    public func commitGroup() throws(StoreError) {
+        do { try postgres?.commitGroup() } catch { throw Self.writeError(error) }
+    }
+
+    static func writeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        return .writeFailed(PostgresSession.reason(error))
     }
 }

@@ -66,7 +66,7 @@ extension LearnedClassifier {
                         named.append(contentsOf: found)
                     }
                 }
-                named.append((pair(previous, next), 1))
+                named.append((pair(previous, next), LearnedClassifier.pairWeight))
                 previous = next
                 if !word.free, word.known != nil {
                     if let found = grams[word.said] {
@@ -80,7 +80,7 @@ extension LearnedClassifier {
                     }
                 }
             }
-            if !words.isEmpty { named.append((pair(previous, token("$")), 1)) }
+            if !words.isEmpty { named.append((pair(previous, token("$")), LearnedClassifier.pairWeight)) }
             return named
         }
     }

@@ -1,21 +1,31 @@
 import Foundation
 
 extension LearnedClassifier {
-    /// One training sentence: its words, its class (an intent's index, or none), how much it counts.
+    /// One training sentence: its words, its class (an intent's index, or none), how much it counts,
+    /// and the sentence it was made from (`group`: a sentence, its perturbed copy and the negatives
+    /// made of it share one; -1, a group of its own). A group is held out of the fit whole, so no
+    /// held-out sentence is a copy of one the model was fitted on.
     struct Sample {
         var words: [Word]
         var label: Int
         var weight: Float = 1
+        var group = -1
     }
 
-    /// Passes over the training sentences.
-    static let epochs = 8
+    /// Passes over the training sentences; beyond `denseClassLimit` classes the sentences are many
+    /// and alike, and fewer passes do.
+    static let epochs = 6
+    static let sparseEpochs = 4
+    /// The learning rate of the first pass (it falls linearly to 0 over the passes).
+    static let learningRate: Float = 1
     /// A weight smaller than this is left out of the model (it moves no probability that matters).
     static let pruneBelow: Float = 0.01
 
-    /// Fits the weights by stochastic gradient descent on the softmax loss (a seeded order, a
-    /// learning rate falling linearly, a little weight decay), then the temperature on every tenth
-    /// sentence, held out of the fit. Deterministic: features sorted, one seeded generator.
+    /// Fits the weights by averaged stochastic gradient descent on the softmax loss (a seeded order,
+    /// a learning rate falling linearly, a little weight decay; the model is the average of the
+    /// weights over every step), features weighted by their inverse document frequency, then the
+    /// temperature on every tenth sentence, held out of the fit. Deterministic: features sorted, one
+    /// seeded generator.
     static func train(
         _ samples: [Sample], classes: Int, related: (String) -> [String] = { _ in [] },
         random: inout SeededGenerator
@@ -28,42 +38,87 @@ extension LearnedClassifier {
         let features = ranked.map { names[$0] }
         var sortedID = [Int32](repeating: 0, count: names.count)
         for (rank, id) in ranked.enumerated() { sortedID[id] = Int32(rank) }
-        let vectors = named.map { sentence in merged(sentence.map { (sortedID[Int($0.0)], $0.1) }) }
+        // Inverse document frequency per feature (a feature counted once per sentence): rare features
+        // say more than "⟨start⟩ what".
+        var documentFrequency = [Float](repeating: 0, count: features.count)
+        let renumbered = named.map { sentence in sentence.map { (sortedID[Int($0.0)], $0.1) } }
+        var lastSentence = [Int](repeating: -1, count: features.count)
+        for (index, sentence) in renumbered.enumerated() {
+            for (feature, _) in sentence where lastSentence[Int(feature)] != index {
+                lastSentence[Int(feature)] = index
+                documentFrequency[Int(feature)] += 1
+            }
+        }
+        let total = Float(samples.count)
+        let scale = documentFrequency.map { log((1 + total) / (1 + $0)) + 1 }
+        let vectors = renumbered.map { merged($0, scale: scale) }
         var order = Array(samples.indices)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+        // Every tenth group, in the shuffled order of their first sentences, is held out whole.
         var heldOut = [Bool](repeating: false, count: samples.count)
-        for (offset, index) in order.enumerated() where offset % 10 == 9 { heldOut[index] = true }
+        var groupRank: [Int: Int] = [:]
+        for index in order {
+            let group = samples[index].group >= 0 ? samples[index].group : -1 - index
+            let rank = groupRank[group] ?? groupRank.count
+            groupRank[group] = rank
+            heldOut[index] = rank % 10 == 9
+        }
 
         let candidates =
             classes > denseClassLimit
             ? candidateClasses(vectors, samples: samples, classes: classes, features: features.count) : []
 
-        var weights = [Float](repeating: 0, count: features.count * classes)
+        // Averaged SGD: `sums` gathers each change times the step it was made at, so the average of
+        // the weights over every step is `weights - sums / steps` (nothing per step but the changes).
+        // A sampled step touches a few classes of each feature's row, each a cache line of its own:
+        // there a weight and its sum stand side by side (`weights[2i]`, `weights[2i + 1]`), one line.
+        let interleaved = !candidates.isEmpty
+        var weights = [Float](repeating: 0, count: features.count * classes * (interleaved ? 2 : 1))
+        var sums = [Float](repeating: 0, count: interleaved ? 0 : features.count * classes)
         var bias = [Float](repeating: 0, count: classes)
+        var biasSums = [Float](repeating: 0, count: classes)
         var probabilities = [Float](repeating: 0, count: classes)
         let decay: Float = 1e-6
         var active: [(Int, Float)] = []
         var scratch = [Float](repeating: 0, count: classes)
-        weights.withUnsafeMutableBufferPointer { w in
-            // Beyond `denseClassLimit` classes the sentences are many and alike: half the passes.
-            let passes = classes > denseClassLimit ? epochs / 2 : epochs
+        var moving = [Int](repeating: 0, count: classes)
+        var steps: Float = 1
+        let passes = classes > denseClassLimit ? sparseEpochs : epochs
+        if interleaved {
+            // The sampled step indexes the weights unchecked (checked indexing cost 19 % more
+            // instructions there, BENCHMARKS.md): what it relies on is checked here, once.
+            precondition(
+                samples.allSatisfy { (0..<classes).contains($0.label) }
+                    && vectors.allSatisfy { $0.allSatisfy { (0..<features.count).contains(Int($0.feature)) } }
+                    && candidates.count == samples.count
+                    && candidates.allSatisfy { $0.count <= classes && $0.allSatisfy((0..<classes).contains) },
+                "training sentences' classes and features must lie inside the weight table")
+            weights.withUnsafeMutableBufferPointer { w in
+                for epoch in 0..<passes {
+                    let rate = learningRate * Float(passes - epoch) / Float(passes)
+                    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+                    for index in order where !heldOut[index] && !vectors[index].isEmpty {
+                        step(
+                            vectors[index], among: candidates[index], label: samples[index].label,
+                            rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
+                            biasSums: &biasSums, classes: classes, scratch: &scratch, moving: &moving)
+                        steps += 1
+                    }
+                }
+            }
+        } else {
+            // Every class at every step, on checked arrays: as fast here as unchecked pointers.
             for epoch in 0..<passes {
-                let rate = 0.5 * Float(passes - epoch) / Float(passes)
+                let rate = learningRate * Float(passes - epoch) / Float(passes)
                 for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
                 for index in order where !heldOut[index] {
                     let vector = vectors[index]
                     guard !vector.isEmpty else { continue }
-                    if !candidates.isEmpty {
-                        step(
-                            vector, among: candidates[index], label: samples[index].label,
-                            rate: rate * samples[index].weight, weights: w, bias: &bias, classes: classes,
-                            scratch: &scratch)
-                        continue
-                    }
+                    defer { steps += 1 }
                     for k in 0..<classes { probabilities[k] = bias[k] }
                     for (feature, value) in vector {
                         let row = Int(feature) * classes
-                        for k in 0..<classes { probabilities[k] += value * w[row + k] }
+                        for k in 0..<classes { probabilities[k] += value * weights[row + k] }
                     }
                     let top = probabilities.max()!
                     var sum: Float = 0
@@ -81,14 +136,25 @@ extension LearnedClassifier {
                         guard abs(gradient) > 1e-4 else { continue }
                         active.append((k, gradient * step))
                         bias[k] -= gradient * step
+                        biasSums[k] -= steps * gradient * step
                     }
                     for (feature, value) in vector {
                         let row = Int(feature) * classes
-                        for (k, change) in active { w[row + k] -= value * change + decay * w[row + k] }
+                        for (k, change) in active {
+                            let delta = value * change + decay * weights[row + k]
+                            weights[row + k] -= delta
+                            sums[row + k] -= steps * delta
+                        }
                     }
                 }
             }
         }
+        if interleaved {
+            weights = (0..<(features.count * classes)).map { weights[2 * $0] - weights[2 * $0 + 1] / steps }
+        } else {
+            for i in weights.indices { weights[i] -= sums[i] / steps }
+        }
+        for k in bias.indices { bias[k] -= biasSums[k] / steps }
 
         // Compressed rows of the weights that matter.
         var rowStart: [Int32] = [0]
@@ -103,8 +169,8 @@ extension LearnedClassifier {
         }
         let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
         let unscaled = LearnedClassifier(
-            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
-            bias: bias, temperature: 1)
+            features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
+            rowWeight: rowWeight, bias: bias, temperature: 1)
         // Temperature: the one that gives the held-out sentences the most likelihood.
         // (At most 2,000 of them beyond `denseClassLimit` classes: each temperature tried is a softmax
         // over every class.)
@@ -112,19 +178,92 @@ extension LearnedClassifier {
         let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
         let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
         let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
-        var best = (temperature: Float(1), loss: Double.infinity)
-        var temperature: Float = 0.2
-        while temperature <= 8 {
-            var loss = 0.0
-            for (scores, label) in held {
-                loss -= log(max(1e-12, probability(of: label, scores, temperature: temperature)))
-            }
-            if loss < best.loss { best = (temperature, loss) }
-            temperature *= 1.08
-        }
+        let (temperature, noneShift) = fittedCalibration(held, none: classes - 1)
+        // The shift is in calibrated units: in the scores' own, it is times the temperature.
+        bias[classes - 1] += noneShift * temperature
         return LearnedClassifier(
-            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
-            bias: bias, temperature: best.temperature)
+            features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
+            rowWeight: rowWeight, bias: bias, temperature: temperature)
+    }
+
+    /// The temperature and the shift of none's score that give `held` the most likelihood: the
+    /// probabilities are the softmax of β sₖ, plus c for none. The loss is convex in (β, c); Newton's
+    /// method on both. The shift makes none as likely, over the held-out sentences, as they are none's:
+    /// generated negatives are a share of the training sentences the author never chose, and the
+    /// held-out sentences are ones the fit did not see, as a person's are.
+    static func fittedCalibration(_ held: [(scores: [Float], label: Int)], none: Int) -> (
+        temperature: Float, noneShift: Float
+    ) {
+        guard !held.isEmpty else { return (1, 0) }
+        var beta = 1.0, shift = 0.0
+        for _ in 0..<30 {
+            var gBeta = 0.0, gShift = 0.0, hBeta = 0.0, hCross = 0.0, hShift = 0.0
+            for (scores, label) in held {
+                let top = Double(scores.max() ?? 0)
+                var sum = 0.0, mean = 0.0, square = 0.0
+                var noneWeight = 0.0
+                for (k, score) in scores.enumerated() {
+                    let s = Double(score) - top
+                    let e = exp(beta * s + (k == none ? shift : 0))
+                    sum += e
+                    mean += e * s
+                    square += e * s * s
+                    if k == none { noneWeight = e }
+                }
+                mean /= sum
+                square /= sum
+                let pNone = noneWeight / sum
+                let sNone = Double(scores[none]) - top
+                gBeta += mean - (Double(scores[label]) - top)
+                gShift += pNone - (label == none ? 1 : 0)
+                hBeta += square - mean * mean
+                hCross += pNone * (sNone - mean)
+                hShift += pNone * (1 - pNone)
+            }
+            let determinant = hBeta * hShift - hCross * hCross
+            guard determinant > 1e-12 else { break }
+            let dBeta = (hShift * gBeta - hCross * gShift) / determinant
+            let dShift = (hBeta * gShift - hCross * gBeta) / determinant
+            let nextBeta = min(5, max(0.125, beta - dBeta))
+            let nextShift = min(8, max(-8, shift - dShift))
+            let moved = abs(nextBeta - beta) + abs(nextShift - shift)
+            beta = nextBeta
+            shift = nextShift
+            if moved < 1e-5 { break }
+        }
+        return (Float(1 / beta), Float(shift))
+    }
+
+    /// The temperature that gives `held` the most likelihood, by Newton's method on its inverse β: the
+    /// loss, Σ log Σₖ exp(β sₖ) − β s_label, is convex in β, its first derivative the expected score
+    /// less the label's, its second the scores' variance. A handful of passes instead of a grid's dozens.
+    static func fittedTemperature(_ held: [(scores: [Float], label: Int)]) -> Float {
+        guard !held.isEmpty else { return 1 }
+        var beta = 1.0
+        for _ in 0..<20 {
+            var gradient = 0.0, curvature = 0.0
+            for (scores, label) in held {
+                let top = Double(scores.max() ?? 0)
+                var sum = 0.0, mean = 0.0, square = 0.0
+                for score in scores {
+                    let s = Double(score) - top
+                    let e = exp(beta * s)
+                    sum += e
+                    mean += e * s
+                    square += e * s * s
+                }
+                mean /= sum
+                square /= sum
+                gradient += mean - (Double(scores[label]) - top)
+                curvature += square - mean * mean
+            }
+            guard curvature > 1e-12 else { break }
+            let next = min(5, max(0.125, beta - gradient / curvature))
+            let moved = abs(next - beta)
+            beta = next
+            if moved < 1e-4 { break }
+        }
+        return Float(1 / beta)
     }
 
     /// `softmax(scores, temperature:)[label]`, the same number, without the other classes' quotients.
@@ -178,10 +317,15 @@ extension LearnedClassifier {
         }
     }
 
-    /// One gradient step of the softmax over `among` only (`scratch`: room for a score per class).
-    static func step(
+    /// One gradient step of the softmax over `among` only (`scratch`, `active`: room for a score and a
+    /// class per class);
+    /// `pairs` holds each weight at `2i` and its averaging sum at `2i + 1`. Unchecked: `train` checked
+    /// once that every feature of `vector` is a row of `pairs` and every class of `among` is below
+    /// `classes`, and `among` has at most `classes` of them.
+    private static func step(
         _ vector: [(feature: Int32, value: Float)], among: [Int], label: Int, rate: Float,
-        weights w: UnsafeMutableBufferPointer<Float>, bias: inout [Float], classes: Int, scratch: inout [Float]
+        pairs w: UnsafeMutableBufferPointer<Float>, steps: Float,
+        bias: inout [Float], biasSums: inout [Float], classes: Int, scratch: inout [Float], moving active: inout [Int]
     ) {
         let count = among.count
         guard count > 0 else { return }
@@ -190,7 +334,7 @@ extension LearnedClassifier {
                 for i in 0..<count { scores[i] = bias[among[i]] }
                 for (feature, value) in vector {
                     let row = Int(feature) * classes
-                    for i in 0..<count { scores[i] += value * w[row + among[i]] }
+                    for i in 0..<count { scores[i] += value * w[2 * (row + among[i])] }
                 }
                 var top = scores[0]
                 for i in 1..<count where top < scores[i] { top = scores[i] }
@@ -199,16 +343,29 @@ extension LearnedClassifier {
                     scores[i] = exp(scores[i] - top)
                     sum += scores[i]
                 }
+                // Only the classes whose gradient moves anything (most candidates are ~0 once the
+                // order is learnt), as in the dense loop: `scores` then holds their changes in order.
+                var moving = 0
                 for i in 0..<count {
                     let k = among[i]
                     var gradient = scores[i] / sum
                     if k == label { gradient -= 1 }
-                    scores[i] = gradient * rate
-                    bias[k] -= scores[i]
+                    guard abs(gradient) > 1e-4 else { continue }
+                    let change = gradient * rate
+                    bias[k] -= change
+                    biasSums[k] -= steps * change
+                    scores[moving] = change
+                    active[moving] = k
+                    moving += 1
                 }
                 for (feature, value) in vector {
                     let row = Int(feature) * classes
-                    for i in 0..<count { w[row + among[i]] -= value * scores[i] }
+                    for i in 0..<moving {
+                        let delta = value * scores[i]
+                        let at = 2 * (row + active[i])
+                        w[at] -= delta
+                        w[at + 1] -= steps * delta
+                    }
                 }
             }
         }

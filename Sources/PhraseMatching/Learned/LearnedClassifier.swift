@@ -13,6 +13,9 @@ public struct LearnedClassifier: Sendable {
     let rowStart: [Int32]
     let rowClass: [Int32]
     let rowWeight: [Float]
+    /// Per feature, what its value is multiplied by before the vector is normalized: its inverse
+    /// document frequency in the training sentences.
+    let scale: [Float]
     /// Per class (intents, then none).
     let bias: [Float]
     /// Scores are divided by this before the softmax.
@@ -21,20 +24,22 @@ public struct LearnedClassifier: Sendable {
     let featureIDs: [String: Int32]
 
     init(
-        features: [String], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float], temperature: Float
+        features: [String], scale: [Float], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float],
+        temperature: Float
     ) {
         let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
         self.init(
-            features: features, featureIDs: featureIDs, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight,
-            bias: bias, temperature: temperature)
+            features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
+            rowWeight: rowWeight, bias: bias, temperature: temperature)
     }
 
     /// `featureIDs`: each of `features` by its index.
     init(
-        features: [String], featureIDs: [String: Int32], rowStart: [Int32], rowClass: [Int32], rowWeight: [Float],
-        bias: [Float], temperature: Float
+        features: [String], featureIDs: [String: Int32], scale: [Float], rowStart: [Int32], rowClass: [Int32],
+        rowWeight: [Float], bias: [Float], temperature: Float
     ) {
         self.features = features
+        self.scale = scale
         self.featureIDs = featureIDs
         self.rowStart = rowStart
         self.rowClass = rowClass
@@ -45,7 +50,7 @@ public struct LearnedClassifier: Sendable {
 
     /// No features, one class: what a model is built with before its classifier is trained.
     static let empty = LearnedClassifier(
-        features: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
+        features: [], scale: [], rowStart: [0], rowClass: [], rowWeight: [], bias: [0], temperature: 1)
 
     /// The none class's index.
     var none: Int { bias.count - 1 }
@@ -70,8 +75,12 @@ public struct LearnedClassifier: Sendable {
         return grams
     }
 
-    /// The feature names of a sentence with their values (before normalizing): words count 1, pairs
-    /// 1, a word's character n-grams 1 together, its WordNet synonym sets (`related`) 0.5 together.
+    /// A word pair counts this much of a word: pairs say where a word stands, words what is meant.
+    static let pairWeight: Float = 0.75
+
+    /// The feature names of a sentence with their values (before scaling and normalizing): words
+    /// count 1, pairs `pairWeight`, a word's character n-grams 1 together, its WordNet synonym sets
+    /// (`related`) 0.5 together.
     static func featureNames(_ words: [Word], related: (String) -> [String] = { _ in [] }) -> [(String, Float)] {
         var named: [(String, Float)] = []
         var previous = "^"
@@ -82,7 +91,7 @@ public struct LearnedClassifier: Sendable {
                 let synsets = related(word.known ?? word.said)
                 for synset in synsets { named.append(("s:" + synset, 0.5 / Float(synsets.count).squareRoot())) }
             }
-            named.append(("b:" + previous + "|" + token, 1))
+            named.append(("b:" + previous + "|" + token, pairWeight))
             previous = token
             // Letters of known words only (typos and other forms included): an unknown word's letters
             // would teach that everyday words are none's, and people's own words are everyday words.
@@ -92,16 +101,17 @@ public struct LearnedClassifier: Sendable {
                 for gram in grams { named.append((gram, value)) }
             }
         }
-        if !words.isEmpty { named.append(("b:" + previous + "|$", 1)) }
+        if !words.isEmpty { named.append(("b:" + previous + "|$", pairWeight)) }
         return named
     }
 
     /// The sentence as a sparse vector over known features, L2-normalized, features ascending.
     func vector(_ named: [(String, Float)]) -> [(feature: Int32, value: Float)] {
-        Self.merged(named.compactMap { name, value in featureIDs[name].map { ($0, value) } })
+        Self.merged(named.compactMap { name, value in featureIDs[name].map { ($0, value) } }, scale: scale)
     }
 
-    static func merged(_ pairs: [(Int32, Float)]) -> [(feature: Int32, value: Float)] {
+    /// Values of one feature summed, each times its `scale`, the whole L2-normalized.
+    static func merged(_ pairs: [(Int32, Float)], scale: [Float]) -> [(feature: Int32, value: Float)] {
         let sorted = pairs.sorted { $0.0 < $1.0 }
         var merged: [(feature: Int32, value: Float)] = []
         for (feature, value) in sorted {
@@ -111,6 +121,7 @@ public struct LearnedClassifier: Sendable {
                 merged.append((feature, value))
             }
         }
+        for i in merged.indices { merged[i].value *= scale[Int(merged[i].feature)] }
         let norm = merged.reduce(Float(0)) { $0 + $1.value * $1.value }.squareRoot()
         guard norm > 0 else { return [] }
         return merged.map { ($0.feature, $0.value / norm) }

@@ -7,7 +7,7 @@ import IntentModel
 extension LearnedModel {
     static let magic: [UInt8] = Array("INTLEARN".utf8)
     /// Bump when the bytes or what they mean change: an old cache is then retrained.
-    public static let formatVersion: UInt32 = 3
+    public static let formatVersion: UInt32 = 4
 
     /// The model's bytes, stamped with `definitionsHash`.
     public func encoded(definitionsHash: UInt64) -> [UInt8] {
@@ -32,6 +32,7 @@ extension LearnedModel {
         writer.put(postingWeight.map(\.bitPattern))
         writer.put(UInt64(classifier.features.count))
         for feature in classifier.features { writer.put(feature) }
+        writer.put(classifier.scale.map(\.bitPattern))
         writer.put(classifier.rowStart)
         writer.put(classifier.rowClass)
         writer.put(classifier.rowWeight.map(\.bitPattern))
@@ -80,7 +81,8 @@ extension LearnedModel {
             guard let feature = reader.string() else { return nil }
             classifierFeatures.append(feature)
         }
-        guard let rowStart = reader.int32s(), let rowClass = reader.int32s(),
+        guard let scale = reader.uint32s()?.map(Float.init(bitPattern:)), let rowStart = reader.int32s(),
+            let rowClass = reader.int32s(),
             let rowWeight = reader.uint32s()?.map(Float.init(bitPattern:)),
             let bias = reader.uint32s()?.map(Float.init(bitPattern:)),
             let temperature = reader.uint32().map(Float.init(bitPattern:)), let relatedCount = reader.count()
@@ -93,6 +95,7 @@ extension LearnedModel {
         guard reader.isAtEnd,
             bias.count == intents.count + 1, bias.allSatisfy(\.isFinite), temperature.isFinite, temperature > 0,
             zip(classifierFeatures, classifierFeatures.dropFirst()).allSatisfy({ $0 < $1 }),
+            scale.count == classifierFeatures.count, scale.allSatisfy({ $0.isFinite && $0 > 0 }),
             rowStart.count == classifierFeatures.count + 1, rowStart.first == 0,
             zip(rowStart, rowStart.dropFirst()).allSatisfy({ $0 <= $1 }), Int(rowStart.last!) == rowClass.count,
             rowClass.count == rowWeight.count, rowClass.allSatisfy({ $0 >= 0 && Int($0) < bias.count }),
@@ -117,8 +120,8 @@ extension LearnedModel {
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
             classifier: LearnedClassifier(
-                features: classifierFeatures, rowStart: rowStart, rowClass: rowClass, rowWeight: rowWeight, bias: bias,
-                temperature: temperature), related: related)
+                features: classifierFeatures, scale: scale, rowStart: rowStart, rowClass: rowClass,
+                rowWeight: rowWeight, bias: bias, temperature: temperature), related: related)
     }
 }
 

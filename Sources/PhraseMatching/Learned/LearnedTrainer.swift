@@ -299,14 +299,18 @@ public enum LearnedTrainer {
         var known = KnownWords(model)
         var samples: [LearnedClassifier.Sample] = []
         let kinds = Perturbation.allCases.filter { $0 != .none }
-        for example in examples {
+        for (index, example) in examples.enumerated() {
             let intent = Int(model.classIntent[Int(example.cls)])
             samples.append(
-                .init(words: classifierWords(example.words, free: example.free, known: &known), label: intent))
+                .init(
+                    words: classifierWords(example.words, free: example.free, known: &known), label: intent,
+                    group: index))
             let perturbed = perturb(example.words, random.pick(kinds), random: &random)
             let free = perturbed.map { LearnedWords.freeText.contains($0) && !model.wordIDs.keys.contains($0) }
             samples.append(
-                .init(words: classifierWords(perturbed, free: free, known: &known), label: intent, weight: 0.5))
+                .init(
+                    words: classifierWords(perturbed, free: free, known: &known), label: intent, weight: 0.5,
+                    group: index))
         }
         let positives = samples.count
         for (index, example) in examples.enumerated() where index % 3 == 0 {
@@ -316,7 +320,7 @@ public enum LearnedTrainer {
                 samples.append(
                     .init(
                         words: classifierWords(reversed, free: example.free.reversed(), known: &known), label: none,
-                        weight: 0.5))
+                        weight: 0.5, group: index))
             }
             // The telling word replaced by an everyday one.
             var substituted = example.words
@@ -330,7 +334,7 @@ public enum LearnedTrainer {
                 samples.append(
                     .init(
                         words: classifierWords(substituted, free: example.free, known: &known), label: none,
-                        weight: substitutedWeight))
+                        weight: substitutedWeight, group: index))
             }
         }
         for _ in 0..<max(200, positives / noiseShare) {

@@ -83,11 +83,30 @@ extension Matcher {
                 decision = .ask
             }
         }
+        // Carried by small words alone: every word of the sentence the definitions know is an
+        // article, a pronoun, a preposition, a verb or noun that means too many things, or a date or
+        // number by itself, and WordNet linked none ("put on a jazz record" for "put {topic} on my
+        // radar", "what's the weather like today" for "what's my fortune for today"): another app's
+        // request in this one's small words, perhaps, however sure the classifier is of them, when
+        // the phrase's most telling word is not said either. Such a guess is worth a step less: it
+        // asks rather than act, and says nothing rather than ask.
+        if decision != .none, aligned == nil, evidence.links.isEmpty,
+            let telling = model.tellingWord(of: evidence.best), !ids.contains(telling),
+            !zip(kept, ids).contains(where: { position, id in
+                id >= 0 && Self.saysWhatIsMeant(model.words[Int(id)]) && !isValue(tokens[position])
+            })
+        {
+            decision = decision == .act ? .ask : .none
+        }
         // Said backwards: the sentence starts with the word its phrase ends with and never starts
         // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
         // "capricorn and libra compatibility"). Ask rather than act.
+        // Or its words, said in the other order, are one of the intent's phrases ("career for
+        // horoscope" for "horoscope for career": "for" is a filler, which the classifier and the
+        // word order above never see).
         if decision == .act,
             model.readsBackwards(ids, cls: evidence.best) || model.readsReversed(ids, cls: evidence.best)
+                || narrow.isPhraseBackwards(tokens, intent: intentName)
         {
             decision = .ask
         }
@@ -139,6 +158,37 @@ extension Matcher {
             let link = links.first(where: { $0.known.contains(word) })
         else { return LearnedClassifier.describe(feature) }
         return "\"" + link.span.map { words[$0] }.joined(separator: " ") + "\" as \"" + word + "\""
+    }
+
+    /// Whether the sentence's words (`tokens`; the two halves of a contraction one word), said in the
+    /// other order, are exactly a phrase of `intent`.
+    fileprivate func isPhraseBackwards(_ tokens: [Token], intent: QualifiedName) -> Bool {
+        var words: [[Token]] = []
+        for token in tokens {
+            if let source = token.source, let last = words.last?.last?.source, last == source {
+                words[words.count - 1].append(token)
+            } else {
+                words.append([token])
+            }
+        }
+        guard words.count >= 2 else { return false }
+        var search = Search(matcher: self, tokens: Array(words.reversed().joined()), language: nil)
+        search.run(.exact)
+        return search.found.contains { $0.intent == intent && !$0.isNegative && $0.score.literalWords >= 2 }
+    }
+
+    /// Whether a known word says what is meant: not an article, pronoun or preposition, nor an
+    /// everyday verb or noun that means too many things ("put", "get", "thing").
+    static func saysWhatIsMeant(_ word: String) -> Bool {
+        !LearnedWords.functionWords.contains(word) && !LearnedWords.lightWords.contains(word)
+    }
+
+    /// Whether a word is a date, a duration or a number by itself ("today", "five"): a value, which
+    /// says nothing of which intent is meant.
+    fileprivate func isValue(_ token: Token) -> Bool {
+        [ValueType.date, .duration, .number].contains { type in
+            SlotParser.options(for: type, tokens: [token], at: 0, matcher: self).contains { $0.typed && $0.length == 1 }
+        }
     }
 
     /// Whether the tagger's reading backs a guess: it found values, every one parses, and every word

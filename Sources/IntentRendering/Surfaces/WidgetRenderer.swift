@@ -1,4 +1,5 @@
 public import IntentModel
+public import IntentRuntime
 
 /// Draws a widget snapshot in a family's size, as lines of text: a box of the family's columns and
 /// rows (Unicode box drawing, or ASCII), text cut with "…" and never past the edge.

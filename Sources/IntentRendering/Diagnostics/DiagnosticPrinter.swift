@@ -1,3 +1,4 @@
+public import IntentModel
 import YAML
 
 /// Renders diagnostics like a compiler: location, severity, message, the source line and a caret.

@@ -1,5 +1,5 @@
 import Foundation
-import IntentModel
+package import IntentModel
 import ModelStore
 
 /// What running an intent's steps gave: its result value, its answer and the links it opens.
@@ -221,9 +221,9 @@ struct Executor {
 
 /// The parameter summary of an intent ("Create buy milk due tomorrow"): the first branch whose
 /// condition holds, else the title.
-enum Summary {
+package enum Summary {
     /// The first branch whose condition holds, in `language` when it was given in it.
-    static func text(
+    package static func text(
         of intent: IntentGraph.Intent, parameters: [String: Datum], _ evaluator: Evaluator, language: String? = nil
     ) -> String {
         for branch in intent.summary {

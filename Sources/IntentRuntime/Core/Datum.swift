@@ -70,13 +70,13 @@ public indirect enum Datum: Sendable, Hashable {
 }
 
 /// Conversions between definition values, store values and runtime values.
-struct Values {
+package struct Values {
     let graph: IntentGraph
     /// Frozen for the answer or step being worked out.
     let clock: Clock
 
     /// A definition or store value as a runtime value of `type`. Entity references need the store.
-    func datum(_ value: Value, as type: ValueType) -> Datum {
+    package func datum(_ value: Value, as type: ValueType) -> Datum {
         datum(value, as: type) { _, id in .string(id) }
     }
 

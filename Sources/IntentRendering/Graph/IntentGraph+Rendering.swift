@@ -1,4 +1,5 @@
 import Foundation
+public import IntentModel
 
 extension IntentGraph {
     /// An outline: apps, their types, intents with parameters, shortcuts and the edges between intents.

@@ -1,20 +1,20 @@
 import Foundation
-import IntentModel
-import ModelStore
+package import IntentModel
+package import ModelStore
 
 /// Evaluates checked expressions and templates against names in scope, the app's constants and,
 /// for queries, the store. Queries compile to SQL where they can (`QueryCompiler`).
-struct Evaluator {
-    typealias Scope = [String: Datum]
+package struct Evaluator {
+    package typealias Scope = [String: Datum]
 
     let graph: IntentGraph
-    let values: Values
+    package let values: Values
     /// The app whose constants and entities bare names refer to.
     let app: IntentGraph.App?
     /// The open transaction, for queries and entity references; nil where only text is rendered.
     let store: StoreTransaction?
 
-    init(graph: IntentGraph, clock: Clock, app: String?, store: StoreTransaction?) {
+    package init(graph: IntentGraph, clock: Clock, app: String?, store: StoreTransaction?) {
         self.graph = graph
         self.values = Values(graph: graph, clock: clock)
         self.app = app.flatMap(graph.app(named:))
@@ -99,7 +99,7 @@ struct Evaluator {
         return app.map { QualifiedName(app: $0.name, name: text) }
     }
 
-    func member(_ base: Datum, _ member: String) throws(RuntimeError) -> Datum {
+    package func member(_ base: Datum, _ member: String) throws(RuntimeError) -> Datum {
         switch base {
         case .null:
             return .null
@@ -425,7 +425,7 @@ struct Evaluator {
     // MARK: Text
 
     /// How a value reads in a dialog: enum titles, entity display titles, friendly dates.
-    func describe(_ datum: Datum) -> String {
+    package func describe(_ datum: Datum) -> String {
         switch datum {
         case .null: return ""
         case .string(let text), .url(let text): return text

@@ -1,5 +1,6 @@
 import Foundation
 public import IntentModel
+import IntentRuntime
 
 /// A shortcut as the Shortcuts editor shows it: each step in words, intents by their parameter
 /// summary ("Focus on Morning block for «minutes» minutes"), variables in «guillemets».

@@ -1,8 +1,9 @@
 import Foundation
 public import IntentModel
+public import IntentRuntime
 public import ModelStore
 
-/// Search hits as the terminal shows them, as JSON, and opened (an entity's details, an action's phrases).
+/// Search hits as the terminal shows them, and opened (an entity's details, an action's phrases).
 public enum SearchRenderer {
     /// Numbered hits: glyph, title, app and type, the subtitle; with `explain` why each matched and its score.
     public static func render(_ result: SearchResult, explain: Bool) -> String {
@@ -39,39 +40,6 @@ public enum SearchRenderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `{query, hits: [{app, type, title, subtitle, glyph, id|intent, link, score, matches}]}`; `link` is an
-    /// entity's canonical deep link, when its app routes one.
-    public static func json(_ result: SearchResult, graph: IntentGraph) -> JSONValue {
-        .object([
-            "query": .string(result.query),
-            "hits": .array(
-                result.hits.map { hit in
-                    var fields: [String: JSONValue] = [
-                        "kind": .string(hit.kind.rawValue), "app": .string(hit.app), "type": .string(hit.type),
-                        "title": .string(hit.title), "subtitle": .string(hit.subtitle), "glyph": .string(hit.glyph),
-                        "score": .object([
-                            "typos": .integer(hit.score.typos), "partial": .integer(hit.score.partial),
-                            "inTitle": .integer(hit.score.inTitle), "bm25": .number(hit.score.bm25),
-                        ]),
-                        "matches": .array(
-                            hit.matches.map {
-                                .object([
-                                    "query": .string($0.query), "word": .string($0.word),
-                                    "kind": .string($0.kind.description), "field": .string($0.field.rawValue),
-                                ])
-                            }),
-                    ]
-                    if let record = hit.record {
-                        fields["id"] = .string(record)
-                        let entity = QualifiedName(app: hit.app, name: hit.type)
-                        if let link = graph.canonicalLink(for: entity, id: record) { fields["link"] = .string(link) }
-                    }
-                    if let intent = hit.intent { fields["intent"] = .string(intent.description) }
-                    return .object(fields)
-                }),
-        ])
     }
 
     /// What opening a hit shows: an entity's properties, or an action's description and what to say.

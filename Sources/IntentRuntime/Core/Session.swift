@@ -15,8 +15,8 @@ public final class Session {
     /// The second, learned stage, asked when the exact matcher finds nothing (trained on first use;
     /// the command line gives it a cache beside the store).
     public var learned: LearnedStage?
-    /// The deep-link router over the graph, built on first use.
-    public private(set) lazy var linkRouter = LinkRouter(graph: graph)
+    /// What the surfaces build from the graph once per session (the link router), by type.
+    private var built: [ObjectIdentifier: Any] = [:]
     /// Where "now" and the time zone come from: the store's clock, so stamps and dialogs agree.
     public var clock: Clock { store.clock }
 
@@ -42,6 +42,15 @@ public final class Session {
             loaded.add(group.map(\.name), for: entity)
         }
         names = loaded
+    }
+
+    /// The `T` built from the graph by `make` on first use, and kept: the surfaces' per-session
+    /// caches, without the session knowing them.
+    func once<T>(_ make: (IntentGraph) -> T) -> T {
+        if let value = built[ObjectIdentifier(T.self)] as? T { return value }
+        let value = make(graph)
+        built[ObjectIdentifier(T.self)] = value
+        return value
     }
 
     public func matcher(clock: Clock) -> Matcher {

@@ -1,12 +1,11 @@
 import IntentModel
 import ModelStore
 
-extension Conversation {
+extension IntentPerformer {
     /// Runs the offer's intent once per item, in one transaction: every item lands, or, when one
     /// fails, none does. A question (a missing value, a confirmation) stops the run at that item;
     /// answer it with `respond(to:)` as after a phrase.
     public func share(_ items: [ShareItem], with offer: ShareRouter.Offer) -> [Answer] {
-        struct RolledBack: Error {}
         var answers: [Answer] = []
         do {
             try session.store.atomically {
@@ -20,7 +19,7 @@ extension Conversation {
                             failure: .failed(error.description))
                     }
                     answers.append(answer)
-                    if answer.status == .error { throw RolledBack() }
+                    if answer.status == .error { throw ShareRolledBack() }
                     if answer.isQuestion { break }
                 }
             }
@@ -31,7 +30,7 @@ extension Conversation {
             var failed =
                 answers.last
                 ?? Answer(status: .error, app: offer.app, intent: offer.intent.name, dialog: "\(error)")
-            let storeFailed = !(error is RolledBack)
+            let storeFailed = !(error is ShareRolledBack)
             if storeFailed {
                 failed.dialog = "\(error)"
                 failed.status = .error
@@ -50,7 +49,7 @@ extension Conversation {
     /// The intent's arguments for one item: `with:` values, and parameters named like a share variable.
     private func arguments(for item: ShareItem, _ offer: ShareRouter.Offer) throws(RuntimeError) -> [String: Datum] {
         let evaluator = session.evaluator(app: offer.app, store: nil, clock: session.clock.frozen())
-        let scope = Self.scope(of: item)
+        let scope = item.scope
         var arguments: [String: Datum] = [:]
         for parameter in offer.intent.parameters {
             if let value = scope[parameter.name], !value.isNull { arguments[parameter.name] = value }
@@ -60,18 +59,23 @@ extension Conversation {
         }
         return arguments
     }
+}
 
-    /// The names a share route's `with:` reads (`IntentGraph.ShareRoute.variables`), for one item.
-    static func scope(of item: ShareItem) -> Evaluator.Scope {
+extension ShareItem {
+    /// The names a share route's `with:` reads (`IntentGraph.ShareRoute.variables`), for this item.
+    fileprivate var scope: Evaluator.Scope {
         [
-            "url": item.url.map(Datum.url) ?? .null,
-            "text": .string(item.text),
-            "title": .string(item.title),
-            "path": item.path.map(Datum.string) ?? .null,
-            "name": item.name.map(Datum.string) ?? .null,
-            "type": item.type.map(Datum.string) ?? .null,
-            "size": item.size.map(Datum.integer) ?? .null,
-            "kind": .string(item.kind.rawValue),
+            "url": url.map(Datum.url) ?? .null,
+            "text": .string(text),
+            "title": .string(title),
+            "path": path.map(Datum.string) ?? .null,
+            "name": name.map(Datum.string) ?? .null,
+            "type": type.map(Datum.string) ?? .null,
+            "size": size.map(Datum.integer) ?? .null,
+            "kind": .string(kind.rawValue),
         ]
     }
 }
+
+/// Thrown inside the share's transaction when an item fails, so none lands.
+private struct ShareRolledBack: Error {}

@@ -1,3 +1,5 @@
+public import IntentModel
+
 extension IntentGraph {
     /// What `intents describe` prints for an intent: summary, parameters, phrases and tips.
     public func describe(_ intent: Intent) -> String {
@@ -55,18 +57,49 @@ extension IntentGraph {
         return out
     }
 
-    /// The first sentence a template produces, with the app's name and slot names filled in.
-    public static func speak(_ template: PhraseTemplate, appName: String, rules: [String: PhraseTemplate]) -> String {
-        guard let sentence = template.expansions(rules: rules, limit: 4096)?.first else { return template.source }
-        let words = sentence.map { piece -> String in
-            switch piece {
-            case .word(let word): word
-            case .app: appName
-            case .slot(let name): "<\(name)>"
+    /// What `intents describe` prints for an app, an entity or an enum.
+    public func describe(_ item: Describable) -> String {
+        switch item {
+        case .app(let app):
+            var out = "\(app.name) — app\n"
+            if let description = app.description { out += "\(description)\n" }
+            if !app.synonyms.isEmpty { out += "Also called: \(app.synonyms.joined(separator: ", "))\n" }
+            out += "Languages: \(app.languages.joined(separator: ", "))\n"
+            if let scheme = app.scheme { out += "Links: \(scheme)://…\n" }
+            if !app.intents.isEmpty {
+                out += "\nIntents:\n"
+                for intent in app.intents { out += "  \(intent.name.name) — \(intent.title)\n" }
             }
+            if !app.entities.isEmpty {
+                out += "\nEntities: \(app.entities.map(\.name.name).joined(separator: ", "))\n"
+            }
+            if !app.enums.isEmpty { out += "Enums: \(app.enums.map(\.name.name).joined(separator: ", "))\n" }
+            return out
+        case .entity(let entity):
+            var out = "\(entity.name.name) — entity of \(entity.name.app)\n\nProperties:\n"
+            for property in entity.properties {
+                var line = "  \(property.name): \(property.type)"
+                if property.isBuiltin { line += " (kept by the store)" }
+                if property.isOptional { line += " (optional)" }
+                if let value = property.defaultValue { line += " = \(value)" }
+                out += line + "\n"
+            }
+            if !entity.matchBy.isEmpty { out += "\nFound by: \(entity.matchBy.joined(separator: ", "))\n" }
+            let users = intents.filter { intent in
+                intent.parameters.contains { ($0.type.element ?? $0.type).entityName == entity.name }
+            }
+            if !users.isEmpty {
+                out += "Taken by: \(users.map(\.name.name).joined(separator: ", "))\n"
+            }
+            return out
+        case .enumeration(let enumeration):
+            var out = "\(enumeration.name.name) — enum of \(enumeration.name.app)\n\nCases:\n"
+            for item in enumeration.cases {
+                out += "  \(item.id) — \(item.title)"
+                if !item.synonyms.isEmpty { out += " (also: \(item.synonyms.joined(separator: ", ")))" }
+                out += "\n"
+            }
+            return out
         }
-        guard var text = words.first else { return "" }
-        text = text.prefix(1).uppercased() + text.dropFirst()
-        return ([text] + words.dropFirst()).joined(separator: " ")
     }
 }

@@ -2,43 +2,20 @@ import Foundation
 import IntentModel
 public import ModelStore
 
-/// Handoff: a question left open is saved in the store, so `intents continue` in another shell can
-/// carry it on (and this shell's copy is then closed); an intent with `activity:` leaves an activity
-/// that can be continued until it expires.
+/// A question left open is saved in the store (with `options.handoff`), so `intents continue` in
+/// another shell can carry it on (`resume`), and this shell's copy is then closed. The same encoding
+/// keeps the open question in `ConversationState`. The Handoff surface lists what can be carried on.
 extension Conversation {
     /// A question that waits this long is no longer offered.
     public static let questionExpiry = IntentGraph.Activity.defaultExpiry
 
-    /// What `intents continue` can carry on: the open questions and the activities eligible for
-    /// handoff that have not expired, newest first (a question before an activity of the same moment).
-    public func continuations() throws -> [Continuation] {
-        let now = session.clock.now
-        let (questions, activities) = try session.store.read { transaction in
-            (
-                try transaction.openQuestions(at: now),
-                try transaction.activities(at: now, eligible: .handoff)
-            )
-        }
-        let all = questions.map(Continuation.question) + activities.map(Continuation.activity)
-        return all.enumerated().sorted { a, b in
-            a.element.at != b.element.at ? a.element.at > b.element.at : a.offset < b.offset
-        }.map(\.element)
+    /// Asks a question another shell saved in the store (`intents continue`) here, and closes it
+    /// there; an error when it was answered meanwhile or its intent or records are gone.
+    public func resume(_ question: StoredQuestion) -> Answer {
+        settled { resumeNow(question) }
     }
 
-    /// Carries `continuation` on here: an open question is asked again (and closed where it was
-    /// asked); an activity's intent runs again with its parameters.
-    public func carryOn(_ continuation: Continuation) -> Answer {
-        settled { carryOnNow(continuation) }
-    }
-
-    private func carryOnNow(_ continuation: Continuation) -> Answer {
-        switch continuation {
-        case .question(let stored): return carryOn(stored)
-        case .activity(let stored): return carryOn(stored)
-        }
-    }
-
-    private func carryOn(_ stored: StoredQuestion) -> Answer {
+    private func resumeNow(_ stored: StoredQuestion) -> Answer {
         let clock = session.clock.frozen()
         let restored: Pending
         do {
@@ -66,52 +43,6 @@ extension Conversation {
         askedInDryRun = false
         guard let question = restored.question else { return Answer(status: .error, dialog: "Nothing to continue.") }
         return ask(restored, question, prefix: nil, clock: clock)
-    }
-
-    private func carryOn(_ stored: StoredActivity) -> Answer {
-        guard let intent = session.graph.intents(named: stored.intent).first else {
-            return Answer(
-                status: .error, dialog: "The intent \(stored.intent) is not loaded.",
-                failure: .failed("unknown intent"))
-        }
-        var arguments: [String: Datum] = [:]
-        for (name, json) in stored.parameters {
-            guard let parameter = intent.parameter(name) else { continue }
-            if let entity = (parameter.type.element ?? parameter.type).entityName {
-                let ids = (json.array ?? [json]).compactMap { $0.object?["id"]?.string }
-                let records: [Record]
-                do {
-                    records = try ids.compactMap { id in try session.store.read { try $0.record(entity, id: id) } }
-                } catch {
-                    return Answer(
-                        status: .error, app: intent.name.app, intent: intent.name,
-                        dialog: "“\(stored.title)” cannot be carried on: the store could not be read.",
-                        failure: .store("\(error)"))
-                }
-                guard records.count == ids.count else {
-                    return Answer(
-                        status: .error, app: intent.name.app, intent: intent.name,
-                        dialog:
-                            "“\(stored.title)” is gone: the \(entity.name.lowercased()) it was about no longer exists.",
-                        failure: .failed("record gone"))
-                }
-                arguments[name] = parameter.type.element == nil ? .entity(records[0]) : .list(records.map(Datum.entity))
-            } else {
-                arguments[name] = Self.plain(json)
-            }
-        }
-        return perform(intent, arguments: arguments)
-    }
-
-    private static func plain(_ json: JSONValue) -> Datum {
-        switch json {
-        case .null, .object: .null
-        case .bool(let flag): .boolean(flag)
-        case .integer(let number): .integer(number)
-        case .number(let number): .number(number)
-        case .string(let text): .string(text)
-        case .array(let items): .list(items.map(plain))
-        }
     }
 
     // MARK: Hooks of the conversation
@@ -321,29 +252,5 @@ extension Conversation {
     private static func qualified(_ text: String) -> QualifiedName? {
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         return parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : nil
-    }
-}
-
-/// Something another shell left to carry on.
-public enum Continuation: Sendable {
-    case question(StoredQuestion)
-    case activity(StoredActivity)
-
-    public var at: Date {
-        switch self {
-        case .question(let question): question.at
-        case .activity(let activity): activity.at
-        }
-    }
-
-    /// One line for `intents continue --list`.
-    public var line: String {
-        switch self {
-        case .question(let question):
-            "question  \(question.intent): “\(question.question)” (asked \(ISODate.format(question.at)))"
-        case .activity(let activity):
-            "activity  \(activity.type): “\(activity.title)” (\(ISODate.format(activity.at)), until \(ISODate.format(activity.expires)))"
-                + (activity.link.map { " → " + $0 } ?? "")
-        }
     }
 }

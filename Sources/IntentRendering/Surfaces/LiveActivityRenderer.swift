@@ -1,5 +1,6 @@
-public import Foundation
+import Foundation
 public import IntentModel
+public import IntentRuntime
 
 /// Draws live activities: one line each for `intents activities`, the Dynamic Island for the
 /// prompt, and each presentation in a box as ActivityKit lays them out.
@@ -95,7 +96,7 @@ public struct LiveActivityRenderer: Sendable {
         switch snapshot.status {
         case .active: "active"
         case .stale: "stale"
-        case .ended: "ended " + (snapshot.endedAt.map { Self.time($0, clock) } ?? "")
+        case .ended: "ended " + (snapshot.endedAt.map { LiveActivityTime.time($0, clock) } ?? "")
         }
     }
 
@@ -118,20 +119,5 @@ public struct LiveActivityRenderer: Sendable {
 
     private func box(_ lines: [String], columns: Int, rounded: Bool) -> [String] {
         WidgetRenderer.box(lines, columns: columns, rounded: rounded, ascii: ascii)
-    }
-
-    // MARK: Time
-
-    /// A countdown as a timer shows it: `4:59`, `1:02:03`.
-    public static func countdown(_ seconds: Int) -> String {
-        let hours = seconds / 3_600, minutes = seconds % 3_600 / 60, rest = seconds % 60
-        return hours > 0
-            ? "\(hours):" + String(format: "%02d:%02d", minutes, rest) : "\(minutes):" + String(format: "%02d", rest)
-    }
-
-    /// `14:30` in the clock's zone.
-    public static func time(_ date: Date, _ clock: Clock) -> String {
-        let parts = clock.calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }
