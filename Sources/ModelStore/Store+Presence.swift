@@ -104,8 +104,9 @@ extension StoreTransaction {
                 ])
         }
         let words = Set(title + body + keywords)
-        if db.isPostgres, !words.isEmpty {
-            // PostgreSQL: every word in one round trip (sorted: the same statement each time).
+        if !words.isEmpty {
+            // Every word in one statement (PostgreSQL: one round trip; SQLite: one statement's cost
+            // instead of one a word), sorted: the same words the same statement.
             let sorted = words.sorted()
             for start in stride(from: 0, to: sorted.count, by: 1_000) {
                 let chunk = sorted[start..<min(start + 1_000, sorted.count)]
@@ -115,9 +116,6 @@ extension StoreTransaction {
                         + " ON CONFLICT DO NOTHING",
                     arguments: chunk.map { $0 })
             }
-        } else {
-            let vocabulary = "INSERT INTO _search_vocab (term) VALUES (?) ON CONFLICT DO NOTHING"
-            for word in words { try db.execute(sql: vocabulary, arguments: [word]) }
         }
         if !db.isPostgres, doc % Self.searchFlushSize == 0 { try flushSearch() }
     }
@@ -146,7 +144,7 @@ extension StoreTransaction {
         return 0
     }
 
-    private static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
+    static func searchText(_ document: SearchDocument) -> ([String], [String], [String]) {
         (
             SearchText.words(document.title), SearchText.words(document.description),
             document.keywords.flatMap(SearchText.words)

@@ -19,7 +19,7 @@ extension StoreTransaction {
             let cacheSize = try db.fetchValue(Int.self, sql: "PRAGMA cache_size") ?? -2_000
             try db.execute(sql: "PRAGMA cache_size = -65536", arguments: [])
             defer { _ = try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)", arguments: []) }
-            return try importRecords(from: &stream, journalAs: intent, parameters: parameters, journalRows: 1)
+            return try importRecords(from: &stream, journalAs: intent, parameters: parameters, journalRows: 100)
         }
         // PostgreSQL: the journal's rows go in groups of many per statement (a round trip each).
         return try importRecords(from: &stream, journalAs: intent, parameters: parameters, journalRows: 500)
@@ -53,6 +53,10 @@ extension StoreTransaction {
         // B-trees a record at a time (a failed import rolls the drop back with everything else).
         var perTable: [String: Int] = [:]
         var deferred: Set<String> = []
+        // SQLite: a new record's names and search document are gathered and written many at a time;
+        // a table empty when the import began holds no record an imported one replaces.
+        var batch = ImportBatch()
+        var emptyAtStart: [String: Bool] = [:]
         while let event = try nextEvent(&stream) {
             guard case .record(let key, let index, let fields) = event else {
                 guard case .list(let key) = event else { continue }
@@ -64,6 +68,10 @@ extension StoreTransaction {
                     throw StoreError.invalidData("unknown entity '\(key)' (known: \(known))")
                 }
                 entities[key] = found
+                if !db.isPostgres, emptyAtStart[found.name] == nil {
+                    emptyAtStart[found.name] =
+                        try db.fetchValue(Bool.self, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(found.quoted))") ?? false
+                }
                 continue
             }
             guard let table = entities[key] else { continue }
@@ -94,8 +102,17 @@ extension StoreTransaction {
                     try db.execute(sql: "DROP INDEX IF EXISTS \(store.dialect.quote(index.name))", arguments: [])
                 }
             }
-            let before = try self.record(entity, id: record.id)
-            try write(record, table, replacing: before != nil)
+            let before = emptyAtStart[table.name] == true ? nil : try self.record(entity, id: record.id)
+            if db.isPostgres {
+                try write(record, table, replacing: before != nil)
+            } else if before == nil {
+                try writeNew(record, table, into: &batch)
+                if batch.count >= ImportBatch.records { try flush(&batch) }
+            } else {
+                // What the batch holds goes first, so that rows keep the order of the file.
+                try flush(&batch)
+                try write(record, table, replacing: true)
+            }
             pending += [
                 execution, count, entity.description, record.id,
                 try before.map { JSONText.compact(.object(try json($0))) },
@@ -104,6 +121,7 @@ extension StoreTransaction {
             count += 1
         }
         try flushJournal()
+        try flush(&batch)
         for reference in unresolved where try !exists(reference.target, id: reference.id) {
             throw StoreError.invalidData(
                 "\(reference.origin): \(reference.entity).\(reference.column) names no \(reference.target.name) with the id '\(reference.id)'"

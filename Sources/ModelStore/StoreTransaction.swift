@@ -204,7 +204,7 @@ public final class StoreTransaction {
         guard let before = try self.record(record.entity, id: record.id) else {
             throw StoreError.missingRecord(record.entity, record.id)
         }
-        try db.execute(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+        try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
         try forgetNames(record.id, table)
         try forgetSearch(record.id, table)
         try forgetDonations(referencing: record.id)
@@ -235,17 +235,7 @@ public final class StoreTransaction {
     }
 
     func write(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
-        let builtins = IntentGraph.BuiltinProperty.allCases
-        let columns = builtins.map(\.rawValue) + table.columns.map(\.name)
-        let values =
-            builtins.map { Columns.encode($0, of: record) }
-            + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
-        let statements = writeStatements(table, columns)
-        if replacing, db.isPostgres {
-            // As SQLite's INSERT OR REPLACE: the row goes and comes back last in insertion order.
-            try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
-        }
-        try db.executeLater(sql: replacing ? statements.replace : statements.insert, arguments: values)
+        try writeRow(record, table, replacing: replacing)
         if replacing { try forgetNames(record.id, table) }
         for property in table.entity.matchBy {
             if case .string(let name)? = record[property], !name.isEmpty {
@@ -271,6 +261,21 @@ public final class StoreTransaction {
             }
         }
         try indexForSearch(record, table, replacing: replacing)
+    }
+
+    /// The record's row alone (no names, no search document).
+    func writeRow(_ record: Record, _ table: Store.Table, replacing: Bool) throws {
+        let builtins = IntentGraph.BuiltinProperty.allCases
+        let columns = builtins.map(\.rawValue) + table.columns.map(\.name)
+        let values =
+            builtins.map { Columns.encode($0, of: record) }
+            + table.columns.map { Columns.encode(record.values[$0.name], as: $0.type, clock: store.clock) }
+        let statements = writeStatements(table, columns)
+        if replacing, db.isPostgres {
+            // As SQLite's INSERT OR REPLACE: the row goes and comes back last in insertion order.
+            try db.executeLater(sql: "DELETE FROM \(table.quoted) WHERE id = ?", arguments: [record.id])
+        }
+        try db.executeLater(sql: replacing ? statements.replace : statements.insert, arguments: values)
     }
 
     /// The INSERT and INSERT OR REPLACE of a table's records, prepared once per transaction.

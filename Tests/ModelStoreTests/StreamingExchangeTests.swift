@@ -151,4 +151,65 @@ struct StreamingExchangeTests {
         }
         #expect(try IndexTests.plan(store, byWords).contains("USING INDEX"))
     }
+    @Test("A big import finds and searches what importing one record at a time would, and is undone as one")
+    func bigImportAsOneAtATime() throws {
+        // Pages 0…1,233 (batches of many records, search documents crossing many flushes), every
+        // seventh named "shared name", and the stored p1 and p2 replaced in the middle of the file.
+        var pages = (0..<1_234).map { number -> String in
+            let title =
+                number % 7 == 0 ? "shared name" : "page \(number) about \(["taxes", "milk", "Crème"][number % 3])"
+            return #"{"id": "b\#(number)", "title": "\#(title)", "tags": ["t\#(number % 5)"]}"#
+        }
+        pages.insert(#"{"id": "p1", "title": "intro, again"}"#, at: 600)
+        pages.insert(#"{"id": "p2", "title": "shared name"}"#, at: 900)
+        let text = #"{"Page": [\#(pages.joined(separator: ","))]}"#
+        func store() throws -> (Store, Scratch) {
+            let scratch = Scratch()
+            let store = try Store(
+                path: scratch.path, graph: Notebook.graph, clock: Notebook.clock,
+                indexer: BothBackendsTests.TitleIndexer())
+            try store.write { transaction in
+                // A minute apart: an export lists records by creation (an undone replacement comes back last).
+                for (offset, (id, title)) in [("p1", "intro"), ("p2", "Outline"), ("p3", "shared name")].enumerated() {
+                    try transaction.insert(
+                        Notebook.page, values: ["title": .string(title)], id: id,
+                        now: Bundled.now.addingTimeInterval(Double(offset) * 60))
+                }
+            }
+            return (store, scratch)
+        }
+        let (streamed, first) = try store()
+        let (oneByOne, second) = try store()
+        defer { withExtendedLifetime((first, second)) {} }
+        let before = try Self.exportText(streamed)
+        #expect(try Self.importText(text, into: streamed, piece: 4096) == 1_236)
+        // The whole export's import writes each record as a phrase's would.
+        let export = try JSONText.decode(StoreExport.self, from: text)
+        #expect(try oneByOne.write { try $0.importRecords(export) } == 1_236)
+        func answers(_ store: Store) throws -> [String] {
+            try store.read { transaction in
+                var lines: [String] = []
+                for words in ["shared", "page 12", "creme", "t3", "intro again", "milk 11"] {
+                    let groups = SearchText.words(words).map { [SearchTerm($0, prefix: true)] }
+                    for row in try transaction.searchIndex(groups, now: Bundled.now, limit: 50) {
+                        lines.append("search \(words): \(row.record) \(row.title) \(row.bm25) \(row.pending)")
+                    }
+                }
+                for name in ["shared name", "page 12 about taxes", "page 13 abut milk", "intro again", "outline"] {
+                    let hits = try transaction.lookUpName(name, entity: Notebook.page).hits
+                    lines.append("name \(name): \(hits.map { "\($0.name) \($0.distance)" })")
+                    let exact = try transaction.exactNameMatches(Notebook.page, text: name) { _ in true }
+                    lines.append("exact \(name): \(exact.map(\.record.id))")
+                }
+                lines.append("names \(try transaction.names().map(\.name).sorted())")
+                lines.append("vocabulary \(try transaction.searchVocabulary(prefix: "", limit: 10_000))")
+                lines.append("items \(try transaction.searchIndexCount())")
+                return lines
+            }
+        }
+        #expect(try answers(streamed) == (try answers(oneByOne)))
+        #expect(try Self.exportText(streamed) == (try Self.exportText(oneByOne)))
+        try streamed.write { _ = try $0.undoLast() }
+        #expect(try Self.exportText(streamed) == before)
+    }
 }

@@ -134,4 +134,29 @@ struct CompiledCacheTests {
             base: TableReader(reader: ByteReader(bytes: writer.base.body.bytes, position: 0), table: []))
         #expect(throws: GraphCoding.Damaged.self) { try reader.value() }
     }
+    @Test("A part of a template written again is read back as the same part; a reference to none is refused")
+    func repeatedTemplateParts() throws {
+        let article = PhraseTemplate.Item.optional([[.word("the")], [.word("my")]])
+        let verb = PhraseTemplate.Item.alternatives([[.word("add")], [.word("create"), article]])
+        let items: [PhraseTemplate.Item] = [verb, article, .word("invoice"), .slot("title", offset: 4), verb, article]
+        var writer = GraphWriter()
+        writer.items(items)
+        writer.items([article, verb])
+        var once = GraphWriter(), twice = GraphWriter()
+        once.items([verb])
+        twice.items([verb, verb])
+        var reader = GraphReader(
+            base: TableReader(reader: ByteReader(bytes: writer.base.body.bytes, position: 0), table: writer.base.table))
+        #expect(try reader.items() == items)
+        #expect(try reader.items() == [article, verb])
+        // A part again costs a tag and its number (5 bytes), not its words.
+        #expect(twice.base.body.bytes.count == once.base.body.bytes.count + 5)
+        var dangling = GraphWriter()
+        dangling.count(1)
+        dangling.tag(6)
+        dangling.base.put(UInt32(0))
+        var broken = GraphReader(
+            base: TableReader(reader: ByteReader(bytes: dangling.base.body.bytes, position: 0), table: []))
+        #expect(throws: GraphCoding.Damaged.self) { try broken.items() }
+    }
 }

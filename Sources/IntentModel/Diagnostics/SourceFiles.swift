@@ -14,10 +14,17 @@ public struct SourceFiles: Sendable {
 
     public mutating func add(path: String, text: String) {
         var starts = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == 0x0A { starts.append(offset) }
+        // Over the bytes in place when the string is contiguous (always, for text read from a file):
+        // its UTF-8 view's iterator cost 28 instructions a byte, 2 % of compiling 1,000 intents.
+        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        }
+        if scanned == nil {
+            var offset = 0
+            for byte in text.utf8 {
+                offset += 1
+                if byte == 0x0A { starts.append(offset) }
+            }
         }
         files[path] = File(text: text, lineStarts: starts)
     }

@@ -63,6 +63,9 @@ enum GraphCoding {
 
 struct GraphWriter {
     var base = TableWriter()
+    /// Alternatives and optional parts of phrase templates written so far, by their number in
+    /// order of completion: one written again is that number (`[the|my]` recurs all over a set).
+    private var composites: [PhraseTemplate.Item: Int] = [:]
 
     mutating func count(_ count: Int) { base.put(UInt32(count)) }
     mutating func string(_ text: String) { base.put(text) }
@@ -327,9 +330,15 @@ struct GraphWriter {
                 string(name)
                 int(offset)
             case .alternatives(let branches), .optional(let branches):
+                if let number = composites[item] {
+                    tag(6)
+                    base.put(UInt32(number))
+                    continue
+                }
                 if case .alternatives = item { tag(4) } else { tag(5) }
                 count(branches.count)
                 for branch in branches { self.items(branch) }
+                composites[item] = composites.count
             }
         }
     }
@@ -777,6 +786,9 @@ struct GraphReader {
     var base: TableReader
     /// How deep the recursive readers are now (`GraphCoding.maximumDepth` bounds it).
     private var depth = 0
+    /// Alternatives and optional parts of phrase templates read so far, in order of completion
+    /// (`GraphWriter.items`): one read again is shared, not decoded again.
+    private var composites: [PhraseTemplate.Item] = []
 
     init(base: TableReader) { self.base = base }
 
@@ -1091,7 +1103,14 @@ struct GraphReader {
                 var branches: [[PhraseTemplate.Item]] = []
                 branches.reserveCapacity(branchCount)
                 for _ in 0..<branchCount { branches.append(try self.items()) }
-                items.append(kind == 4 ? .alternatives(branches) : .optional(branches))
+                let item: PhraseTemplate.Item = kind == 4 ? .alternatives(branches) : .optional(branches)
+                composites.append(item)
+                items.append(item)
+            case 6:
+                guard let number = base.reader.integer(UInt32.self), Int(number) < composites.count else {
+                    throw Damaged()
+                }
+                items.append(composites[Int(number)])
             default: throw Damaged()
             }
         }

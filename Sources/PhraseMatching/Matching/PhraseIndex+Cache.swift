@@ -233,13 +233,14 @@ extension PhraseIndex {
         guard let entryCount = reader.count() else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(entryCount)
+        let noValues: [String: Value] = [:]
         for _ in 0..<entryCount {
             guard let intentApp = reader.string(), let intentName = reader.string(), let app = reader.string(),
                 let template = reader.string(), let language = reader.string(),
                 let flags = reader.integer(UInt8.self), let hasValues = reader.integer(UInt8.self)
             else { return nil }
             let intent = QualifiedName(app: intentApp, name: intentName)
-            var values: [String: Value] = [:]
+            var values = noValues
             switch hasValues {
             case 0: break
             case 1:

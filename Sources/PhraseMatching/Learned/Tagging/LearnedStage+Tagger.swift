@@ -127,9 +127,9 @@ extension LearnedStage {
         var freeTokens = Set<Int>()
         for slot in free { freeTokens.formUnion(slot.span) }
         let frameKept = reading.slots.allSatisfy { $0.span.allSatisfy(freeTokens.contains) }
-        let frame = tagger.frameWordSets[tagger.intentIndex[intent.name]!]
+        let frame = tagger.intentIndex[intent.name]!
         let droppedWordsKnown = freeTokens.allSatisfy { position in
-            reading.labels[position] != "O" || frame.contains(tokens[position].text)
+            reading.labels[position] != "O" || tagger.isFrameWord(tokens[position].text, intent: frame)
         }
         let valuesParse =
             reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }

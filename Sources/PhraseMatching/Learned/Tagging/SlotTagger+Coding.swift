@@ -39,19 +39,25 @@ extension SlotTagger {
             let slotCount = reader.count()
         else { return nil }
         var slots: [String] = []
+        slots.reserveCapacity(slotCount)
         for _ in 0..<slotCount {
             guard let slot = reader.string() else { return nil }
             slots.append(slot)
         }
         guard let intentCount = reader.count() else { return nil }
         var intents: [QualifiedName] = [], intentLabels: [[Int32]] = [], frameWords: [[String]] = []
+        intents.reserveCapacity(intentCount)
+        intentLabels.reserveCapacity(intentCount)
+        frameWords.reserveCapacity(intentCount)
         for _ in 0..<intentCount {
             guard let app = reader.string(), let name = reader.string(), let labels = reader.int32s(),
                 let wordCount = reader.count()
             else { return nil }
             var words: [String] = []
+            words.reserveCapacity(wordCount)
             for _ in 0..<wordCount {
-                guard let word = reader.string() else { return nil }
+                // Sorted and distinct, as the trainer writes them: they are searched by halves.
+                guard let word = reader.string(), words.last.map({ $0 < word }) ?? true else { return nil }
                 words.append(word)
             }
             intents.append(QualifiedName(app: app, name: name))

@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+import IntentModel
+
+/// What a SQLite `store import` writes beside each new record's row, gathered for a few hundred
+/// records and written set-wise: the names' full-text rows, the name index's keys and words, the
+/// search index's items, documents and vocabulary. One record at a time these were about twenty
+/// statements a record (74 % of an import's instructions, BENCHMARKS.md 2026-11-26); gathered,
+/// they are a few statements of many rows each. The tables end up holding what writing each
+/// record alone leaves: the same rows, the same row ids, the same documents still pending.
+struct ImportBatch {
+    /// Records gathered before the batch is written.
+    static let records = 500
+    /// Rows in one multi-row INSERT.
+    static let rowsPerStatement = 100
+
+    /// (entity table, record id, name) for `_names` and `_name_rows`, in order.
+    var names: [(entity: String, record: String, name: String)] = []
+    /// The name index's keys new in this batch, by entity and key, in the order first met.
+    var keys: [String: Int] = [:]
+    var keyRows: [(entity: String, length: Int, key: String, name: String, holders: Int, words: [String])] = []
+    /// Search documents: (entity table, record id, title, subtitle, expires, folded title, body, keywords).
+    var documents:
+        [(
+            entity: String, record: String, title: String, subtitle: String, expires: String?, title2: String,
+            body: String, keywords: String
+        )] = []
+    var vocabulary: Set<String> = []
+    /// Records gathered so far.
+    var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Notes one `matchBy` name of a new record, as `write` would add it.
+    mutating func addName(_ name: String, record: String, entity: String) {
+        names.append((entity, record, name))
+        let (key, words) = EntityNameKey.key(name)
+        guard !key.isEmpty else { return }
+        let id = entity + "\u{0}" + key
+        if let row = keys[id] {
+            keyRows[row].holders += 1
+        } else {
+            keys[id] = keyRows.count
+            keyRows.append((entity, key.count, key, name, 1, words))
+        }
+    }
+
+    mutating func addDocument(_ document: SearchDocument, record: String, entity: String) {
+        let (title, body, keywords) = StoreTransaction.searchText(document)
+        documents.append(
+            (
+                entity, record, document.title, document.subtitle, document.expires.map(ISODate.format),
+                title.joined(separator: " "), body.joined(separator: " "), keywords.joined(separator: " ")
+            ))
+        vocabulary.formUnion(title)
+        vocabulary.formUnion(body)
+        vocabulary.formUnion(keywords)
+    }
+
+    mutating func clear() {
+        names.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        keyRows.removeAll(keepingCapacity: true)
+        documents.removeAll(keepingCapacity: true)
+        vocabulary.removeAll(keepingCapacity: true)
+        count = 0
+    }
+}
+
+extension StoreTransaction {
+    /// Writes a new record (no stored record has its id) as `write(_:_:replacing: false)` does,
+    /// its names and search document gathered in `batch` (SQLite only).
+    func writeNew(_ record: Record, _ table: Store.Table, into batch: inout ImportBatch) throws {
+        try writeRow(record, table, replacing: false)
+        for property in table.entity.matchBy {
+            if case .string(let name)? = record[property], !name.isEmpty {
+                batch.addName(name, record: record.id, entity: table.name)
+            }
+        }
+        if let indexer = store.indexer, indexer.isSearchable(table.entity.name),
+            let document = try indexer.document(for: record, in: self)
+        {
+            batch.addDocument(document, record: record.id, entity: table.name)
+        }
+        batch.count += 1
+    }
+
+    /// Writes what `batch` gathered and empties it.
+    func flush(_ batch: inout ImportBatch) throws {
+        guard !batch.isEmpty else { return }
+        if !batch.names.isEmpty {
+            // The full-text rows get the ids SQLite would give them one at a time: the next ones.
+            let top = try db.fetchValue(Int64.self, sql: "SELECT max(rowid) FROM _names") ?? 0
+            var rows: [(any DatabaseValueConvertible)?] = []
+            rows.reserveCapacity(batch.names.count * 4)
+            for (offset, name) in batch.names.enumerated() {
+                rows += [top + 1 + Int64(offset), name.entity, name.record, name.name]
+            }
+            try insertRows("INSERT INTO _names (rowid, entity, record, name) VALUES ", width: 4, rows)
+            rows.removeAll(keepingCapacity: true)
+            for (offset, name) in batch.names.enumerated() {
+                rows += [name.entity, name.record, top + 1 + Int64(offset)]
+            }
+            try insertRows("INSERT INTO _name_rows (entity, record, name_row) VALUES ", width: 3, rows)
+        }
+        if !batch.keyRows.isEmpty {
+            try flushKeys(batch)
+        }
+        if !batch.documents.isEmpty {
+            try flushDocuments(batch)
+        }
+        batch.clear()
+    }
+
+    /// The name index's keys: those already held gain holders, new ones come in (in the order
+    /// first met, so with the ids one at a time would give them) with their words.
+    private func flushKeys(_ batch: ImportBatch) throws {
+        var held: [Int: Int64] = [:]  // row of `keyRows` → id of the stored key
+        var start = 0
+        while start < batch.keyRows.count {
+            let count = min(ImportBatch.rowsPerStatement, batch.keyRows.count - start)
+            var arguments: [(any DatabaseValueConvertible)?] = []
+            arguments.reserveCapacity(count * 4)
+            for row in start..<(start + count) {
+                let key = batch.keyRows[row]
+                arguments += [row, key.entity, key.length, key.key]
+            }
+            for found in try db.fetchAll(
+                sql: "WITH v(row, entity, length, key) AS (VALUES " + Self.placeholders(width: 4, rows: count)
+                    + ") SELECT v.row, k.id FROM v JOIN _name_keys AS k"
+                    + " ON k.entity = v.entity AND k.length = v.length AND k.key = v.key",
+                arguments: arguments)
+            {
+                held[found[0] as Int] = found[1] as Int64
+            }
+            start += count
+        }
+        for (row, id) in held.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+                sql: "UPDATE _name_keys SET holders = holders + ? WHERE id = ?",
+                arguments: [batch.keyRows[row].holders, id])
+        }
+        let new = batch.keyRows.indices.filter { held[$0] == nil }
+        var words: [(any DatabaseValueConvertible)?] = []
+        start = 0
+        while start < new.count {
+            let count = min(ImportBatch.rowsPerStatement, new.count - start)
+            var arguments: [(any DatabaseValueConvertible)?] = []
+            arguments.reserveCapacity(count * 7)
+            for row in new[start..<(start + count)] {
+                let key = batch.keyRows[row]
+                arguments += [
+                    key.entity, key.length, key.key, key.name, key.holders, Int64(EntityNameKey.mask(key.key)),
+                    Store.reversedKey(key.key),
+                ]
+            }
+            // A table with an integer key numbers a statement's new rows one after another.
+            let last = try db.insert(
+                sql: "INSERT INTO _name_keys (entity, length, key, name, holders, mask, yek) VALUES "
+                    + Self.placeholders(width: 7, rows: count),
+                arguments: arguments, returning: "id")
+            for (offset, row) in new[start..<(start + count)].enumerated() {
+                let key = batch.keyRows[row]
+                let id = last - Int64(count - 1 - offset)
+                for word in Set(key.words) { words += [key.entity, word, key.length, id] }
+            }
+            start += count
+        }
+        try insertRows(
+            "INSERT INTO _name_words (entity, word, length, id) VALUES ", width: 4, words,
+            tail: " ON CONFLICT DO NOTHING")
+    }
+
+    /// The batch's search items, then their documents: those up to the last multiple of
+    /// `searchFlushSize` among the new items' ids straight into the FTS5 table (with whatever was
+    /// pending: one record at a time, the item with that id would have moved them), the rest pending.
+    private func flushDocuments(_ batch: ImportBatch) throws {
+        var rows: [(any DatabaseValueConvertible)?] = []
+        rows.reserveCapacity(batch.documents.count * 5)
+        for document in batch.documents {
+            rows += [document.entity, document.record, document.title, document.subtitle, document.expires]
+        }
+        // One multi-row INSERT per chunk: an AUTOINCREMENT table numbers a statement's rows one after another.
+        var first: [Int64] = []
+        let width = 5
+        var start = 0
+        while start < batch.documents.count {
+            let count = min(ImportBatch.rowsPerStatement, batch.documents.count - start)
+            let last = try db.insert(
+                sql: "INSERT INTO _search_items (entity, record, title, subtitle, expires) VALUES "
+                    + Self.placeholders(width: width, rows: count),
+                arguments: Array(rows[(start * width)..<((start + count) * width)]), returning: "doc")
+            first.append(last - Int64(count) + 1)
+            start += count
+        }
+        var docs: [Int64] = []
+        docs.reserveCapacity(batch.documents.count)
+        for (chunk, doc) in first.enumerated() {
+            let count = min(ImportBatch.rowsPerStatement, batch.documents.count - chunk * ImportBatch.rowsPerStatement)
+            for offset in 0..<count { docs.append(doc + Int64(offset)) }
+        }
+        let flushed = docs.last.map { $0 / Self.searchFlushSize * Self.searchFlushSize } ?? 0
+        if let firstDoc = docs.first, flushed >= firstDoc { try flushSearch() }
+        var direct: [(any DatabaseValueConvertible)?] = []
+        var pending: [(any DatabaseValueConvertible)?] = []
+        for (doc, document) in zip(docs, batch.documents) {
+            if doc <= flushed {
+                direct += [doc, document.title2, document.body, document.keywords]
+            } else {
+                pending += [doc, document.title2, document.body, document.keywords]
+            }
+        }
+        try insertRows("INSERT INTO _search (rowid, title, body, keywords) VALUES ", width: 4, direct)
+        try insertRows("INSERT INTO _search_pending (doc, title, body, keywords) VALUES ", width: 4, pending)
+        let words: [(any DatabaseValueConvertible)?] = batch.vocabulary.sorted()
+        try insertRows("INSERT INTO _search_vocab (term) VALUES ", width: 1, words, tail: " ON CONFLICT DO NOTHING")
+    }
+
+    /// `(?, ?), (?, ?)`: `rows` groups of `width` placeholders.
+    private static func placeholders(width: Int, rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        return Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    /// Inserts `values` as rows of `width`, `ImportBatch.rowsPerStatement` rows to a statement.
+    private func insertRows(
+        _ head: String, width: Int, _ values: [(any DatabaseValueConvertible)?], tail: String = ""
+    ) throws {
+        let rows = values.count / width
+        var start = 0
+        while start < rows {
+            let count = min(ImportBatch.rowsPerStatement, rows - start)
+            try db.execute(
+                sql: head + Self.placeholders(width: width, rows: count) + tail,
+                arguments: Array(values[(start * width)..<((start + count) * width)]))
+            start += count
+        }
+    }
+}
