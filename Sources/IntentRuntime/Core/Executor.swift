@@ -70,63 +70,10 @@ struct Executor {
     {
         switch step {
         case .create(let entityName, let assignments, let binding):
-            guard let entity = graph.entity(entityName) else { throw .failed("unknown entity \(entityName)") }
-            var values: [String: Value] = [:]
-            for assignment in assignments {
-                guard let property = entity.property(assignment.name), !property.isBuiltin else { continue }
-                let datum = try evaluator.values.coerce(
-                    try evaluator.value(of: assignment.value, in: scope), to: property.type)
-                if let value = evaluator.values.value(datum) { values[property.name] = value }
-            }
-            let record = try storing { () throws -> Record in
-                try store.insert(entityName, values: values, now: clock.now)
-            }
-            scope[binding ?? lowercasedFirst(entityName.name)] = .entity(record)
+            try create(entityName, assignments, binding, in: &scope, evaluator)
 
         case .update(let target, let set, let increment, let toggle, let binding):
-            let targetValue = try evaluator.evaluate(target, in: scope)
-            let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
-            guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to update") }
-            var updated: [Datum] = []
-            for stale in records {
-                // Read again inside the transaction: another process may have changed it since.
-                let record = try current(stale)
-                guard let entity = graph.entity(record.entity) else { continue }
-                let recordScope = try evaluator.scope(of: record, over: scope)
-                var changes: [String: Value?] = [:]
-                for assignment in set {
-                    guard let property = entity.property(assignment.name) else { continue }
-                    let datum = try evaluator.values.coerce(
-                        try evaluator.value(of: assignment.value, in: scope), to: property.type)
-                    changes[property.name] = .some(evaluator.values.value(datum))
-                }
-                for assignment in increment {
-                    guard let property = entity.property(assignment.name) else { continue }
-                    let amount = try evaluator.value(of: assignment.value, in: scope)
-                    let current = recordScope[property.name] ?? .null
-                    let sum: Datum =
-                        switch (current, amount) {
-                        case (.integer(let a), .integer(let b)):
-                            .integer(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
-                        case (.null, .integer(let b)): .integer(b)
-                        case (.duration(let a), .duration(let b)):
-                            .duration(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
-                        default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
-                        }
-                    changes[property.name] = .some(
-                        evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
-                }
-                for name in toggle {
-                    changes[name] = .some(.boolean(!(recordScope[name] ?? .null).truthy))
-                }
-                let after = try storing { () throws -> Record in try store.update(record, set: changes, now: clock.now)
-                }
-                updated.append(.entity(after))
-            }
-            let result: Datum = targetValue.items != nil ? .list(updated) : updated.first ?? .null
-            // The updated records replace the old ones under their name, so the answer shows new values.
-            if case .name(let name) = target.kind { scope[name] = result }
-            if let binding { scope[binding] = result }
+            try update(target, set: set, increment: increment, toggle: toggle, binding, in: &scope, evaluator)
 
         case .delete(let target):
             let targetValue = try evaluator.evaluate(target, in: scope)
@@ -151,23 +98,7 @@ struct Executor {
             }
 
         case .call(let intentName, let arguments, let binding):
-            guard let callee = graph.intent(intentName) else { throw .failed("unknown intent \(intentName)") }
-            var parameters: [String: Datum] = [:]
-            for parameter in callee.parameters {
-                if let assignment = arguments.first(where: { $0.name == parameter.name }) {
-                    parameters[parameter.name] = try evaluator.values.coerce(
-                        try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
-                } else if let value = parameter.defaultValue {
-                    parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
-                } else {
-                    parameters[parameter.name] = .null
-                }
-                if parameters[parameter.name] == .null, parameter.isRequired {
-                    throw .failed("\(callee.title) needs \(parameter.title.lowercased())")
-                }
-            }
-            let outcome = try run(callee, parameters: parameters)
-            if let binding { scope[binding] = outcome.result }
+            try call(intentName, arguments, binding, in: &scope, evaluator)
 
         case .open(let url):
             opens.append(try link(url, in: scope, evaluator))
@@ -182,6 +113,100 @@ struct Executor {
             try LiveActivityWriter(graph: graph, store: store, evaluator: evaluator, clock: clock)
                 .run(activityStep, in: scope)
         }
+    }
+
+    /// `create`: a record of `entityName` from the assignments, bound to its name (or `binding`).
+    private mutating func create(
+        _ entityName: QualifiedName, _ assignments: [IntentGraph.Assignment], _ binding: String?,
+        in scope: inout Evaluator.Scope, _ evaluator: Evaluator
+    ) throws(RuntimeError) {
+        guard let entity = graph.entity(entityName) else { throw .failed("unknown entity \(entityName)") }
+        var values: [String: Value] = [:]
+        for assignment in assignments {
+            guard let property = entity.property(assignment.name), !property.isBuiltin else { continue }
+            let datum = try evaluator.values.coerce(
+                try evaluator.value(of: assignment.value, in: scope), to: property.type)
+            if let value = evaluator.values.value(datum) { values[property.name] = value }
+        }
+        let record = try storing { () throws -> Record in
+            try store.insert(entityName, values: values, now: clock.now)
+        }
+        scope[binding ?? lowercasedFirst(entityName.name)] = .entity(record)
+    }
+
+    /// `update`: each target record read again, set, incremented and toggled; the new records
+    /// replace the old ones under the target's name (and `binding`), so the answer shows new values.
+    private mutating func update(
+        _ target: Expression, set: [IntentGraph.Assignment], increment: [IntentGraph.Assignment],
+        toggle: [String], _ binding: String?, in scope: inout Evaluator.Scope, _ evaluator: Evaluator
+    ) throws(RuntimeError) {
+        let targetValue = try evaluator.evaluate(target, in: scope)
+        let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
+        guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to update") }
+        var updated: [Datum] = []
+        for stale in records {
+            // Read again inside the transaction: another process may have changed it since.
+            let record = try current(stale)
+            guard let entity = graph.entity(record.entity) else { continue }
+            let recordScope = try evaluator.scope(of: record, over: scope)
+            var changes: [String: Value?] = [:]
+            for assignment in set {
+                guard let property = entity.property(assignment.name) else { continue }
+                let datum = try evaluator.values.coerce(
+                    try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                changes[property.name] = .some(evaluator.values.value(datum))
+            }
+            for assignment in increment {
+                guard let property = entity.property(assignment.name) else { continue }
+                let amount = try evaluator.value(of: assignment.value, in: scope)
+                let current = recordScope[property.name] ?? .null
+                let sum: Datum =
+                    switch (current, amount) {
+                    case (.integer(let a), .integer(let b)):
+                        .integer(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
+                    case (.null, .integer(let b)): .integer(b)
+                    case (.duration(let a), .duration(let b)):
+                        .duration(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
+                    default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
+                    }
+                changes[property.name] = .some(
+                    evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
+            }
+            for name in toggle {
+                changes[name] = .some(.boolean(!(recordScope[name] ?? .null).truthy))
+            }
+            let after = try storing { () throws -> Record in try store.update(record, set: changes, now: clock.now)
+            }
+            updated.append(.entity(after))
+        }
+        let result: Datum = targetValue.items != nil ? .list(updated) : updated.first ?? .null
+        // The updated records replace the old ones under their name, so the answer shows new values.
+        if case .name(let name) = target.kind { scope[name] = result }
+        if let binding { scope[binding] = result }
+    }
+
+    /// `call`: another intent with its parameters from the arguments or their defaults.
+    private mutating func call(
+        _ intentName: QualifiedName, _ arguments: [IntentGraph.Assignment], _ binding: String?,
+        in scope: inout Evaluator.Scope, _ evaluator: Evaluator
+    ) throws(RuntimeError) {
+        guard let callee = graph.intent(intentName) else { throw .failed("unknown intent \(intentName)") }
+        var parameters: [String: Datum] = [:]
+        for parameter in callee.parameters {
+            if let assignment = arguments.first(where: { $0.name == parameter.name }) {
+                parameters[parameter.name] = try evaluator.values.coerce(
+                    try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
+            } else if let value = parameter.defaultValue {
+                parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
+            } else {
+                parameters[parameter.name] = .null
+            }
+            if parameters[parameter.name] == .null, parameter.isRequired {
+                throw .failed("\(callee.title) needs \(parameter.title.lowercased())")
+            }
+        }
+        let outcome = try run(callee, parameters: parameters)
+        if let binding { scope[binding] = outcome.result }
     }
 
     /// The record as the store holds it now; an error when it has gone.
