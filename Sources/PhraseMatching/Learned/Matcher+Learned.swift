@@ -132,7 +132,7 @@ extension Matcher {
         candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
         // A word naming a value no slot took is never dropped in silence: asked about instead.
         // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
-        if decision == .act, let word = droppedValueWord(text, candidate) {
+        if decision == .act, let word = droppedValueWord(in: tokens, candidate) {
             decision = .ask
             demoted = "\"\(word)\" names a value no slot took"
         }

@@ -175,17 +175,10 @@ public struct Matcher: Sendable {
         return Recognition(tokens: tokens, candidates: candidates, outcome: .match(best))
     }
 
-    /// Whether a word of `text` that names an enum case, a date or a time span some parameter takes
-    /// is in none of `candidate`'s slots: a reading that would drop it in silence (the learned
+    /// The first word (as typed) naming an enum case, a date or a time span some parameter takes
+    /// that is in none of `candidate`'s slots: a reading that would drop it in silence (the learned
     /// stage's guess "show my next task" for "show my next urgent task") asks instead of acting.
-    public func dropsValueWords(_ text: String, _ candidate: Candidate) -> Bool {
-        droppedValueWord(text, candidate) != nil
-    }
-
-    /// The first word of `text` (as typed) that `dropsValueWords` finds in none of the slots.
-    public func droppedValueWord(_ text: String, _ candidate: Candidate) -> String? {
-        let tokens = Normalizer.tokens(text)
-        guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
+    func droppedValueWord(in tokens: [Token], _ candidate: Candidate) -> String? {
         var search = Search(matcher: self, tokens: tokens, language: nil)
         let position = tokens.indices.first { position in
             search.namesValue(at: position) && !candidate.slots.contains { $0.span.contains(position) }
