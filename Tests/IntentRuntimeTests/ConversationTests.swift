@@ -85,6 +85,23 @@ struct ConversationTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
+    @Test("A new request at a confirmation is answered; the delete is dropped, not done")
+    func newRequestAtConfirmation() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy milk to my tasks", "add pay rent to my tasks")
+        #expect(conversation.say("delete the task buy milk").status == .needsConfirmation)
+        let answer = conversation.say("what's next")
+        #expect(answer.status == .done)
+        #expect(answer.dialog.hasPrefix("Up next:"))
+        #expect(!conversation.isWaiting)
+        #expect(try conversation.titles("Task").sorted() == ["buy milk", "pay rent"])
+        // What is neither an answer nor a request still asks again.
+        #expect(conversation.say("delete the task buy milk").status == .needsConfirmation)
+        let unclear = conversation.say("purple monkey dishwasher")
+        #expect(unclear.status == .needsConfirmation)
+        #expect(unclear.dialog == "Please answer yes or no. Delete buy milk? (yes/no)")
+    }
+
     @Test("“Don't” answers a confirmation with no", arguments: ["don't", "Don’t!", "dont"])
     func dontIsNo(_ reply: String) throws {
         let conversation = try Scratch().conversation()

@@ -227,6 +227,12 @@ public final class Conversation {
                 return advance(clock: clock)
             }
             if words.no.contains(folded) { return cancelNow() }
+            // Neither yes nor no but a request read word for word: the question is dropped, nothing
+            // done, and the new request answered (as at a value question), not “answer yes or no”.
+            if let candidate = newRequest(text, clock: clock) {
+                pending = nil
+                return start(candidate, clock: clock)
+            }
             return ask(
                 state, .confirmation, prefix: Phrasebook.of(state.language).pleaseAnswerYesOrNo, clock: clock)
         case .value(let name, let choices):
@@ -245,12 +251,9 @@ public final class Conversation {
                     return advance(clock: clock)
                 }
             }
-            let matcher = session.matcher(clock: clock)
-            guard let value = matcher.parseValue(text, as: parameter.type) else {
+            guard let value = session.matcher(clock: clock).parseValue(text, as: parameter.type) else {
                 // Not a value of that kind: perhaps a new request instead.
-                if case .match(let candidate) = matcher.recognize(text, language: options.language).outcome,
-                    candidate.score.edits == 0
-                {
+                if let candidate = newRequest(text, clock: clock) {
                     pending = nil
                     return start(candidate, clock: clock)
                 }
@@ -262,6 +265,16 @@ public final class Conversation {
             pending = state
             return advance(clock: clock)
         }
+    }
+
+    /// A reply to a question that is a request of its own: a template read without a single edit.
+    private func newRequest(_ text: String, clock: Clock) -> Candidate? {
+        guard
+            case .match(let candidate) = session.matcher(clock: clock).recognize(text, language: options.language)
+                .outcome,
+            candidate.score.edits == 0
+        else { return nil }
+        return candidate
     }
 
     /// `2`, `#2`, `number 2`, `two`, `the second` → index 1, in the words of any language.
