@@ -3,6 +3,28 @@ import IntentModel
 extension PhraseIndex {
     /// The spoken phrase at `position` as a person would say it: its first sentence with an
     /// example value in each slot ("Add buy milk to my task"), never template syntax.
+    /// Sentences to offer someone who asks what they can say: per app, the first phrases of up to
+    /// `perApp` intents in `language` (any language when nil), shortcuts first, each said with
+    /// example values: "Add buy milk to my tasks in FocusBlox".
+    public func helpSentences(language: String?, perApp: Int = 2) -> [String] {
+        var sentences: [String] = []
+        var position = 0  // in `spokenPhrases`' order: per app, its shortcuts' phrases, then its intents'
+        for app in graph.apps {
+            let phrases =
+                app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
+                + app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
+            var taken: Set<QualifiedName> = []
+            for (intent, phrase) in phrases {
+                defer { position += 1 }
+                guard taken.count < perApp, language == nil || phrase.language == language,
+                    taken.insert(intent).inserted
+                else { continue }
+                sentences.append(sampleSentence(position))
+            }
+        }
+        return sentences
+    }
+
     func sampleSentence(_ position: Int) -> String {
         let fallback = spokenPhrases[position].text
         guard let source = spokenSource(position), let app = graph.app(named: source.intent.app),

@@ -129,6 +129,12 @@ public final class Conversation {
             }
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
+            // “help”, “what can you do”: what the apps' phrases offer, unless an app reads it itself.
+            if let language = ConversationWords.languageAskingForHelp(Normalizer.foldedWords(trimmed)) {
+                let spoken = options.language ?? language
+                let sentences = session.index.helpSentences(language: spoken)
+                return Answer(status: .done, dialog: Phrasebook.of(spoken).youCanSay(sentences), suggestions: sentences)
+            }
             // Only a sentence no template reads can be a follow-up: an explicit request never is.
             if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
             if let answer = understand(trimmed, clock: clock) { return answer }

@@ -14,8 +14,14 @@ struct ConversationWords: Sendable {
     var fillers: Set<String>
     /// Choices by word, 1 to 9: cardinals and ordinals.
     var numbers: [String: Int]
+    /// Requests for help that no app's phrase reads: “what can you do”.
+    var help: Set<String>
 
-    init(cancel: Set<String>, yes: Set<String>, no: Set<String>, fillers: Set<String>, counting: [[String]]) {
+    init(
+        cancel: Set<String>, yes: Set<String>, no: Set<String>, fillers: Set<String>, counting: [[String]],
+        help: Set<String> = []
+    ) {
+        self.help = help
         self.cancel = cancel
         self.yes = yes
         self.no = no
@@ -34,6 +40,10 @@ struct ConversationWords: Sendable {
         counting: [
             ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"],
             ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"],
+        ],
+        help: [
+            "help", "help me", "what can you do", "what can i say", "what can i ask", "what can i ask you",
+            "what can you help me with", "what do you do", "how does this work",
         ])
 
     static let german = ConversationWords(
@@ -41,7 +51,10 @@ struct ConversationWords: Sendable {
         yes: ["ja", "jawohl", "klar"],
         no: ["nein"],
         fillers: ["nummer", "die", "der"],
-        counting: [["eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"]])
+        counting: [["eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"]],
+        help: [
+            "hilfe", "was kannst du", "was kannst du tun", "was kann ich sagen", "was kann ich fragen", "wie geht das",
+        ])
 
     /// Each language's words by its code, as phrases give it (`en`, `de`).
     static let byLanguage: [String: ConversationWords] = ["en": english, "de": german]
@@ -56,6 +69,12 @@ struct ConversationWords: Sendable {
         all.no.formUnion(entry.value.no)
         all.fillers.formUnion(entry.value.fillers)
         all.numbers.merge(entry.value.numbers) { first, _ in first }
+        all.help.formUnion(entry.value.help)
+    }
+
+    /// The language whose words ask for help as `text` (folded) does: `de` for “hilfe”.
+    static func languageAskingForHelp(_ text: String) -> String? {
+        byLanguage.sorted { $0.key < $1.key }.first { $0.value.help.contains(text) }?.key
     }
 
     /// The index of the choice `text` names among `count`: `2`, `#2`, `number 2`, `two`,

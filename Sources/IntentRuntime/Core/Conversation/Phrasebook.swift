@@ -20,6 +20,8 @@ struct Phrasebook: Sendable {
     var didYouMean: @Sendable (_ guess: String) -> String
     /// The same, said as a sentence of the intent's phrases: "Did you mean “Add a task …”?".
     var didYouMeanSaying: @Sendable (_ sentence: String) -> String
+    /// What can be said, asked for with “help” or “what can you do”.
+    var youCanSay: @Sendable (_ sentences: [String]) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -41,7 +43,12 @@ struct Phrasebook: Sendable {
                 + (suggestions.isEmpty ? "" : " Did you mean " + quoted(suggestions, "“", "”", or: "or") + "?")
         },
         didYouMean: { guess in "Did you mean: \(guess)?" },
-        didYouMeanSaying: { sentence in "Did you mean “\(sentence)”?" })
+        didYouMeanSaying: { sentence in "Did you mean “\(sentence)”?" },
+        youCanSay: { sentences in
+            sentences.isEmpty
+                ? "There is nothing to ask yet: no app is loaded."
+                : "You can say, for example, " + quoted(sentences, "“", "”", or: "or") + "."
+        })
 
     static let german = Phrasebook(
         notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
@@ -59,7 +66,12 @@ struct Phrasebook: Sendable {
                 + (suggestions.isEmpty ? "" : " Meintest du " + quoted(suggestions, "„", "“", or: "oder") + "?")
         },
         didYouMean: { guess in "Meintest du: \(guess)?" },
-        didYouMeanSaying: { sentence in "Meintest du „\(sentence)“?" })
+        didYouMeanSaying: { sentence in "Meintest du „\(sentence)“?" },
+        youCanSay: { sentences in
+            sentences.isEmpty
+                ? "Noch gibt es nichts zu fragen: keine App ist geladen."
+                : "Du kannst zum Beispiel " + quoted(sentences, "„", "“", or: "oder") + " sagen."
+        })
 
     /// "“a”, “b” or “c”".
     private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {
