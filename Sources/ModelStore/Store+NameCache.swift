@@ -34,45 +34,52 @@ struct ResidentNameTable: Sendable {
 
     var entities: [String: Entity] = [:]
     var count = 0
+    /// The highest id read: keys added later have higher ids (writers take turns on the store's
+    /// write lock, so a committed key's id is above every key committed before it).
+    var lastID: Int64 = 0
+
+    /// One key of the index as read: (entity, key, name, mask, id).
+    typealias Key = (entity: String, key: String, name: String, mask: Int64, id: Int64)
 
     /// The statement reading every key, in the order of their ids.
-    static let allKeys = "SELECT entity, key, name, mask FROM _name_keys ORDER BY id"
+    static let allKeys = "SELECT entity, key, name, mask, id FROM _name_keys ORDER BY id"
 
     /// Reads every key of the index.
     init(_ db: Database) throws {
         let rows = try Row.fetchCursor(db, sql: Self.allKeys)
         try self.init { add in
-            while let row = try rows.next() { add(row[0], row[1], row[2], row[3]) }
+            while let row = try rows.next() {
+                let entity: String = row[0], key: String = row[1], name: String = row[2]
+                let mask: Int64 = row[3], id: Int64 = row[4]
+                add((entity, key, name, mask, id))
+            }
         }
     }
 
     /// Reads every key of the index through a transaction's connection (PostgreSQL's).
     init(_ db: any SQLExecutor) throws {
         try self.init { add in
-            try db.forEachRow(sql: Self.allKeys, arguments: []) { row in add(row[0], row[1], row[2], row[3]) }
+            try db.forEachRow(sql: Self.allKeys, arguments: []) { row in
+                let entity: String = row[0], key: String = row[1], name: String = row[2]
+                let mask: Int64 = row[3], id: Int64 = row[4]
+                add((entity, key, name, mask, id))
+            }
         }
     }
 
-    /// The table of the keys `rows` gives (entity, key, name, mask), in the order of their ids.
-    private init(_ rows: ((_ entity: String, _ key: String, _ name: String, _ mask: Int64) -> Void) throws -> Void)
-        rethrows
-    {
-        try rows { entityName, key, name, mask in
-            var entity = entities.removeValue(forKey: entityName) ?? Entity()
-            let index = entity.entries.count
-            let length = key.count
-            entity.entries.append(
-                Entry(
-                    key: key, name: name, mask: UInt64(bitPattern: mask), length: length,
-                    keyBytes: Array(key.utf8), yekBytes: Array(String(key.reversed()).utf8)))
-            entity.exact[key] = index
-            for word in Set(key.split(separator: " ").map(String.init)) {
-                entity.byWord[word, default: []].append((length, index))
+    /// The table of the keys `rows` gives, in the order of their ids.
+    private init(_ rows: ((Key) -> Void) throws -> Void) rethrows {
+        try rows { key in
+            var entity = entities.removeValue(forKey: key.entity) ?? Entity()
+            let index = Self.add(key, to: &entity)
+            for word in Self.words(entity.entries[index].key) {
+                entity.byWord[word, default: []].append((entity.entries[index].length, index))
             }
-            entity.heads[length, default: []].append(index)
-            entity.tails[length, default: []].append(index)
-            entities[entityName] = entity
+            entity.heads[entity.entries[index].length, default: []].append(index)
+            entity.tails[entity.entries[index].length, default: []].append(index)
+            entities[key.entity] = entity
             count += 1
+            lastID = max(lastID, key.id)
         }
         for name in Array(entities.keys) {
             var entity = entities.removeValue(forKey: name)!
@@ -93,6 +100,60 @@ struct ResidentNameTable: Sendable {
             entities[name] = entity
         }
     }
+
+    /// Adds keys read after the table (ids above `lastID`, in order), each in its place in every
+    /// list, as if the table had been read with them.
+    mutating func append(_ keys: [Key]) {
+        for key in keys where key.id > lastID {
+            var entity = entities.removeValue(forKey: key.entity) ?? Entity()
+            let index = Self.add(key, to: &entity)
+            let entry = entity.entries[index]
+            for word in Self.words(entry.key) {
+                var list = entity.byWord[word] ?? []
+                // After every entry of its length or shorter: it has the highest index.
+                let at = Self.firstIndex(in: list) { $0.length > entry.length }
+                list.insert((entry.length, index), at: at)
+                entity.byWord[word] = list
+            }
+            let entries = entity.entries
+            var heads = entity.heads[entry.length] ?? []
+            heads.insert(
+                index,
+                at: Self.firstIndex(in: heads) { !entries[$0].keyBytes.lexicographicallyPrecedes(entry.keyBytes) })
+            entity.heads[entry.length] = heads
+            var tails = entity.tails[entry.length] ?? []
+            tails.insert(
+                index,
+                at: Self.firstIndex(in: tails) { !entries[$0].yekBytes.lexicographicallyPrecedes(entry.yekBytes) })
+            entity.tails[entry.length] = tails
+            entities[key.entity] = entity
+            count += 1
+            lastID = key.id
+        }
+    }
+
+    /// Appends the entry of `key` to `entity` (and its exact key); its index.
+    private static func add(_ key: Key, to entity: inout Entity) -> Int {
+        let index = entity.entries.count
+        entity.entries.append(
+            Entry(
+                key: key.key, name: key.name, mask: UInt64(bitPattern: key.mask), length: key.key.count,
+                keyBytes: Array(key.key.utf8), yekBytes: Array(String(key.key.reversed()).utf8)))
+        entity.exact[key.key] = index
+        return index
+    }
+
+    /// The first index of a list whose elements are all false, then all true, for `isAfter`.
+    private static func firstIndex<T>(in list: [T], _ isAfter: (T) -> Bool) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(list[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    private static func words(_ key: String) -> Set<String> { Set(key.split(separator: " ").map(String.init)) }
 
     /// `StoreTransaction.lookUpName`, in memory.
     func lookUp(_ text: String, entity entityName: QualifiedName) -> [(name: String, distance: Int)] {
@@ -195,6 +256,10 @@ final class NameCache: @unchecked Sendable {
         var loaded: Stamp?
         /// The state of the file the last phrase saw.
         var lastPhrase: Stamp?
+        /// On PostgreSQL, how many times keys had been deleted from the index when `table` was
+        /// read: while that is unchanged, the keys added since (ids above the table's last) are
+        /// all that changed, and are added to the table in place of reading it again.
+        var deletions: Int?
     }
 
     private let lock = NSLock()
@@ -243,11 +308,16 @@ extension Store {
 
     /// `namesForPhrase` on PostgreSQL: the same policy, with the store's name generation (a number
     /// every change of `_name_keys` moves, in the writing transaction: see
-    /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
-    /// index is unchanged, whichever process writes.
+    /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase, whichever
+    /// process writes: while no key was deleted since the table in memory was read, that statement
+    /// also brings the keys added since (a request's own new name, another engine's), which are
+    /// added to the table, so a phrase after a write still looks names up in memory.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
-        guard let postgres, let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery)
-        else { return DiskNames(store: self) }
+        guard let postgres else { return DiskNames(store: self) }
+        if !postgres.isInsideTransaction, let table = postgresNamesCaughtUp(postgres) { return table }
+        guard let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery) else {
+            return DiskNames(store: self)
+        }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
         if postgres.isInsideTransaction {
             // Inside a write (a group's transaction): the table in memory when the generation this
@@ -263,21 +333,73 @@ extension Store {
             guard state.lastPhrase == stamp else { return nil }
             // The table and its generation read in one snapshot: a write in between is seen by neither.
             guard
-                let (loaded, at) = try? postgres.transaction(
+                let (loaded, at, deletions) = try? postgres.transaction(
                     write: false,
-                    { db -> (ResidentNameTable?, Int) in
-                        let at = try db.fetchValue(Int.self, sql: Self.nameGenerationQuery) ?? 0
+                    { db -> (ResidentNameTable?, Int, Int) in
+                        let row = try db.fetchAll(sql: Self.nameGenerationAndDeletions, arguments: []).first
+                        let at: Int = row?[0] ?? 0, deletions: Int = row?[1] ?? 0
                         let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
-                        return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at)
+                        return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at, deletions)
                     })
             else { return nil }
             let loadedStamp = NameCache.Stamp(dataVersion: at, totalChanges: 0)
             state.table = loaded
             state.loaded = loadedStamp
+            state.deletions = deletions
             return loadedStamp == stamp ? loaded : nil
         }
         if let resident { return ResidentNames(table: resident) }
         return DiskNames(store: self)
+    }
+
+    /// The generation and the count of deletions.
+    static let nameGenerationAndDeletions = "SELECT n, d FROM _name_generation"
+
+    /// The generation, the count of deletions and every key added after `id` (none: one row of NULLs).
+    static let nameGenerationAndNewKeys = """
+        SELECT g.n, g.d, k.entity, k.key, k.name, k.mask, k.id FROM _name_generation g
+        LEFT JOIN _name_keys k ON k.id > ? ORDER BY k.id
+        """
+
+    /// Keys added at most in one catch-up: more is read as a new table.
+    static let nameCatchUpLimit = 1_000
+
+    /// The table in memory brought up to the index's generation, when one is held and no key was
+    /// deleted since it was read: one statement. Nil otherwise (the caller reads as before).
+    private func postgresNamesCaughtUp(_ postgres: PostgresSession) -> ResidentNames? {
+        let known: (lastID: Int64, deletions: Int)? = nameCache.withLock { state in
+            guard let table = state.table, let deletions = state.deletions else { return nil }
+            return (table.lastID, deletions)
+        }
+        guard let known,
+            let rows = try? postgres.executor.fetchAll(sql: Self.nameGenerationAndNewKeys, arguments: [known.lastID]),
+            let first = rows.first
+        else { return nil }
+        let generationValue: Int? = first[0], deletionsValue: Int? = first[1]
+        guard let generation = generationValue, let deletions = deletionsValue else { return nil }
+        let added: [ResidentNameTable.Key] = rows.compactMap { row -> ResidentNameTable.Key? in
+            let id: Int64? = row[6]
+            guard let id else { return nil }
+            let entity: String = row[2], key: String = row[3], name: String = row[4], mask: Int64 = row[5]
+            return (entity, key, name, mask, id)
+        }
+        guard deletions == known.deletions, added.count <= Self.nameCatchUpLimit else { return nil }
+        let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
+        return nameCache.withLock { state -> ResidentNames? in
+            // Another phrase of this store changed it meanwhile: read as before.
+            guard state.deletions == deletions, var table = state.table, table.lastID == known.lastID,
+                table.count + added.count <= NameCache.residentLimit
+            else { return nil }
+            if !added.isEmpty {
+                // Out of the state while it changes: the one copy, changed in place.
+                state.table = nil
+                table.append(added)
+                state.table = table
+            }
+            state.loaded = stamp
+            state.lastPhrase = stamp
+            return ResidentNames(table: table)
+        }
     }
 
     /// Runs `body` on the connection without GRDB's `readOnly` (which sets `PRAGMA query_only`
