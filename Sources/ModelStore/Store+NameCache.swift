@@ -330,14 +330,17 @@ extension Store {
         let resident: ResidentNameTable? = nameCache.withLock { state in
             if state.loaded == stamp { return state.table }
             defer { state.lastPhrase = stamp }
-            guard state.lastPhrase == stamp else { return nil }
+            // The second phrase of this store reads the table even when the index changed in
+            // between (a server's every executing request adds a name; from then on the table
+            // catches up); after that, only over an index unchanged since the phrase before.
+            guard state.lastPhrase == stamp || (state.loaded == nil && state.lastPhrase != nil) else { return nil }
             // The table and its generation read in one snapshot: a write in between is seen by neither.
             guard
                 let (loaded, at, deletions) = try? postgres.transaction(
                     write: false,
                     { db -> (ResidentNameTable?, Int, Int) in
                         let row = try db.fetchAll(sql: Self.nameGenerationAndDeletions, arguments: []).first
-                        let at: Int = row?[0] ?? 0, deletions: Int = row?[1] ?? 0
+                        let at: Int = row?[0] ?? 0, deletions: Int = row?[1] ?? -1
                         let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
                         return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at, deletions)
                     })
@@ -345,7 +348,8 @@ extension Store {
             let loadedStamp = NameCache.Stamp(dataVersion: at, totalChanges: 0)
             state.table = loaded
             state.loaded = loadedStamp
-            state.deletions = deletions
+            // A store not migrated since deletions were counted (opened read-only): never caught up.
+            state.deletions = deletions >= 0 ? deletions : nil
             return loadedStamp == stamp ? loaded : nil
         }
         if let resident { return ResidentNames(table: resident) }
@@ -353,7 +357,9 @@ extension Store {
     }
 
     /// The generation and the count of deletions.
-    static let nameGenerationAndDeletions = "SELECT n, d FROM _name_generation"
+    /// (-1 for the count on a store whose table does not count them yet.)
+    static let nameGenerationAndDeletions =
+        "SELECT n, coalesce((to_jsonb(g) ->> 'd')::int8, -1) FROM _name_generation g"
 
     /// The generation, the count of deletions and every key added after `id` (none: one row of NULLs).
     static let nameGenerationAndNewKeys = """

@@ -118,6 +118,23 @@ struct PostgresNameCacheTests {
         #expect(again.lookup("water the palms", entity: Notebook.page).map(\.name) == ["water the palms"])
     }
 
+    @Test("A store whose every phrase follows a write answers from memory from its second phrase on")
+    func everyPhraseAfterAWrite() throws {
+        let url = try PostgresCluster.freshStore("namewrites")
+        let store = try NameIndexTests.store(at: url)
+        let names = StoredEntityNames(store: store)
+        for number in 0..<4 {
+            let phrase = names.forPhrase()
+            // The first phrase of a process reads from disk (a one-phrase `say` reads no table).
+            #expect("\(type(of: phrase))" == (number == 0 ? "DiskNames" : "ResidentNames"))
+            if number > 0 {
+                #expect(
+                    phrase.lookup("task \(number - 1)", entity: Notebook.page).map(\.name) == ["task \(number - 1)"])
+            }
+            _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("task \(number)")]) }
+        }
+    }
+
     @Test("Names added after the table was read, by this store or another: every look-up answers as on disk")
     func caughtUpSameAsDisk() throws {
         let url = try PostgresCluster.freshStore("namecatch")
