@@ -308,16 +308,22 @@ extension Store {
 
     /// `namesForPhrase` on PostgreSQL: the same policy, with the store's name generation (a number
     /// every change of `_name_keys` moves, in the writing transaction: see
-    /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase, whichever
-    /// process writes: while no key was deleted since the table in memory was read, that statement
-    /// also brings the keys added since (a request's own new name, another engine's), which are
-    /// added to the table, so a phrase after a write still looks names up in memory.
+    /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
+    /// index is unchanged, whichever process writes. When it changed but no key was deleted since
+    /// the table in memory was read, one more statement brings the keys added since (a request's
+    /// own new name, another engine's), which are added to the table: a phrase after a write still
+    /// looks names up in memory.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
         guard let postgres else { return DiskNames(store: self) }
-        if !postgres.isInsideTransaction, let table = postgresNamesCaughtUp(postgres) { return table }
-        guard let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery) else {
-            return DiskNames(store: self)
-        }
+        let countsDeletions = nameCache.withLock { $0.deletions != nil }
+        guard
+            let row = try? postgres.executor.fetchAll(
+                sql: countsDeletions ? Self.nameGenerationAndDeletions : Self.nameGenerationQuery, arguments: []
+            ).first
+        else { return DiskNames(store: self) }
+        let generationValue: Int? = row[0]
+        let deletions: Int? = countsDeletions ? row[1] : nil
+        guard let generation = generationValue else { return DiskNames(store: self) }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
         if postgres.isInsideTransaction {
             // Inside a write (a group's transaction): the table in memory when the generation this
@@ -326,6 +332,9 @@ extension Store {
             // never read into memory here, since what this transaction wrote may yet roll back.
             let table = nameCache.withLock { state in state.loaded == stamp ? state.table : nil }
             return table.map { ResidentNames(table: $0) } ?? DiskNames(store: self)
+        }
+        if let deletions, let caughtUp = postgresNamesCaughtUp(postgres, at: stamp, deletions: deletions) {
+            return caughtUp
         }
         let resident: ResidentNameTable? = nameCache.withLock { state in
             if state.loaded == stamp { return state.table }
@@ -339,7 +348,7 @@ extension Store {
                 let (loaded, at, deletions) = try? postgres.transaction(
                     write: false,
                     { db -> (ResidentNameTable?, Int, Int) in
-                        let row = try db.fetchAll(sql: Self.nameGenerationAndDeletions, arguments: []).first
+                        let row = try db.fetchAll(sql: Self.nameGenerationAndDeletionsIfCounted, arguments: []).first
                         let at: Int = row?[0] ?? 0, deletions: Int = row?[1] ?? -1
                         let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
                         return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at, deletions)
@@ -356,44 +365,54 @@ extension Store {
         return DiskNames(store: self)
     }
 
-    /// The generation and the count of deletions.
-    /// (-1 for the count on a store whose table does not count them yet.)
-    static let nameGenerationAndDeletions =
-        "SELECT n, coalesce((to_jsonb(g) ->> 'd')::int8, -1) FROM _name_generation g"
+    /// The generation and the count of statements that deleted keys.
+    static let nameGenerationAndDeletions = "SELECT n, d FROM _name_generation"
 
-    /// The generation, the count of deletions and every key added after `id` (none: one row of NULLs).
-    static let nameGenerationAndNewKeys = """
-        SELECT g.n, g.d, k.entity, k.key, k.name, k.mask, k.id FROM _name_generation g
-        LEFT JOIN _name_keys k ON k.id > ? ORDER BY k.id
-        """
+    /// The same, with -1 for the count on a store whose table does not count them yet.
+    static let nameGenerationAndDeletionsIfCounted =
+        "SELECT n, coalesce((to_jsonb(g) ->> 'd')::int8, -1) FROM _name_generation g"
 
     /// Keys added at most in one catch-up: more is read as a new table.
     static let nameCatchUpLimit = 1_000
 
-    /// The table in memory brought up to the index's generation, when one is held and no key was
-    /// deleted since it was read: one statement. Nil otherwise (the caller reads as before).
-    private func postgresNamesCaughtUp(_ postgres: PostgresSession) -> ResidentNames? {
-        let known: (lastID: Int64, deletions: Int)? = nameCache.withLock { state in
-            guard let table = state.table, let deletions = state.deletions else { return nil }
-            return (table.lastID, deletions)
+    /// The keys added after an id, in order (one more than a catch-up takes).
+    static let newNameKeys = "SELECT entity, key, name, mask, id FROM _name_keys WHERE id > ? ORDER BY id LIMIT 1001"
+
+    /// The table in memory at generation `stamp`: as it is when it was read at that generation,
+    /// else brought up to it with the keys added since, when no key was deleted since it was read
+    /// (`deletions` unchanged). Nil otherwise (the caller reads as before).
+    ///
+    /// The keys are read by a statement after the generation's: keys committed in between come
+    /// with them and are kept, stamped with the older generation (the next phrase finds nothing
+    /// more to add); a deletion in between is seen by the next phrase, as any write after a
+    /// phrase's first statement is.
+    private func postgresNamesCaughtUp(_ postgres: PostgresSession, at stamp: NameCache.Stamp, deletions: Int)
+        -> ResidentNames?
+    {
+        enum Known {
+            case current(ResidentNameTable)
+            case behind(lastID: Int64)
         }
-        guard let known,
-            let rows = try? postgres.executor.fetchAll(sql: Self.nameGenerationAndNewKeys, arguments: [known.lastID]),
-            let first = rows.first
+        let known: Known? = nameCache.withLock { state in
+            guard let table = state.table, state.deletions == deletions else { return nil }
+            return state.loaded == stamp ? .current(table) : .behind(lastID: table.lastID)
+        }
+        guard let known else { return nil }
+        guard case .behind(let lastID) = known else {
+            if case .current(let table) = known { return ResidentNames(table: table) }
+            return nil
+        }
+        guard let rows = try? postgres.executor.fetchAll(sql: Self.newNameKeys, arguments: [lastID]),
+            rows.count <= Self.nameCatchUpLimit
         else { return nil }
-        let generationValue: Int? = first[0], deletionsValue: Int? = first[1]
-        guard let generation = generationValue, let deletions = deletionsValue else { return nil }
-        let added: [ResidentNameTable.Key] = rows.compactMap { row -> ResidentNameTable.Key? in
-            let id: Int64? = row[6]
-            guard let id else { return nil }
-            let entity: String = row[2], key: String = row[3], name: String = row[4], mask: Int64 = row[5]
+        let added: [ResidentNameTable.Key] = rows.map { row in
+            let entity: String = row[0], key: String = row[1], name: String = row[2]
+            let mask: Int64 = row[3], id: Int64 = row[4]
             return (entity, key, name, mask, id)
         }
-        guard deletions == known.deletions, added.count <= Self.nameCatchUpLimit else { return nil }
-        let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
         return nameCache.withLock { state -> ResidentNames? in
             // Another phrase of this store changed it meanwhile: read as before.
-            guard state.deletions == deletions, var table = state.table, table.lastID == known.lastID,
+            guard state.deletions == deletions, var table = state.table, table.lastID == lastID,
                 table.count + added.count <= NameCache.residentLimit
             else { return nil }
             if !added.isEmpty {
