@@ -12,6 +12,18 @@ extension IntentEngine {
         converse(request) { $0.respond(to: text) }
     }
 
+    /// `respond`, saying also whether the conversation was waiting for an answer (the request
+    /// replied to its question): what the server's metrics count, without reading the
+    /// conversation a second time.
+    public func respondSayingIfReply(to text: String, _ request: EngineRequest) -> (answer: Answer, reply: Bool) {
+        var reply = false
+        let answer = converse(request) { conversation in
+            reply = conversation.isWaiting
+            return conversation.respond(to: text)
+        }
+        return (answer, reply)
+    }
+
     /// Cancels the conversation's open question; nil when none was open.
     @discardableResult
     public func cancel(_ request: EngineRequest) -> Answer? {

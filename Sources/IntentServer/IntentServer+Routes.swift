@@ -48,12 +48,12 @@ extension IntentServer {
         let engine = try await engines.engine(for: user, conversation: engineRequest.conversation)
         return try await answering(engineRequest, context) {
             let start = ContinuousClock.now
-            // Only a conversation named by the client can have a question open.
-            let waiting = say.conversation != nil && ((try? engine.isWaiting(engineRequest)) ?? false)
-            let answer = engine.respond(to: say.text, engineRequest)
+            // Whether it replied to an open question: from the state the engine restored (one
+            // read of the conversation, not two).
+            let (answer, reply) = engine.respondSayingIfReply(to: say.text, engineRequest)
             metrics.answer(
                 status: answer.status.rawValue,
-                stage: waiting ? "reply" : answer.status == .noMatch ? "none" : "matched",
+                stage: reply ? "reply" : answer.status == .noMatch ? "none" : "matched",
                 duration: ContinuousClock.now - start)
             return answer
         }

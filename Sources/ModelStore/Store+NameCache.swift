@@ -34,45 +34,52 @@ struct ResidentNameTable: Sendable {
 
     var entities: [String: Entity] = [:]
     var count = 0
+    /// The highest id read: keys added later have higher ids (writers take turns on the store's
+    /// write lock, so a committed key's id is above every key committed before it).
+    var lastID: Int64 = 0
+
+    /// One key of the index as read: (entity, key, name, mask, id).
+    typealias Key = (entity: String, key: String, name: String, mask: Int64, id: Int64)
 
     /// The statement reading every key, in the order of their ids.
-    static let allKeys = "SELECT entity, key, name, mask FROM _name_keys ORDER BY id"
+    static let allKeys = "SELECT entity, key, name, mask, id FROM _name_keys ORDER BY id"
 
     /// Reads every key of the index.
     init(_ db: Database) throws {
         let rows = try Row.fetchCursor(db, sql: Self.allKeys)
         try self.init { add in
-            while let row = try rows.next() { add(row[0], row[1], row[2], row[3]) }
+            while let row = try rows.next() {
+                let entity: String = row[0], key: String = row[1], name: String = row[2]
+                let mask: Int64 = row[3], id: Int64 = row[4]
+                add((entity, key, name, mask, id))
+            }
         }
     }
 
     /// Reads every key of the index through a transaction's connection (PostgreSQL's).
     init(_ db: any SQLExecutor) throws {
         try self.init { add in
-            try db.forEachRow(sql: Self.allKeys, arguments: []) { row in add(row[0], row[1], row[2], row[3]) }
+            try db.forEachRow(sql: Self.allKeys, arguments: []) { row in
+                let entity: String = row[0], key: String = row[1], name: String = row[2]
+                let mask: Int64 = row[3], id: Int64 = row[4]
+                add((entity, key, name, mask, id))
+            }
         }
     }
 
-    /// The table of the keys `rows` gives (entity, key, name, mask), in the order of their ids.
-    private init(_ rows: ((_ entity: String, _ key: String, _ name: String, _ mask: Int64) -> Void) throws -> Void)
-        rethrows
-    {
-        try rows { entityName, key, name, mask in
-            var entity = entities.removeValue(forKey: entityName) ?? Entity()
-            let index = entity.entries.count
-            let length = key.count
-            entity.entries.append(
-                Entry(
-                    key: key, name: name, mask: UInt64(bitPattern: mask), length: length,
-                    keyBytes: Array(key.utf8), yekBytes: Array(String(key.reversed()).utf8)))
-            entity.exact[key] = index
-            for word in Set(key.split(separator: " ").map(String.init)) {
-                entity.byWord[word, default: []].append((length, index))
+    /// The table of the keys `rows` gives, in the order of their ids.
+    private init(_ rows: ((Key) -> Void) throws -> Void) rethrows {
+        try rows { key in
+            var entity = entities.removeValue(forKey: key.entity) ?? Entity()
+            let index = Self.add(key, to: &entity)
+            for word in Self.words(entity.entries[index].key) {
+                entity.byWord[word, default: []].append((entity.entries[index].length, index))
             }
-            entity.heads[length, default: []].append(index)
-            entity.tails[length, default: []].append(index)
-            entities[entityName] = entity
+            entity.heads[entity.entries[index].length, default: []].append(index)
+            entity.tails[entity.entries[index].length, default: []].append(index)
+            entities[key.entity] = entity
             count += 1
+            lastID = max(lastID, key.id)
         }
         for name in Array(entities.keys) {
             var entity = entities.removeValue(forKey: name)!
@@ -93,6 +100,60 @@ struct ResidentNameTable: Sendable {
             entities[name] = entity
         }
     }
+
+    /// Adds keys read after the table (ids above `lastID`, in order), each in its place in every
+    /// list, as if the table had been read with them.
+    mutating func append(_ keys: [Key]) {
+        for key in keys where key.id > lastID {
+            var entity = entities.removeValue(forKey: key.entity) ?? Entity()
+            let index = Self.add(key, to: &entity)
+            let entry = entity.entries[index]
+            for word in Self.words(entry.key) {
+                var list = entity.byWord[word] ?? []
+                // After every entry of its length or shorter: it has the highest index.
+                let at = Self.firstIndex(in: list) { $0.length > entry.length }
+                list.insert((entry.length, index), at: at)
+                entity.byWord[word] = list
+            }
+            let entries = entity.entries
+            var heads = entity.heads[entry.length] ?? []
+            heads.insert(
+                index,
+                at: Self.firstIndex(in: heads) { !entries[$0].keyBytes.lexicographicallyPrecedes(entry.keyBytes) })
+            entity.heads[entry.length] = heads
+            var tails = entity.tails[entry.length] ?? []
+            tails.insert(
+                index,
+                at: Self.firstIndex(in: tails) { !entries[$0].yekBytes.lexicographicallyPrecedes(entry.yekBytes) })
+            entity.tails[entry.length] = tails
+            entities[key.entity] = entity
+            count += 1
+            lastID = key.id
+        }
+    }
+
+    /// Appends the entry of `key` to `entity` (and its exact key); its index.
+    private static func add(_ key: Key, to entity: inout Entity) -> Int {
+        let index = entity.entries.count
+        entity.entries.append(
+            Entry(
+                key: key.key, name: key.name, mask: UInt64(bitPattern: key.mask), length: key.key.count,
+                keyBytes: Array(key.key.utf8), yekBytes: Array(String(key.key.reversed()).utf8)))
+        entity.exact[key.key] = index
+        return index
+    }
+
+    /// The first index of a list whose elements are all false, then all true, for `isAfter`.
+    private static func firstIndex<T>(in list: [T], _ isAfter: (T) -> Bool) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(list[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    private static func words(_ key: String) -> Set<String> { Set(key.split(separator: " ").map(String.init)) }
 
     /// `StoreTransaction.lookUpName`, in memory.
     func lookUp(_ text: String, entity entityName: QualifiedName) -> [(name: String, distance: Int)] {
@@ -195,6 +256,10 @@ final class NameCache: @unchecked Sendable {
         var loaded: Stamp?
         /// The state of the file the last phrase saw.
         var lastPhrase: Stamp?
+        /// On PostgreSQL, how many times keys had been deleted from the index when `table` was
+        /// read: while that is unchanged, the keys added since (ids above the table's last) are
+        /// all that changed, and are added to the table in place of reading it again.
+        var deletions: Int?
     }
 
     private let lock = NSLock()
@@ -244,10 +309,21 @@ extension Store {
     /// `namesForPhrase` on PostgreSQL: the same policy, with the store's name generation (a number
     /// every change of `_name_keys` moves, in the writing transaction: see
     /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
-    /// index is unchanged, whichever process writes.
+    /// index is unchanged, whichever process writes. When it changed but no key was deleted since
+    /// the table in memory was read, one more statement brings the keys added since (a request's
+    /// own new name, another engine's), which are added to the table: a phrase after a write still
+    /// looks names up in memory.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
-        guard let postgres, let generation = try? postgres.executor.fetchValue(Int.self, sql: Self.nameGenerationQuery)
+        guard let postgres else { return DiskNames(store: self) }
+        let countsDeletions = nameCache.withLock { $0.deletions != nil }
+        guard
+            let row = try? postgres.executor.fetchAll(
+                sql: countsDeletions ? Self.nameGenerationAndDeletions : Self.nameGenerationQuery, arguments: []
+            ).first
         else { return DiskNames(store: self) }
+        let generationValue: Int? = row[0]
+        let deletions: Int? = countsDeletions ? row[1] : nil
+        guard let generation = generationValue else { return DiskNames(store: self) }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
         if postgres.isInsideTransaction {
             // Inside a write (a group's transaction): the table in memory when the generation this
@@ -257,27 +333,98 @@ extension Store {
             let table = nameCache.withLock { state in state.loaded == stamp ? state.table : nil }
             return table.map { ResidentNames(table: $0) } ?? DiskNames(store: self)
         }
+        if let deletions, let caughtUp = postgresNamesCaughtUp(postgres, at: stamp, deletions: deletions) {
+            return caughtUp
+        }
         let resident: ResidentNameTable? = nameCache.withLock { state in
             if state.loaded == stamp { return state.table }
             defer { state.lastPhrase = stamp }
-            guard state.lastPhrase == stamp else { return nil }
+            // The second phrase of this store reads the table even when the index changed in
+            // between (a server's every executing request adds a name; from then on the table
+            // catches up); after that, only over an index unchanged since the phrase before.
+            guard state.lastPhrase == stamp || (state.loaded == nil && state.lastPhrase != nil) else { return nil }
             // The table and its generation read in one snapshot: a write in between is seen by neither.
             guard
-                let (loaded, at) = try? postgres.transaction(
+                let (loaded, at, deletions) = try? postgres.transaction(
                     write: false,
-                    { db -> (ResidentNameTable?, Int) in
-                        let at = try db.fetchValue(Int.self, sql: Self.nameGenerationQuery) ?? 0
+                    { db -> (ResidentNameTable?, Int, Int) in
+                        let row = try db.fetchAll(sql: Self.nameGenerationAndDeletionsIfCounted, arguments: []).first
+                        let at: Int = row?[0] ?? 0, deletions: Int = row?[1] ?? -1
                         let size = try db.fetchValue(Int.self, sql: "SELECT coalesce(max(id), 0) FROM _name_keys") ?? 0
-                        return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at)
+                        return (size <= NameCache.residentLimit ? try ResidentNameTable(db) : nil, at, deletions)
                     })
             else { return nil }
             let loadedStamp = NameCache.Stamp(dataVersion: at, totalChanges: 0)
             state.table = loaded
             state.loaded = loadedStamp
+            // A store not migrated since deletions were counted (opened read-only): never caught up.
+            state.deletions = deletions >= 0 ? deletions : nil
             return loadedStamp == stamp ? loaded : nil
         }
         if let resident { return ResidentNames(table: resident) }
         return DiskNames(store: self)
+    }
+
+    /// The generation and the count of statements that deleted keys.
+    static let nameGenerationAndDeletions = "SELECT n, d FROM _name_generation"
+
+    /// The same, with -1 for the count on a store whose table does not count them yet.
+    static let nameGenerationAndDeletionsIfCounted =
+        "SELECT n, coalesce((to_jsonb(g) ->> 'd')::int8, -1) FROM _name_generation g"
+
+    /// Keys added at most in one catch-up: more is read as a new table.
+    static let nameCatchUpLimit = 1_000
+
+    /// The keys added after an id, in order (one more than a catch-up takes).
+    static let newNameKeys = "SELECT entity, key, name, mask, id FROM _name_keys WHERE id > ? ORDER BY id LIMIT 1001"
+
+    /// The table in memory at generation `stamp`: as it is when it was read at that generation,
+    /// else brought up to it with the keys added since, when no key was deleted since it was read
+    /// (`deletions` unchanged). Nil otherwise (the caller reads as before).
+    ///
+    /// The keys are read by a statement after the generation's: keys committed in between come
+    /// with them and are kept, stamped with the older generation (the next phrase finds nothing
+    /// more to add); a deletion in between is seen by the next phrase, as any write after a
+    /// phrase's first statement is.
+    private func postgresNamesCaughtUp(_ postgres: PostgresSession, at stamp: NameCache.Stamp, deletions: Int)
+        -> ResidentNames?
+    {
+        enum Known {
+            case current(ResidentNameTable)
+            case behind(lastID: Int64)
+        }
+        let known: Known? = nameCache.withLock { state in
+            guard let table = state.table, state.deletions == deletions else { return nil }
+            return state.loaded == stamp ? .current(table) : .behind(lastID: table.lastID)
+        }
+        guard let known else { return nil }
+        guard case .behind(let lastID) = known else {
+            if case .current(let table) = known { return ResidentNames(table: table) }
+            return nil
+        }
+        guard let rows = try? postgres.executor.fetchAll(sql: Self.newNameKeys, arguments: [lastID]),
+            rows.count <= Self.nameCatchUpLimit
+        else { return nil }
+        let added: [ResidentNameTable.Key] = rows.map { row in
+            let entity: String = row[0], key: String = row[1], name: String = row[2]
+            let mask: Int64 = row[3], id: Int64 = row[4]
+            return (entity, key, name, mask, id)
+        }
+        return nameCache.withLock { state -> ResidentNames? in
+            // Another phrase of this store changed it meanwhile: read as before.
+            guard state.deletions == deletions, var table = state.table, table.lastID == lastID,
+                table.count + added.count <= NameCache.residentLimit
+            else { return nil }
+            if !added.isEmpty {
+                // Out of the state while it changes: the one copy, changed in place.
+                state.table = nil
+                table.append(added)
+                state.table = table
+            }
+            state.loaded = stamp
+            state.lastPhrase = stamp
+            return ResidentNames(table: table)
+        }
     }
 
     /// Runs `body` on the connection without GRDB's `readOnly` (which sets `PRAGMA query_only`

@@ -185,14 +185,22 @@ struct DocumentTests {
         try await ServerHarness.with { server in
             _ = try await server.say("what's next")
             _ = try await server.say("blorp flibber")
+            // A question, and its reply: counted as a reply.
+            let asked = try await server.say("check compatibility")
+            let conversation = try #require(asked["conversation"] as? String)
+            _ = try await server.say("leo", conversation: conversation)
             _ = try await server.send("POST", "/v1/say", "{", as: "ann")
             let reply = try await server.send("GET", "/metrics", as: nil)
             #expect(reply.status == 200)
             let text = reply.text
             #expect(
-                text.contains(#"intents_http_requests_total{route="/v1/say",method="POST",status="200"} 2"#), "\(text)")
+                text.contains(#"intents_http_requests_total{route="/v1/say",method="POST",status="200"} 4"#), "\(text)")
             #expect(text.contains(#"intents_http_errors_total{kind="client",status="400"} 1"#), "\(text)")
             #expect(text.contains(#"intents_engine_answers_total{status="no_match",stage="none"} 1"#), "\(text)")
+            #expect(
+                text.contains(#"intents_engine_answers_total{status="needs_value",stage="reply"} 1"#), "\(text)")
+            #expect(
+                text.contains(#"intents_engine_answers_total{status="needs_value",stage="matched"} 1"#), "\(text)")
             #expect(text.contains("intents_http_request_duration_seconds_bucket"), "\(text)")
         }
     }

@@ -145,29 +145,47 @@ extension Store {
     /// a one-row table that a statement trigger on `_name_keys` moves by one, in the transaction
     /// that changes the index (a rolled-back write moves nothing; a reader never sees a number
     /// ahead of the rows). A process keeps the index in memory while the number is unchanged.
-    /// Made when missing (a store written before it gets it on its next opening).
+    /// Its second number, `d`, counts statements that deleted keys (and the index made anew):
+    /// while it is unchanged, the keys added since a process read the index are those with higher
+    /// ids, and the process adds them to its copy (`NameCache`). Made when missing (a store
+    /// written before it gets it on its next opening).
     static func ensurePostgresNameGeneration(_ db: any SQLExecutor) throws {
         try db.execute(
             sql: """
-                CREATE TABLE IF NOT EXISTS _name_generation (n BIGINT NOT NULL);
+                CREATE TABLE IF NOT EXISTS _name_generation (n BIGINT NOT NULL, d BIGINT NOT NULL DEFAULT 0);
                 INSERT INTO _name_generation (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM _name_generation);
                 """)
-        let exists =
-            try db.fetchValue(
-                Bool.self,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-                    WHERE t.tgname = '_name_keys_changed' AND c.relname = '_name_keys'
-                    AND c.relnamespace = current_schema()::regnamespace)
-                    """) ?? false
-        guard !exists else { return }
+        let found = try db.fetchAll(
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                WHERE t.tgname = '_name_keys_changed' AND c.relname = '_name_keys'
+                AND c.relnamespace = current_schema()::regnamespace),
+                EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                AND table_name = '_name_generation' AND column_name = 'd')
+                """, arguments: []
+        ).first
+        let hasTrigger: Bool = found?[0] ?? false, countsDeletions: Bool = found?[1] ?? false
+        guard !hasTrigger || !countsDeletions else { return }
+        if !countsDeletions {
+            try db.execute(sql: "ALTER TABLE _name_generation ADD COLUMN d BIGINT NOT NULL DEFAULT 0")
+        }
         try db.execute(
             sql: """
                 CREATE OR REPLACE FUNCTION intents_name_keys_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN UPDATE _name_generation SET n = n + 1; RETURN NULL; END $$;
-                CREATE TRIGGER _name_keys_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON _name_keys
-                    FOR EACH STATEMENT EXECUTE FUNCTION intents_name_keys_changed();
-                UPDATE _name_generation SET n = n + 1;
+                BEGIN
+                    IF TG_OP IN ('DELETE', 'TRUNCATE') THEN UPDATE _name_generation SET n = n + 1, d = d + 1;
+                    ELSE UPDATE _name_generation SET n = n + 1; END IF;
+                    RETURN NULL;
+                END $$;
                 """)
+        if !hasTrigger {
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER _name_keys_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON _name_keys
+                        FOR EACH STATEMENT EXECUTE FUNCTION intents_name_keys_changed();
+                    """)
+        }
+        // The index made anew (its ids begin again) or first counted: every copy is read again.
+        try db.execute(sql: "UPDATE _name_generation SET n = n + 1, d = d + 1")
     }
 }
