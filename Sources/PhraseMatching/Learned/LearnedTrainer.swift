@@ -27,6 +27,7 @@ public enum LearnedTrainer {
         var intents: [QualifiedName] = []
         var classIntent: [Int32] = []
         var classTemplate: [String] = []
+        var classIsPhrase: [Bool] = []
         var examples: [Example] = []
         for app in graph.apps {
             for intent in app.intents {
@@ -36,6 +37,7 @@ public enum LearnedTrainer {
                     let cls = Int32(classIntent.count)
                     classIntent.append(intentIndex)
                     classTemplate.append(phrase.template.source)
+                    classIsPhrase.append(true)
                     guard
                         let sentences = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit),
                         !sentences.isEmpty
@@ -54,6 +56,7 @@ public enum LearnedTrainer {
                     let cls = Int32(classIntent.count)
                     classIntent.append(intentIndex)
                     classTemplate.append(sentence)
+                    classIsPhrase.append(false)
                     let words = LearnedModel.words(of: Normalizer.tokens(sentence))
                     examples.append(Example(words: words, free: words.map { _ in false }, cls: cls))
                 }
@@ -133,7 +136,8 @@ public enum LearnedTrainer {
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
             postingStart: postingStart, postingClass: prototypes.postingClass,
-            postingWeight: prototypes.postingWeight, classifier: classifier, related: related)
+            postingWeight: prototypes.postingWeight, classifier: classifier, related: related,
+            classIsPhrase: classIsPhrase)
     }
 
     /// Whether training reads WordNet (when it is installed) for the words it links to the
