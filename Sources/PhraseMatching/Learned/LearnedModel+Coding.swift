@@ -7,7 +7,7 @@ import IntentModel
 extension LearnedModel {
     static let magic: [UInt8] = Array("INTLEARN".utf8)
     /// Bump when the bytes or what they mean change: an old cache is then retrained.
-    public static let formatVersion: UInt32 = 5
+    public static let formatVersion: UInt32 = 6
 
     /// The model's bytes, stamped with `definitionsHash`.
     public func encoded(definitionsHash: UInt64) -> [UInt8] {
