@@ -54,6 +54,13 @@ func nluBenchmark() throws {
 
     // 1. The threshold, on validation only: the exact matcher first (confidence 1), else the guess.
     let matcher = Matcher(index: index, clock: clock)
+    if arguments.contains("--classifier") {
+        classifierDiagnosis(validation: validation, test: test, stage: probe)
+        return
+    }
+    if arguments.contains("--diagnose") {
+        nluDiagnosis(validation: validation, test: test, stage: probe, matcher: matcher)
+    }
     var scored: [(confidence: Double, right: Bool, inScope: Bool)] = []
     for sentence in validation {
         var intent: QualifiedName?
@@ -186,5 +193,121 @@ struct NLUTally {
                         "  slots (name and value exact): precision %.1f%%, recall %.1f%%, F1 %.1f%% (%d right of %d found, %d expected)",
                     precision * 100, recall * 100, f1 * 100, correct, predicted, gold))
         }
+    }
+}
+
+/// `--diagnose`: where accuracy goes, in totals only (no sentence is printed): the classifier's first
+/// intent alone, the classifier with none and a probability threshold chosen on validation, then the
+/// guards' demotions. Validation and test side by side; thresholds from validation only.
+func nluDiagnosis(validation: [NLUSentence], test: [NLUSentence], stage: LearnedStage, matcher: Matcher) {
+    struct Seen {
+        var inScope: Bool
+        var topRight: Bool
+        var probability: Double
+        var none: Double
+        var confidence: Double
+        var decision: LearnedGuess.Decision
+        var demoted: String?
+    }
+    // Thresholds at 0: a guess acts unless a guard demoted it (act = ask, as the benchmark sets them).
+    var zero: [String: LearnedThresholds] = [:]
+    for app in stage.index.graph.apps { zero[app.name] = LearnedThresholds(act: 0, ask: 0) }
+    let unbounded = LearnedStage(index: stage.index, thresholds: zero, training: stage.training)
+    func look(_ sentences: [NLUSentence]) -> [Seen] {
+        sentences.map { sentence in
+            let guess = unbounded.guess(sentence.text, matcher: matcher)
+            let top = guess?.ranking.first
+            return Seen(
+                inScope: !sentence.intent.isEmpty, topRight: top?.intent.description == sentence.intent,
+                probability: top?.probability ?? 0, none: guess?.noneProbability ?? 1,
+                confidence: guess?.confidence ?? 0, decision: guess?.decision ?? .none,
+                demoted: guess?.demotedBecause)
+        }
+    }
+    let val = look(validation), tst = look(test)
+    func pct(_ a: Int, _ b: Int) -> String { String(format: "%.1f%%", b == 0 ? 0 : Double(a) * 100 / Double(b)) }
+    func line(_ name: String, _ seen: [Seen], accept: (Seen) -> Bool) -> String {
+        let inScope = seen.filter(\.inScope), out = seen.filter { !$0.inScope }
+        let right = inScope.filter { $0.topRight && accept($0) }.count
+        let rejected = out.filter { !accept($0) }.count
+        return "\(name): in scope \(pct(right, inScope.count)), out-of-scope recall \(pct(rejected, out.count))"
+    }
+    func best(_ seen: [Seen], _ value: (Seen) -> Double) -> Double {
+        var best = (threshold: 0.0, right: -1)
+        for threshold in Set(seen.map(value) + [0]).sorted() {
+            let right = seen.filter { $0.inScope ? $0.topRight && value($0) >= threshold : value($0) < threshold }
+                .count
+            if right > best.right { best = (threshold, right) }
+        }
+        return best.threshold
+    }
+    print("  diagnosis (validation | test):")
+    for (name, seen) in [("validation", val), ("test", tst)] {
+        print("    " + line("\(name) classifier top-1, nothing rejected", seen) { _ in true })
+        print("    " + line("\(name) top-1 above none", seen) { $0.probability > $0.none })
+    }
+    let byProbability = best(val) { $0.probability }
+    print(String(format: "    probability threshold on validation %.3f", byProbability))
+    print("    " + line("test, top-1 at or above it (no guards)", tst) { $0.probability >= byProbability })
+    let byConfidence = best(val) { $0.decision == .act ? $0.confidence : 0 }
+    print(String(format: "    confidence threshold (guess acts) on validation %.3f", byConfidence))
+    print(
+        "    "
+            + line("test, after the guards' demotions", tst) { $0.decision == .act && $0.confidence >= byConfidence })
+    var reasons: [String: (right: Int, out: Int)] = [:]
+    for seen in tst {
+        guard let reason = seen.demoted, !seen.inScope || seen.topRight else { continue }
+        let key = String(reason.prefix(40))
+        reasons[key, default: (0, 0)].right += seen.inScope ? 1 : 0
+        reasons[key, default: (0, 0)].out += seen.inScope ? 0 : 1
+    }
+    for (reason, count) in reasons.sorted(by: { $0.key < $1.key }) {
+        print("    test, demoted \"\(reason)…\": \(count.right) right in scope, \(count.out) out of scope")
+    }
+}
+
+/// `--classifier`: the classifier alone (no guard, no alignment), in totals: top-1 over the in-scope
+/// sentences, and with a probability threshold chosen on validation, in scope and out-of-scope recall.
+func classifierDiagnosis(validation: [NLUSentence], test: [NLUSentence], stage: LearnedStage) {
+    func look(_ sentences: [NLUSentence]) -> [(inScope: Bool, right: Bool, probability: Double, none: Double)] {
+        sentences.map { sentence in
+            let (ranking, none) = stage.classification(sentence.text)
+            return (
+                !sentence.intent.isEmpty, ranking.first?.intent.description == sentence.intent,
+                ranking.first?.probability ?? 0, none
+            )
+        }
+    }
+    let val = look(validation), tst = look(test)
+    func rate(_ a: Int, _ b: Int) -> Double { b == 0 ? 0 : Double(a) * 100 / Double(b) }
+    var best = (threshold: 0.0, right: -1)
+    for threshold in Set(val.map(\.probability) + [0]).sorted() {
+        let right = val.filter { $0.inScope ? $0.right && $0.probability >= threshold : $0.probability < threshold }
+            .count
+        if right > best.right { best = (threshold, right) }
+    }
+    // Also at the threshold that rejects 60 % of validation's out-of-scope sentences: one point to
+    // compare models at, where the one that answers most validation sentences right moves a lot.
+    let outOfScope = val.filter { !$0.inScope }.map(\.probability).sorted()
+    let at60 =
+        outOfScope.isEmpty ? 0 : outOfScope[min(outOfScope.count - 1, (outOfScope.count * 6 + 9) / 10 - 1)] + 1e-9
+    let inScopeTest = tst.filter(\.inScope), outTest = tst.filter { !$0.inScope }
+    print(
+        String(
+            format:
+                "  test at validation's 60%% out-of-scope recall (%.3f): in scope %.1f%%, out-of-scope recall %.1f%%",
+            at60, rate(inScopeTest.filter { $0.right && $0.probability >= at60 }.count, inScopeTest.count),
+            rate(outTest.filter { $0.probability < at60 }.count, outTest.count)))
+    for (name, seen) in [("validation", val), ("test", tst)] {
+        let inScope = seen.filter(\.inScope), out = seen.filter { !$0.inScope }
+        print(
+            String(
+                format:
+                    "  %@: top-1 %.1f%%; at threshold %.3f: in scope %.1f%%, out-of-scope recall %.1f%%; top-1 above none %.1f%% / %.1f%%",
+                name, rate(inScope.filter(\.right).count, inScope.count), best.threshold,
+                rate(inScope.filter { $0.right && $0.probability >= best.threshold }.count, inScope.count),
+                rate(out.filter { $0.probability < best.threshold }.count, out.count),
+                rate(inScope.filter { $0.right && $0.probability > $0.none }.count, inScope.count),
+                rate(out.filter { $0.probability <= $0.none }.count, out.count)))
     }
 }

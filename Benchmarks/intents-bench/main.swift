@@ -29,7 +29,7 @@ let usage = """
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
       serve:     [--requests N] [--connections 1,10,50] [--instances N] [--repeats N] [--binary PATH] [--store postgres://…] [--users N] [--serve-args "…"]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
-      nlu:       --corpus snips|clinc DIR   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; not in all)
+      nlu:       --corpus snips|clinc DIR [--diagnose | --classifier]   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; --diagnose: where in-scope accuracy goes, in totals; --classifier: the classifier alone, then stop; not in all)
       paraphrases: [--file F]   (Benchmarks/data/paraphrases.tsv, or F, through both stages; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)

@@ -217,4 +217,44 @@ struct LearnedClassifierTests {
         }
         #expect(try scale("w:my") < scale("w:horoscope"))
     }
+
+    /// Intents known only from sentences people said, in the word orders people use.
+    static let said = """
+        app: Helper
+        intents:
+          Forecast:
+            training:
+              - "will it rain tomorrow"
+              - "is it going to rain tomorrow"
+              - "do i need an umbrella tomorrow"
+              - "what is the forecast for tomorrow"
+              - "will it be sunny tomorrow"
+              - "how much rain is expected tomorrow"
+              - "is rain likely tomorrow"
+            result: { dialog: "rain" }
+          Alarm:
+            training:
+              - "wake me up at seven"
+              - "set an alarm for six"
+              - "set an alarm for the morning"
+              - "i need an alarm at eight"
+              - "wake me at five"
+              - "an alarm at nine please"
+            result: { dialog: "set" }
+        """
+
+    @Test("A sentence in an order the training sentences do not use is not taken for one said backwards")
+    func trainingSentencesHaveNoBackwards() throws {
+        let graph = IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.said.utf8))], root: "Intents")
+            .graph!
+        let stage = LearnedStage(
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            training: LearnedStage.trainingSentences(of: graph))
+        let matcher = Matcher(index: stage.index, clock: Bundled.clock)
+        // "tomorrow" ends Forecast's sentences and starts none of them: no phrase was said backwards.
+        let guess = try #require(stage.guess("tomorrow will it rain", matcher: matcher))
+        #expect(guess.candidate.intent.name == "Forecast")
+        #expect(guess.demotedBecause == nil)
+        #expect(guess.decision == .act, "confidence \(guess.confidence)")
+    }
 }

@@ -7,7 +7,7 @@ import IntentModel
 extension LearnedModel {
     static let magic: [UInt8] = Array("INTLEARN".utf8)
     /// Bump when the bytes or what they mean change: an old cache is then retrained.
-    public static let formatVersion: UInt32 = 4
+    public static let formatVersion: UInt32 = 6
 
     /// The model's bytes, stamped with `definitionsHash`.
     public func encoded(definitionsHash: UInt64) -> [UInt8] {
@@ -44,6 +44,7 @@ extension LearnedModel {
             writer.put(word)
             writer.put(related[word]!.joined(separator: " "))
         }
+        writer.put(classIsPhrase.map { Int32($0 ? 1 : 0) })
         return writer.sealed()
     }
 
@@ -92,7 +93,8 @@ extension LearnedModel {
             guard let word = reader.string(), let synsets = reader.string() else { return nil }
             related[word] = synsets.split(separator: " ").map(String.init)
         }
-        guard reader.isAtEnd,
+        guard let classIsPhrase = reader.int32s(), classIsPhrase.count == classIntent.count,
+            classIsPhrase.allSatisfy({ $0 == 0 || $0 == 1 }), reader.isAtEnd,
             bias.count == intents.count + 1, bias.allSatisfy(\.isFinite), temperature.isFinite, temperature > 0,
             zip(classifierFeatures, classifierFeatures.dropFirst()).allSatisfy({ $0 < $1 }),
             scale.count == classifierFeatures.count, scale.allSatisfy({ $0.isFinite && $0 > 0 }),
@@ -121,7 +123,8 @@ extension LearnedModel {
             idf: idf, postingStart: postingStart, postingClass: postingClass, postingWeight: postingWeight,
             classifier: LearnedClassifier(
                 features: classifierFeatures, scale: scale, rowStart: rowStart, rowClass: rowClass,
-                rowWeight: rowWeight, bias: bias, temperature: temperature), related: related)
+                rowWeight: rowWeight, bias: bias, temperature: temperature), related: related,
+            classIsPhrase: classIsPhrase.map { $0 == 1 })
     }
 }
 

@@ -150,6 +150,18 @@ public final class LearnedStage: @unchecked Sendable {
             tagger: { self.tagger })
     }
 
+    /// The classifier alone on `text`: its intents, most likely first (up to three), and none's
+    /// probability; no guard, no threshold (for measuring it by itself).
+    public func classification(_ text: String) -> (
+        ranking: [(intent: QualifiedName, probability: Double)], none: Double
+    ) {
+        let model = model
+        let words = LearnedModel.words(of: Normalizer.tokens(text))
+        let evidence = model.evidence(words)
+        guard evidence.intent >= 0 else { return ([], 1) }
+        return (evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }, evidence.noneProbability)
+    }
+
     /// A trie of one intent's phrases (built on first use): slot values are found by searching it,
     /// not every app's phrases.
     func phrases(of intent: QualifiedName) -> PhraseIndex? {
