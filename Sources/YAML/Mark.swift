@@ -26,14 +26,42 @@ public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 }
 
-/// The span a node covers: start inclusive, end exclusive.
+/// The span a node covers: start inclusive, end exclusive, in one file.
+///
+/// The file's name is held once, not in each end: every node, located value and diagnostic carries a
+/// range, and each copy retained the name twice.
 public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
-    public var start: Mark
-    public var end: Mark
+    private var file: String
+    private var startLine: Int
+    private var startColumn: Int
+    private var endLine: Int
+    private var endColumn: Int
 
+    public var start: Mark {
+        get { Mark(file: file, line: startLine, column: startColumn) }
+        set {
+            file = newValue.file
+            startLine = newValue.line
+            startColumn = newValue.column
+        }
+    }
+
+    /// In the start's file.
+    public var end: Mark {
+        get { Mark(file: file, line: endLine, column: endColumn) }
+        set {
+            endLine = newValue.line
+            endColumn = newValue.column
+        }
+    }
+
+    /// `end` is taken in `start`'s file.
     public init(start: Mark, end: Mark) {
-        self.start = start
-        self.end = end
+        file = start.file
+        startLine = start.line
+        startColumn = start.column
+        endLine = end.line
+        endColumn = end.column
     }
 
     /// A range that covers one position.

@@ -60,7 +60,14 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     /// True for `~`, `null`, `Null`, `NULL` and an empty plain scalar.
     public var isNull: Bool {
         guard let scalar, scalar.style == .plain, tag == nil || tag == "tag:yaml.org,2002:null" else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.value)
+        // By length first: every key read asks, and most scalars are none of these.
+        let value = scalar.value
+        switch value.utf8.count {
+        case 0: return true
+        case 1: return value == "~"
+        case 4: return value == "null" || value == "Null" || value == "NULL"
+        default: return false
+        }
     }
 
     /// A plain `true`/`false` (any case) as a Bool.
@@ -103,6 +110,8 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func parseInteger(_ text: String) -> Int? {
+        // Decimal digits alone, as nearly every number is written: read as they stand.
+        if text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Int(text) }
         var body = Substring(text.filter { $0 != "_" })
         var negative = false
         if let sign = body.first, sign == "-" || sign == "+" {

@@ -55,7 +55,9 @@ extension YAMLParser {
 /// in the depth, 14 s for 40,000 levels, and reading the events once to check first cost a second
 /// parse of every file).
 final class LibYAMLLoader {
-    private var parser = yaml_parser_t()
+    /// Held by pointer: a stored property passed `inout` to every `yaml_parser_parse` was checked for
+    /// exclusive access each time.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let file: String
     private var nodeCount = 0
@@ -89,12 +91,15 @@ final class LibYAMLLoader {
         self.file = file
         self.bytes = .allocate(capacity: max(bytes.count, 1))
         _ = self.bytes.initialize(from: bytes)
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, self.bytes.baseAddress, bytes.count)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, self.bytes.baseAddress, bytes.count)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
         bytes.deallocate()
     }
 
@@ -112,11 +117,9 @@ final class LibYAMLLoader {
         var firstEnd: Mark?
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) != 0 else { throw parserError() }
+            guard yaml_parser_parse(parser, &event) != 0 else { throw parserError() }
             defer { yaml_event_delete(&event) }
             let start = mark(event.start_mark)
-            /// A node read whole (a scalar, an alias or a collection just closed) goes into its parent.
-            var finished: (node: Node, size: Int, height: Int)?
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return YAMLDocument(root: root, duplicateKeys: duplicateKeys)
@@ -137,8 +140,8 @@ final class LibYAMLLoader {
                     kind: .scalar(Scalar(value: value, style: Self.style(scalar.style))), tag: Self.tag(scalar.tag),
                     range: SourceRange(start: start, end: mark(event.end_mark)))
                 try count(1, at: start)
-                try register(scalar.anchor, start: start, in: &anchors, node: node)
-                finished = (node, 1, 0)
+                if scalar.anchor != nil { try register(scalar.anchor, start: start, in: &anchors, node: node) }
+                attach(node, size: 1, height: 0, to: &stack, root: &root)
             case YAML_ALIAS_EVENT:
                 let name = String(
                     cString: UnsafeRawPointer(event.data.alias.anchor).assumingMemoryBound(to: CChar.self))
@@ -153,7 +156,7 @@ final class LibYAMLLoader {
                 if stack.count + anchored.height > YAMLParser.maximumDepth {
                     throw YAMLError(message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: start)
                 }
-                finished = (node, anchored.size, anchored.height)
+                attach(node, size: anchored.size, height: anchored.height, to: &stack, root: &root)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 if stack.count + 1 > YAMLParser.maximumDepth {
@@ -178,26 +181,35 @@ final class LibYAMLLoader {
                 if let anchor = open.anchor {
                     anchors[anchor] = Anchored(start: open.start, node: node, size: open.size, height: open.height)
                 }
-                finished = (node, open.size, open.height)
+                attach(node, size: open.size, height: open.height, to: &stack, root: &root)
             default:
                 break
             }
-            guard let (node, size, height) = finished else { continue }
-            guard !stack.isEmpty else {
-                root = node
-                continue
-            }
-            stack[stack.count - 1].size += size
-            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
-            if !stack[stack.count - 1].isMapping {
-                stack[stack.count - 1].items.append(node)
-            } else if let key = stack[stack.count - 1].key {
-                noteDuplicate(key, in: &stack[stack.count - 1])
-                stack[stack.count - 1].pairs.append(Node.Pair(key: key, value: node))
-                stack[stack.count - 1].key = nil
-            } else {
-                stack[stack.count - 1].key = node
-            }
+        }
+    }
+
+    /// A node read whole (a scalar, an alias or a collection just closed) goes into its parent, or is
+    /// the root. Moved, not copied: a copy of a node retains its text, its children and its file's
+    /// name twice, and the tree is built of them.
+    private func attach(_ node: consuming Node, size: Int, height: Int, to stack: inout [Open], root: inout Node?) {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let last = stack.count - 1
+        stack[last].size += size
+        stack[last].height = max(stack[last].height, height + 1)
+        if !stack[last].isMapping {
+            stack[last].items.append(node)
+            return
+        }
+        var key: Node? = nil
+        swap(&key, &stack[last].key)
+        if let key {
+            noteDuplicate(key, in: &stack[last])
+            stack[last].pairs.append(Node.Pair(key: key, value: node))
+        } else {
+            stack[last].key = node
         }
     }
 
@@ -254,20 +266,20 @@ final class LibYAMLLoader {
     }
 
     private func parserError() -> YAMLError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
-        if parser.problem_value != -1 && parser.error == YAML_READER_ERROR {
-            message += " (byte 0x\(String(parser.problem_value, radix: 16)))"
+        if parser.pointee.problem_value != -1 && parser.pointee.error == YAML_READER_ERROR {
+            message += " (byte 0x\(String(parser.pointee.problem_value, radix: 16)))"
         }
         let problemMark: Mark
-        if parser.error == YAML_READER_ERROR {
-            problemMark = position(ofByte: parser.problem_offset)
+        if parser.pointee.error == YAML_READER_ERROR {
+            problemMark = position(ofByte: parser.pointee.problem_offset)
         } else {
-            problemMark = mark(parser.problem_mark)
+            problemMark = mark(parser.pointee.problem_mark)
         }
         var context: (String, Mark)?
-        if let text = parser.context {
-            context = (String(cString: text), mark(parser.context_mark))
+        if let text = parser.pointee.context {
+            context = (String(cString: text), mark(parser.pointee.context_mark))
         }
         return YAMLError(message: message, mark: problemMark, context: context)
     }

@@ -44,6 +44,21 @@ struct TemplateParsingTests {
         #expect(template.soleExpression == nil)
         #expect(try TemplateParser.parse("${task}").soleExpression?.kind == .name("task"))
         #expect(try TemplateParser.parse("costs $${5}").parts == [.text("costs ${5}")])
+        #expect(try TemplateParser.parse("Grüße, ${name}! $${x} kostet $5").parts.count == 3)
+        #expect(try TemplateParser.parse("Grüße, ${name}! $${x} kostet $5").parts.last == .text("! ${x} kostet $5"))
+        #expect(try TemplateParser.parse("no dollars").parts == [.text("no dollars")])
+        #expect(try TemplateParser.parse("").parts == [.text("")])
+    }
+
+    /// Words, slot and rule names come out of the source as written; a name may have spaces inside
+    /// its braces and letters of any script.
+    @Test func phraseWordsAndNamesAsWritten() throws {
+        let template = try PhraseTemplateParser.parse("Füge [das] { title }\t<item_word> zu {größe} hinzu")
+        #expect(
+            template.items == [
+                .word("Füge"), .optional([[.word("das")]]), .slot("title", offset: 12), .rule("item_word", offset: 22),
+                .word("zu"), .slot("größe", offset: 37), .word("hinzu"),
+            ])
     }
 
     @Test(arguments: [
@@ -57,6 +72,7 @@ struct TemplateParsingTests {
     @Test(arguments: [
         ("a ==", "expected an expression"), ("(a", "expected ')' before the end of the expression"),
         ("a # b", "unexpected character '#'"), ("'open", "unterminated string"),
+        ("a = b", "unexpected character '='"), ("f(a]", "expected ')', found ']'"), ("a && ||", "unexpected '||'"),
     ])
     func expressionErrors(source: String, message: String) {
         do {

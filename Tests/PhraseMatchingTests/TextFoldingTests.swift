@@ -18,6 +18,8 @@ struct TextFoldingTests {
     @Test(arguments: [
         ("  A  b ", "a b"), ("Crème  Brûlée", "creme brulee"), ("ﬁle\tSTRAẞE", "file strasse"),
         ("ｆｕｌｌｗｉｄｔｈ", "fullwidth"), ("", ""), ("   ", ""),
+        // ASCII is folded over its bytes: every kind of space, ends dropped, runs as one.
+        ("\tAdd\r\nTHE \u{0B}\u{0C} milk\n", "add the milk"), ("verb0x1", "verb0x1"), ("a_b-C.d", "a_b-c.d"),
     ])
     func foldsAPhrase(_ phrase: String, _ folded: String) {
         #expect(TextFolding.foldPhrase(phrase) == folded)

@@ -114,6 +114,8 @@ extension Compiler {
         }
         var ids: [String: UInt64] = [:]
         var foldedIDs: [String: UInt64] = [:]
+        var slotIDs: [String: UInt64] = [:]
+        var slotsOf: QualifiedName?
         func intern(_ key: String) -> UInt64 {
             if let id = ids[key] { return id }
             let id = UInt64(ids.count + 1)
@@ -128,7 +130,16 @@ extension Compiler {
                 foldedIDs[word] = id
                 return id
             case .app: return intern("{app:\(app.name)}")
-            case .slot(let slot): return intern("{\(intent.parameter(slot)?.type.description ?? slot)}")
+            case .slot(let slot):
+                // A slot says its parameter's type; the intent's phrases name the same slots again and again.
+                if slotsOf != intent.name {
+                    slotsOf = intent.name
+                    slotIDs.removeAll(keepingCapacity: true)
+                }
+                if let id = slotIDs[slot] { return id }
+                let id = intern("{\(intent.parameter(slot)?.type.description ?? slot)}")
+                slotIDs[slot] = id
+                return id
             }
         }
 

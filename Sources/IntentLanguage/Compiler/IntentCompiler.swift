@@ -450,16 +450,34 @@ struct Compiler {
     // MARK: - Shared helpers
 
     static func isIdentifier(_ text: String) -> Bool {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII over its bytes, without Unicode's tables: a letter or "_", then letters, digits, "_".
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let first = text.utf8.first, isLetter(first) || first == 0x5F else { return false }
+            return text.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        }
         guard let first = text.first, first.isLetter || first == "_" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     /// `CreateTask` → `Create Task`, `not_urgent` → `Not urgent`.
     static func humanize(_ name: String) -> String {
-        if name.contains("_") {
+        // Bytes, not Foundation's `contains(_:)`, which searched through `range(of:)`.
+        if name.utf8.contains(UInt8(ascii: "_")) {
             let words = name.split(separator: "_").map(String.init)
             return ([words.first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""] + words.dropFirst()).joined(
                 separator: " ")
+        }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, byte by byte: the same words as the loop over characters below.
+            func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+            var result: [UInt8] = []
+            result.reserveCapacity(name.utf8.count + 4)
+            for (index, byte) in name.utf8.enumerated() {
+                if index > 0, isUpper(byte), let previous = result.last, !isUpper(previous) { result.append(0x20) }
+                result.append(index == 0 && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+            }
+            return String(decoding: result, as: UTF8.self)
         }
         var result = ""
         for (index, character) in name.enumerated() {

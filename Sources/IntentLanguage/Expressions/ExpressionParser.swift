@@ -14,8 +14,31 @@ struct ExpressionParser {
         case integer(Int)
         case number(Double)
         case string(String)
-        case symbol(String)
+        case symbol(Symbol)
         case end
+    }
+
+    /// An operator or punctuation of one or two ASCII characters, as one number: the parser asks
+    /// "is the next token `+`?" a dozen times per operand, and comparing strings was most of parsing.
+    struct Symbol: Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+        let code: UInt16
+
+        init(_ first: Unicode.Scalar, _ second: Unicode.Scalar? = nil) {
+            code = UInt16(truncatingIfNeeded: first.value) | UInt16(truncatingIfNeeded: second?.value ?? 0) << 8
+        }
+
+        init(stringLiteral text: StaticString) {
+            let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            code = UInt16(bytes[0]) | (bytes.count > 1 ? UInt16(bytes[1]) << 8 : 0)
+        }
+
+        /// Characters it spans in the source.
+        var count: Int { code > 0xFF ? 2 : 1 }
+
+        var description: String {
+            let first = String(UnicodeScalar(UInt8(code & 0xFF)))
+            return code > 0xFF ? first + String(UnicodeScalar(UInt8(code >> 8))) : first
+        }
     }
 
     private let characters: [Unicode.Scalar]
@@ -28,11 +51,6 @@ struct ExpressionParser {
     /// but makes a tree as deep as it is long, which checking, evaluating and freeing walk
     /// recursively: 4,000 terms overflowed the stack. 1,000 tokens bound the depth at about 500.
     static let maximumTokens = 1_000
-    /// Longest first, so `==` is not read as `=`.
-    private static let symbols = [
-        "==", "!=", "<=", ">=", "&&", "||", "??", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".",
-        "?", ":",
-    ]
 
     /// `baseOffset` shifts every span, for expressions inside templates.
     init(_ source: String, baseOffset: Int = 0) {
@@ -98,7 +116,7 @@ struct ExpressionParser {
                 }
                 i += 1
                 tokens.append((.string(text), start, i))
-            } else if let symbol = Self.symbols.first(where: { matches($0, at: i) }) {
+            } else if let symbol = symbol(at: i) {
                 i += symbol.count
                 tokens.append((.symbol(symbol), start, i))
             } else {
@@ -108,13 +126,20 @@ struct ExpressionParser {
         tokens.append((.end, characters.count, characters.count))
     }
 
-    private func matches(_ symbol: String, at i: Int) -> Bool {
-        var index = i
-        for character in symbol.unicodeScalars {
-            guard index < characters.count, characters[index] == character else { return false }
-            index += 1
+    /// The symbol at `i`, the longer one first so that `==` is not read as `=`: `==`, `!=`, `<=`, `>=`,
+    /// `&&`, `||`, `??`, then `! < > + - * / % ( ) [ ] , . ? :`.
+    private func symbol(at i: Int) -> Symbol? {
+        let c = characters[i]
+        let next: Unicode.Scalar? = i + 1 < characters.count ? characters[i + 1] : nil
+        switch (c, next) {
+        case ("=", "="), ("!", "="), ("<", "="), (">", "="), ("&", "&"), ("|", "|"), ("?", "?"):
+            return Symbol(c, next)
+        default: break
         }
-        return true
+        switch c {
+        case "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":": return Symbol(c)
+        default: return nil
+        }
     }
 
     private var current: Token { tokens[index].token }
@@ -126,7 +151,7 @@ struct ExpressionParser {
         case .integer(let value): String(value)
         case .number(let value): String(value)
         case .string(let text): "\"\(text)\""
-        case .symbol(let symbol): symbol
+        case .symbol(let symbol): symbol.description
         case .end: "end of expression"
         }
     }
@@ -135,8 +160,8 @@ struct ExpressionParser {
         ExpressionSyntaxError(message: message, offset: baseOffset + currentStart)
     }
 
-    private mutating func take(_ symbol: String) -> Bool {
-        if current == .symbol(symbol) {
+    private mutating func take(_ symbol: Symbol) -> Bool {
+        if case .symbol(let found) = current, found == symbol {
             index += 1
             return true
         }
@@ -144,14 +169,14 @@ struct ExpressionParser {
     }
 
     private mutating func takeKeyword(_ word: String) -> Bool {
-        if current == .identifier(word) {
+        if case .identifier(let name) = current, name == word {
             index += 1
             return true
         }
         return false
     }
 
-    private mutating func expect(_ symbol: String) throws(ExpressionSyntaxError) {
+    private mutating func expect(_ symbol: Symbol) throws(ExpressionSyntaxError) {
         guard take(symbol) else {
             if case .end = current { throw error("expected '\(symbol)' before the end of the expression") }
             throw error("expected '\(symbol)', found '\(describe(current))'")
@@ -227,14 +252,15 @@ struct ExpressionParser {
         return try parseComparison()
     }
 
+    private static let comparisons: [(Symbol, Expression.BinaryOperator)] = [
+        ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less),
+        (">", .greater),
+    ]
+
     private mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
         let start = currentStart
         let left = try parseAdditive()
-        let operators: [(String, Expression.BinaryOperator)] = [
-            ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less),
-            (">", .greater),
-        ]
-        for (symbol, op) in operators where take(symbol) {
+        for (symbol, op) in Self.comparisons where take(symbol) {
             let right = try parseAdditive()
             return node(.binary(op, left, right), from: start)
         }
@@ -384,21 +410,26 @@ struct ExpressionParser {
 /// Splits `text ${expr} text` into parts; `$${` writes a literal `${`.
 enum TemplateParser {
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> Template {
+        // Most texts have no `$` at all: one text part, nothing to split.
+        guard source.utf8.contains(UInt8(ascii: "$")) else { return Template(parts: [.text(source)], source: source) }
         let characters = Array(source.unicodeScalars)
         var parts: [Template.Part] = []
         var text = ""
+        /// Where the literal text not yet copied into `text` begins: copied a run at a time.
+        var runStart = 0
         var i = 0
         while i < characters.count {
             if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
-                text += "${"
+                text += String(scalars: characters[runStart..<i]) + "${"
                 i += 3
+                runStart = i
                 continue
             }
             guard characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{" else {
-                text.unicodeScalars.append(characters[i])
                 i += 1
                 continue
             }
+            text += String(scalars: characters[runStart..<i])
             let open = i
             var j = i + 2
             var braces = 0
@@ -431,7 +462,9 @@ enum TemplateParser {
             let expression = try ExpressionParser.parse(inner, baseOffset: open + 2)
             parts.append(.expression(expression, source: inner))
             i = j + 1
+            runStart = i
         }
+        text += String(scalars: characters[runStart..<characters.count])
         if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
         return Template(parts: parts, source: source)
     }

@@ -34,7 +34,7 @@ extension DefinitionDecoder {
 extension SchemaDecoding {
     /// The step of `action` (its verb found in `fields`), in a perform list or a shortcut file.
     mutating func activityStep(
-        _ action: ActivityStepDefinition.Action, _ verbNode: Node, _ fields: [String: Node], range: SourceRange
+        _ action: ActivityStepDefinition.Action, _ verbNode: Node, _ fields: SchemaFields, range: SourceRange
     ) -> ActivityStepDefinition? {
         guard let name = string(verbNode, "'\(action.rawValue)'") else { return nil }
         return ActivityStepDefinition(

@@ -105,7 +105,7 @@ struct DefinitionDecoder: SchemaDecoding {
         return queryParts(fields, range: node.range)
     }
 
-    mutating func queryParts(_ fields: [String: Node], range: SourceRange) -> QueryDefinition {
+    mutating func queryParts(_ fields: SchemaFields, range: SourceRange) -> QueryDefinition {
         var sort: [Located<String>] = []
         if let sortNode = fields["sort"] {
             sort =
@@ -260,7 +260,7 @@ struct DefinitionDecoder: SchemaDecoding {
         if verbs.count > 1, let second = fields[verbs[1].rawValue] {
             diagnostics.error(.twoStepVerbs(verb.rawValue, verbs[1].rawValue), at: second.range)
         }
-        let allowed = Set(verb.keys)
+        let allowed = verb.keys  // a few keys: a scan, no set built for every step
         for pair in node.mapping ?? [] {
             guard let key = pair.key.string, key != verb.rawValue, !DefinitionSchema.stepVerbs.contains(key),
                 !allowed.contains(key)

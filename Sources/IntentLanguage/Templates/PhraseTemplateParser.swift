@@ -3,7 +3,14 @@ import IntentModel
 
 /// Parses phrase templates. Errors carry the character offset they were found at.
 enum PhraseTemplateParser {
-    static let specials: Set<Unicode.Scalar> = ["(", ")", "[", "]", "{", "}", "<", ">", "|"]
+    /// The scalars with a meaning in a template: `( ) [ ] { } < > |`. A switch, not a set: a set hashed
+    /// every scalar of every word.
+    static func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "(", ")", "[", "]", "{", "}", "<", ">", "|": return true
+        default: return false
+        }
+    }
 
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> PhraseTemplate {
         var parser = State(characters: Array(source.unicodeScalars))
@@ -60,20 +67,23 @@ enum PhraseTemplateParser {
                     let close: Unicode.Scalar = c == "{" ? "}" : ">"
                     let open = i
                     i += 1
-                    var name = ""
+                    let nameStart = i
+                    var plain = true
                     while i < characters.count, characters[i] != close {
-                        guard !PhraseTemplateParser.specials.contains(characters[i]) else {
+                        guard !PhraseTemplateParser.isSpecial(characters[i]) else {
                             throw ExpressionSyntaxError(message: "'\(c)' is never closed with '\(close)'", offset: open)
                         }
-                        name.unicodeScalars.append(characters[i])
+                        if plain, !characters[i].isPlainNameScalar { plain = false }
                         i += 1
                     }
                     guard i < characters.count else {
                         throw ExpressionSyntaxError(message: "'\(c)' is never closed with '\(close)'", offset: open)
                     }
+                    var name = String(scalars: characters[nameStart..<i])
                     i += 1
-                    name = name.trimmed
-                    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    // ASCII letters, digits and "_" alone are a valid name as they stand.
+                    if !plain { name = name.trimmed }
+                    guard !name.isEmpty, plain || name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                         throw ExpressionSyntaxError(
                             message: "'\(c)\(name)\(close)' is not a valid \(c == "{" ? "slot" : "rule") name",
                             offset: open)
@@ -86,17 +96,22 @@ enum PhraseTemplateParser {
                 } else if c == "}" || c == ">" {
                     throw ExpressionSyntaxError(message: "unexpected '\(c)'", offset: i)
                 } else {
-                    var word = ""
-                    while i < characters.count, !characters[i].isSpace,
-                        !PhraseTemplateParser.specials.contains(characters[i])
-                    {
-                        word.unicodeScalars.append(characters[i])
+                    let wordStart = i
+                    while i < characters.count, !characters[i].isSpace, !PhraseTemplateParser.isSpecial(characters[i]) {
                         i += 1
                     }
-                    branches[branches.count - 1].append(.word(word))
+                    branches[branches.count - 1].append(.word(String(scalars: characters[wordStart..<i])))
                 }
             }
             return branches
         }
+    }
+}
+
+extension Unicode.Scalar {
+    /// An ASCII letter, digit or "_": what a slot or rule name is made of, decided without Unicode tables.
+    fileprivate var isPlainNameScalar: Bool {
+        (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
+            || value == 0x5F
     }
 }

@@ -136,12 +136,25 @@ public struct PhraseTemplate: Sendable, Hashable {
     ) -> [S]? {
         guard depth < 16 else { return nil }
         var sentences: [S] = [empty]
+        /// A word, slot or app: one option, added to every sentence without an array of options.
+        func append(_ piece: Piece) -> Bool {
+            guard sentences.count <= budget else { return false }
+            let option = leaf(piece)
+            for index in sentences.indices { sentences[index] = concat(sentences[index], option) }
+            return true
+        }
         for item in items {
             let options: [S]
             switch item {
-            case .word(let word): options = [leaf(.word(word))]
-            case .slot(let name, _): options = [leaf(.slot(name))]
-            case .app: options = [leaf(.app)]
+            case .word(let word):
+                guard append(.word(word)) else { return nil }
+                continue
+            case .slot(let name, _):
+                guard append(.slot(name)) else { return nil }
+                continue
+            case .app:
+                guard append(.app) else { return nil }
+                continue
             case .rule(let name, _):
                 guard let rule = rules[name],
                     let expanded = expand(
