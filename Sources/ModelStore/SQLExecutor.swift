@@ -169,7 +169,7 @@ final class SQLiteExecutor: SQLExecutor {
             let index = CInt(position + 1)
             // Through the value's own `databaseValue` (a protocol requirement), never a dynamic cast.
             let code =
-                if let argument { argument.databaseValue.bind(to: handle, at: index) } else {
+                if let argument { Self.bind(argument.databaseValue, to: handle, at: index) } else {
                     sqlite3_bind_null(handle, index)
                 }
             guard code == SQLITE_OK else {
@@ -178,6 +178,31 @@ final class SQLiteExecutor: SQLExecutor {
             }
         }
         return statement
+    }
+
+    /// SQLite's "copy the bytes now" destructor.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    /// Binds one value. Text goes in as its UTF-8 bytes in place, with their length: GRDB's own
+    /// `bind` makes a C string of it first (`utf8CString`, an allocation and a release a string: 6 %
+    /// of a `store import`, BENCHMARKS.md 2026-11-26, `speed5`).
+    private static func bind(_ value: DatabaseValue, to handle: OpaquePointer?, at index: CInt) -> CInt {
+        switch value.storage {
+        case .null: return sqlite3_bind_null(handle, index)
+        case .int64(let number): return sqlite3_bind_int64(handle, index, number)
+        case .double(let number): return sqlite3_bind_double(handle, index, number)
+        case .string(var text):
+            return text.withUTF8 { bytes in
+                // An empty buffer may have no address, and a null pointer would bind NULL.
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(handle, index, "", 0, transient)
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text(handle, index, $0, CInt(bytes.count), transient)
+                }
+            }
+        case .blob: return handle.map { value.bind(to: $0, at: index) } ?? SQLITE_MISUSE
+        }
     }
 
     /// The rows of a statement whose arguments are bound, each read whole from SQLite's columns.

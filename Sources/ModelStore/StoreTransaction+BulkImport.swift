@@ -97,7 +97,8 @@ extension StoreTransaction {
                 unresolved.append(("\(key)[\(index)]", entity.name, column, target, id))
             }
             perTable[table.name, default: 0] += 1
-            if perTable[table.name] == Self.deferIndexesAfter, deferred.insert(table.name).inserted {
+            let deferAfter = emptyAtStart[table.name] == true ? Self.deferIndexesOfEmptyAfter : Self.deferIndexesAfter
+            if perTable[table.name] == deferAfter, deferred.insert(table.name).inserted {
                 for index in store.indexes where index.table == table.name {
                     try db.execute(sql: "DROP INDEX IF EXISTS \(store.dialect.quote(index.name))", arguments: [])
                 }
@@ -113,10 +114,11 @@ extension StoreTransaction {
                 try flush(&batch)
                 try write(record, table, replacing: true)
             }
-            pending += [
-                execution, count, entity.description, record.id,
-                try before.map { JSONText.compact(.object(try json($0))) },
-            ]
+            pending.append(execution)
+            pending.append(count)
+            pending.append(entity.description)
+            pending.append(record.id)
+            pending.append(try before.map { JSONText.compact(.object(try json($0))) })
             if pending.count >= journalRows * 5 { try flushJournal() }
             count += 1
         }
@@ -137,6 +139,11 @@ extension StoreTransaction {
 
     /// Records of one table after which its secondary indexes wait for the end of the import.
     static let deferIndexesAfter = 10_000
+    /// The same for a table empty when the import began: making its indexes again costs a sort of
+    /// the imported rows alone, so they wait as soon as the import is more than a few records
+    /// (kept up a record at a time they were 10 % of importing 10,000 tasks, BENCHMARKS.md
+    /// 2026-11-26, `speed5`).
+    static let deferIndexesOfEmptyAfter = 500
 
     private func nextEvent(_ stream: inout JSONRecordStream) throws -> JSONRecordStream.Event? {
         do {

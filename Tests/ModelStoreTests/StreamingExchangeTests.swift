@@ -212,4 +212,57 @@ struct StreamingExchangeTests {
         try streamed.write { _ = try $0.undoLast() }
         #expect(try Self.exportText(streamed) == before)
     }
+
+    @Test("Two entities' records in one batch are found by name as importing one record at a time finds them")
+    func twoEntitiesInOneBatch() throws {
+        // Both lists fit in one batch of the streamed import: its rows name two entity tables.
+        let graph = compileGraph(
+            """
+            app: Shelf
+            entities:
+              Book:
+                properties:
+                  title: string
+                matchBy: [title]
+              Author:
+                properties:
+                  name: string
+                matchBy: [name]
+            intents:
+              Hello:
+                phrases: { en: ["hello shelf"] }
+                result: { dialog: "Hello." }
+            """)
+        let book = QualifiedName(app: "Shelf", name: "Book")
+        let author = QualifiedName(app: "Shelf", name: "Author")
+        let books = (0..<40).map { #"{"id": "b\#($0)", "title": "book \#($0 % 25) about rivers"}"# }
+        let authors = (0..<40).map { #"{"id": "a\#($0)", "name": "author \#($0 % 30) Crème"}"# }
+        let text = #"{"Book": [\#(books.joined(separator: ","))], "Author": [\#(authors.joined(separator: ","))]}"#
+        let (first, second) = (Scratch(), Scratch())
+        let streamed = try Store(path: first.path, graph: graph, clock: Notebook.clock)
+        let oneByOne = try Store(path: second.path, graph: graph, clock: Notebook.clock)
+        #expect(try Self.importText(text, into: streamed) == 80)
+        let export = try JSONText.decode(StoreExport.self, from: text)
+        #expect(try oneByOne.write { try $0.importRecords(export) } == 80)
+        func answers(_ store: Store) throws -> [String] {
+            try store.read { transaction in
+                var lines: [String] = []
+                for (entity, name) in [
+                    (book, "book 7 about rivers"), (book, "bok 12 about rivers"), (author, "author 3 creme"),
+                ] {
+                    let hits = try transaction.lookUpName(name, entity: entity).hits
+                    lines.append("name \(name): \(hits.map { "\($0.name) \($0.distance)" })")
+                    let exact = try transaction.exactNameMatches(entity, text: name) { _ in true }
+                    lines.append("exact \(name): \(exact.map(\.record.id).sorted())")
+                }
+                lines.append("names \(try transaction.names().map { "\($0.entity.name) \($0.name)" }.sorted())")
+                return lines
+            }
+        }
+        let lines = try answers(streamed)
+        #expect(lines.contains("exact author 3 creme: [\"a3\", \"a33\"]"), "\(lines)")
+        #expect(lines == (try answers(oneByOne)))
+        #expect(try Self.exportText(streamed) == (try Self.exportText(oneByOne)))
+        withExtendedLifetime((first, second)) {}
+    }
 }
