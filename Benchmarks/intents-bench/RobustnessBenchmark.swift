@@ -68,7 +68,10 @@ struct RobustnessRun {
         self.index = index
         self.matcher = matcher
         self.samplesPerPhrase = samplesPerPhrase
-        stage = LearnedStage(index: index)
+        // As `say` builds it: each app's thresholds and the intents' `training:` sentences.
+        stage = LearnedStage(
+            index: index, thresholds: LearnedStage.thresholds(of: graph),
+            training: LearnedStage.trainingSentences(of: graph))
         let started = DispatchTime.now().uptimeNanoseconds
         let cpuStarted = cpuSeconds()
         _ = stage.model
