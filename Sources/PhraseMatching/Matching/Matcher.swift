@@ -847,6 +847,14 @@ struct Search {
         if pass == .oneWordOff, path.score.unknown == 0 { return }
         // A slot not said is only worth asking for when two of the template's words were said.
         if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
+        // Read from a typo besides, it is a guess on a guess: kept only when it asks for a required
+        // value, never acted on with its optional ones left out ("start a workout" as "star a workout
+        // called {title}", "open settings" as "open {count} meetings").
+        if pass == .slotUnsaid, path.score.edits > 0 {
+            let said = Set(path.slots.map(\.name)).union(entry.values.keys)
+            guard parameters(of: entry.intent)?.contains(where: { $0.isRequired && !said.contains($0.name) }) == true
+            else { return }
+        }
         // Leaving a template word out is only worth it when the rest is mostly the template's own words.
         if pass == .oneWordMissing,
             path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords < path.score.freeWords
