@@ -70,7 +70,9 @@ func paraphraseBenchmark() throws {
             if let guess = run.stage.guess(text, matcher: matcher) {
                 detail = String(
                     format: " [learned: %@ %.2f %@, none %.2f%@]", guess.candidate.intent.description, guess.confidence,
-                    guess.decision.rawValue, guess.noneProbability, guess.tagging == nil ? "" : ", tagged")
+                    guess.decision.rawValue, guess.noneProbability,
+                    (guess.tagging == nil ? "" : ", tagged")
+                        + (guess.demotedBecause.map { ", a step down: " + $0 } ?? ""))
             }
             print("    \(outcome) for \(expected): \(text)\(detail)")
         }

@@ -68,7 +68,10 @@ struct RobustnessRun {
         self.index = index
         self.matcher = matcher
         self.samplesPerPhrase = samplesPerPhrase
-        stage = LearnedStage(index: index)
+        // As `say` builds it: each app's thresholds and the intents' `training:` sentences.
+        stage = LearnedStage(
+            index: index, thresholds: LearnedStage.thresholds(of: graph),
+            training: LearnedStage.trainingSentences(of: graph))
         let started = DispatchTime.now().uptimeNanoseconds
         let cpuStarted = cpuSeconds()
         _ = stage.model
@@ -191,7 +194,19 @@ struct RobustnessRun {
             switch verdict(sentence) {
             case .acts(let candidate):
                 tally.actsWrongly += 1
-                if verbose { print("      acts: \(sentence) → \(candidate.intent)") }
+                if verbose {
+                    // Which stage acted, and on what: the exact matcher's template, or the guess.
+                    var how = "exact \"\(candidate.template)\""
+                    if case .noMatch = matcher.recognize(sentence).outcome,
+                        let guess = stage.guess(sentence, matcher: matcher)
+                    {
+                        how = String(
+                            format: "learned %.2f, none %.2f, slots %@%@", guess.confidence, guess.noneProbability,
+                            guess.candidate.slots.map { "\($0.name)=\($0.value)" }.joined(separator: " "),
+                            guess.tagging == nil ? "" : ", tagged")
+                    }
+                    print("      acts: \(sentence) → \(candidate.intent) (\(how))")
+                }
             case .asks(let intent):
                 tally.asks += 1
                 if verbose { print("      asks: \(sentence) → \(intent?.description ?? "which")") }

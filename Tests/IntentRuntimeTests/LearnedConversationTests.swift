@@ -45,7 +45,9 @@ struct LearnedConversationTests {
     @Test("Between the thresholds it asks “Did you mean …?”; yes carries on, no cancels")
     func asksBetweenThresholds() throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say("my luck today")
+        // Not "my luck today" any more: "today" is a word of the daily fortune's phrase, no value
+        // dropped, so that guess (0.86) acts.
+        let question = conversation.say("my fortune luck")
         #expect(question.status == .needsConfirmation)
         #expect(question.dialog == "Did you mean “What's my fortune”?")
         let next = conversation.say("yes")
@@ -53,7 +55,7 @@ struct LearnedConversationTests {
         #expect(next.status != .noMatch)
 
         let again = try Scratch().conversation()
-        #expect(again.say("my luck today").status == .needsConfirmation)
+        #expect(again.say("my fortune luck").status == .needsConfirmation)
         #expect(again.say("no").status == .cancelled)
         #expect(!again.isWaiting)
     }

@@ -112,6 +112,26 @@ struct PhraseWordsCommandTests {
         #expect(answer["status"] as? String != "ready" && answer["status"] as? String != "done", "\(answer)")
     }
 
+    /// Issue 20: the value-word check counted values any app takes ("good" is a Radar position) and
+    /// never filled a slot with one; a learned guess at the compatibility check asked "Did you
+    /// mean …?" for "leo and scorpio, good match?", and the daily fortune for "today".
+    @Test(
+        "A value word fills the guessed intent's slot of its type; another app's value is no dropped word",
+        arguments: [
+            ("leo and scorpio, good match?", "Fortune.CheckCompatibility", "theirSign=scorpio, yourSign=leo"),
+            ("what's in store for me today", "Fortune.GetDailyFortune", "fortuneType=daily"),
+            ("any luck with money today?", "Fortune.GetDailyFortune", "fortuneType=career"),
+        ])
+    func aValueWordOfTheGuessedAppOnly(_ sentence: String, _ intent: String, _ values: String) throws {
+        let answer = try json(["say", "--dry-run", sentence])
+        #expect(answer["status"] as? String == "ready", "\(answer)")
+        #expect(answer["intent"] as? String == intent)
+        let parameters = (answer["parameters"] as? [String: Any] ?? [:]).compactMap { name, value in
+            value is NSNull ? nil : "\(name)=\(value)"
+        }
+        #expect(parameters.sorted().joined(separator: ", ") == values)
+    }
+
     // MARK: Slots not said
 
     @Test(

@@ -1,3 +1,4 @@
+import IntentLanguage
 import IntentModel
 import TestSupport
 import Testing
@@ -131,5 +132,37 @@ struct LastResortTests {
         #expect(Self.match(Bundled.matcher, sentence) == nil)
         let decision = stage.guess(sentence, matcher: Bundled.matcher)?.decision ?? LearnedGuess.Decision.none
         #expect(decision == LearnedGuess.Decision.none, "“\(sentence)”")
+    }
+
+    /// The 1,000-intent load acted on "start a workout" as "(pin|star) [a] workout (called|named)
+    /// {title}": "star" from a typo, the optional title not said. A reading with a slot not said and
+    /// a typo besides stays only when it asks for a required value.
+    @Test("A slot not said and a typo besides: asked for when required, never acted on when optional")
+    func slotUnsaidWithATypo() throws {
+        let graph = try #require(
+            IntentCompiler.compile(
+                files: [
+                    (
+                        "Intents/a/app.yaml",
+                        Array(
+                            """
+                            app: Gym
+                            intents:
+                              PinWorkout:
+                                parameters: { title: { type: string, optional: true } }
+                                phrases: ["(pin|star) [the|a] workout (called|named) {title}"]
+                                result: { dialog: "pinned" }
+                              AddSession:
+                                parameters: { title: string }
+                                phrases: ["record a session (called|named) {title}"]
+                                result: { dialog: "logged" }
+                            """.utf8)
+                    )
+                ], root: "Intents"
+            ).graph)
+        let matcher = Matcher(index: PhraseIndex(graph: graph), clock: Bundled.clock)
+        #expect(Self.match(matcher, "start a workout") == nil)
+        #expect(Self.match(matcher, "star a workout")?.intent.description == "Gym.PinWorkout")
+        #expect(Self.match(matcher, "record a sesion")?.intent.description == "Gym.AddSession")
     }
 }

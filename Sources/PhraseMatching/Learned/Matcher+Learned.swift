@@ -130,9 +130,27 @@ extension Matcher {
             demoted = "a word no phrase has says which thing is meant"
         }
         candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
+        // A value of the one parameter of its type no slot has, said anywhere, fills that slot
+        // rather than make a sure guess ask about it.
+        if decision == .act {
+            candidate.slots = (candidate.slots + valueSlots(in: tokens, intent: intent, besides: candidate.slots))
+                .sorted { $0.span.lowerBound < $1.span.lowerBound }
+        }
         // A word naming a value no slot took is never dropped in silence: asked about instead.
         // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
-        if decision == .act, let word = droppedValueWord(in: tokens, candidate) {
+        // A word the intent's own phrase templates have outside their slots is the phrase's, not a
+        // value ("today" in "how's my {fortuneType} luck [today]"): the author placed it there. Not
+        // a `training:` sentence's word: those are examples, not the intent's wording.
+        let intentClass = model.classIntent[Int(evidence.best)]
+        let templates = Set(intent.phrases.map(\.template.source))
+        func phraseHas(_ position: Int) -> Bool {
+            guard let id = model.wordIDs[tokens[position].text] else { return false }
+            return model.classIntent.indices.contains {
+                model.classIntent[$0] == intentClass && templates.contains(model.classTemplate[$0])
+                    && model.weight(of: id, in: Int32($0)) > 0
+            }
+        }
+        if decision == .act, let word = droppedValueWord(in: tokens, candidate, besides: phraseHas) {
             decision = .ask
             demoted = "\"\(word)\" names a value no slot took"
         }

@@ -175,15 +175,56 @@ public struct Matcher: Sendable {
         return Recognition(tokens: tokens, candidates: candidates, outcome: .match(best))
     }
 
-    /// The first word (as typed) naming an enum case, a date or a time span some parameter takes
-    /// that is in none of `candidate`'s slots: a reading that would drop it in silence (the learned
-    /// stage's guess "show my next task" for "show my next urgent task") asks instead of acting.
-    func droppedValueWord(in tokens: [Token], _ candidate: Candidate) -> String? {
+    /// The first word (as typed) naming an enum case, a date or a time span that a parameter of
+    /// `candidate`'s app takes and that is in none of `candidate`'s slots: a reading that would drop
+    /// it in silence (the learned stage's guess "show my next task" for "show my next urgent task")
+    /// asks instead of acting. A value only another app's parameters take is no value here: the
+    /// daily fortune takes no date, so "today" in "what does my horoscope say today" drops nothing.
+    /// Words at positions `besides` says are no values are passed over.
+    func droppedValueWord(in tokens: [Token], _ candidate: Candidate, besides: (Int) -> Bool = { _ in false })
+        -> String?
+    {
+        let types = Set(
+            index.graph.apps.filter { $0.name == candidate.intent.app }.flatMap(\.intents).flatMap(\.parameters)
+                .map { $0.type.element ?? $0.type })
+        guard !types.isEmpty else { return nil }
         var search = Search(matcher: self, tokens: tokens, language: nil)
         let position = tokens.indices.first { position in
-            search.namesValue(at: position) && !candidate.slots.contains { $0.span.contains(position) }
+            search.namesValue(at: position, of: types) && !candidate.slots.contains { $0.span.contains(position) }
+                && !besides(position)
         }
         return position.map { tokens[$0].raw }
+    }
+
+    /// Slots for the words of `tokens` outside `slots` that name an enum case, a date or a time span
+    /// of the type of exactly one parameter of `intent` no slot has: a guess that read "what's in
+    /// store for me today" as the daily fortune keeps "today" as its type rather than drop it (as
+    /// the exact matcher reads a value said anywhere). Bare numbers say nothing of what they count.
+    func valueSlots(in tokens: [Token], intent: IntentGraph.Intent, besides slots: [Candidate.Slot])
+        -> [Candidate.Slot]
+    {
+        var taken = Set(slots.map(\.name))
+        guard intent.parameters.contains(where: { !taken.contains($0.name) }) else { return [] }
+        var search = Search(matcher: self, tokens: tokens, language: nil)
+        var added: [Candidate.Slot] = []
+        var position = 0
+        while position < tokens.count {
+            var next = position + 1
+            if !slots.contains(where: { $0.span.contains(position) }) {
+                for value in search.valuesSaid(at: position) where !value.type.isNumeric {
+                    let span = position..<(position + value.option.length)
+                    let fitting = intent.parameters.filter { $0.type == value.type && !taken.contains($0.name) }
+                    guard fitting.count == 1, !slots.contains(where: { $0.span.overlaps(span) }) else { continue }
+                    taken.insert(fitting[0].name)
+                    added.append(
+                        Candidate.Slot(name: fitting[0].name, value: value.option.value, span: span, typed: true))
+                    next = span.upperBound
+                    break
+                }
+            }
+            position = next
+        }
+        return added
     }
 
     /// No reading: the language the sentence is in (given, else guessed from its words) and the
@@ -489,6 +530,10 @@ struct Search {
         return found
     }
     private var anywhereCache: [Int: [(type: ValueType, option: SlotParser.Option)]] = [:]
+    /// The values the words at `position` say exactly, of the types parameters take.
+    mutating func valuesSaid(at position: Int) -> [(type: ValueType, option: SlotParser.Option)] {
+        valuesAnywhere(at: position)
+    }
 
     /// The parameters of the intent named so, looked up in the graph once per sentence: readings
     /// of the same intent are accepted by the hundred, and the graph finds an intent by scanning.
@@ -500,14 +545,12 @@ struct Search {
     }
     private var parametersCache: [QualifiedName: [IntentGraph.Parameter]?] = [:]
 
-    /// Whether the words at `position` name an enum case, a date or a time span: such words are
-    /// never passed over as noise.
-    mutating func namesValue(at position: Int) -> Bool {
+    /// Whether the words at `position` name an enum case, a date or a time span (of `types` only,
+    /// when given): such words are never passed over as noise.
+    mutating func namesValue(at position: Int, of types: Set<ValueType>? = nil) -> Bool {
         valuesAnywhere(at: position).contains { value in
-            switch value.type {
-            case .integer, .number: false
-            default: true
-            }
+            if let types, !types.contains(value.type) { return false }
+            return !value.type.isNumeric
         }
     }
 
@@ -804,6 +847,14 @@ struct Search {
         if pass == .oneWordOff, path.score.unknown == 0 { return }
         // A slot not said is only worth asking for when two of the template's words were said.
         if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
+        // Read from a typo besides, it is a guess on a guess: kept only when it asks for a required
+        // value, never acted on with its optional ones left out ("start a workout" as "star a workout
+        // called {title}", "open settings" as "open {count} meetings").
+        if pass == .slotUnsaid, path.score.edits > 0 {
+            let said = Set(path.slots.map(\.name)).union(entry.values.keys)
+            guard parameters(of: entry.intent)?.contains(where: { $0.isRequired && !said.contains($0.name) }) == true
+            else { return }
+        }
         // Leaving a template word out is only worth it when the rest is mostly the template's own words.
         if pass == .oneWordMissing,
             path.score.missing == 0 || path.score.literalWords < 2 || path.score.literalWords < path.score.freeWords
