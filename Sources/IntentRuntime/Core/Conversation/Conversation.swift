@@ -130,7 +130,7 @@ public final class Conversation {
             return Answer(status: .needsDisambiguation, dialog: "Which did you mean?", choices: choices)
         case .noMatch(let suggestions):
             // “help”, “what can you do”: what the apps' phrases offer, unless an app reads it itself.
-            if let language = ConversationWords.languageAskingForHelp(Normalizer.foldedWords(trimmed)) {
+            if let language = ConversationWords.helpLanguage[Normalizer.foldedWords(trimmed)] {
                 let spoken = options.language ?? language
                 let sentences = session.index.helpSentences(language: spoken)
                 return Answer(status: .done, dialog: Phrasebook.of(spoken).youCanSay(sentences), suggestions: sentences)

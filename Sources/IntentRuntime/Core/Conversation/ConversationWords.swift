@@ -69,12 +69,12 @@ struct ConversationWords: Sendable {
         all.no.formUnion(entry.value.no)
         all.fillers.formUnion(entry.value.fillers)
         all.numbers.merge(entry.value.numbers) { first, _ in first }
-        all.help.formUnion(entry.value.help)
     }
 
-    /// The language whose words ask for help as `text` (folded) does: `de` for “hilfe”.
-    static func languageAskingForHelp(_ text: String) -> String? {
-        byLanguage.sorted { $0.key < $1.key }.first { $0.value.help.contains(text) }?.key
+    /// The language of each request for help (`hilfe` → `de`), folded, as replies are compared.
+    static let helpLanguage: [String: String] = byLanguage.sorted { $0.key < $1.key }.reduce(into: [:]) {
+        all, entry in
+        for words in entry.value.help where all[words] == nil { all[words] = entry.key }
     }
 
     /// The index of the choice `text` names among `count`: `2`, `#2`, `number 2`, `two`,
