@@ -59,6 +59,26 @@ struct WhatPeopleSayTests {
         Case(
             say: "remind me to call mom last friday", intent: "FocusBlox.CreateTask",
             values: ["title": .string("call mom"), "due": day("2026-11-20")]),
+        // The word that makes a date a deadline is the date's too ("due", "by", "bis", "fällig").
+        Case(
+            say: "add a task pay rent due friday", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("pay rent"), "due": day("2026-11-27")]),
+        Case(
+            say: "add pay rent due on friday to my tasks", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("pay rent"), "due": day("2026-11-27")]),
+        Case(
+            say: "remind me to file taxes by tomorrow at 5pm", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("file taxes"), "due": day("2026-11-23T17:00")]),
+        Case(
+            say: "neue aufgabe miete zahlen bis freitag", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("miete zahlen"), "due": day("2026-11-27")]),
+        Case(
+            say: "neue aufgabe miete zahlen fällig am freitag", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("miete zahlen"), "due": day("2026-11-27")]),
+        // Without a date after it, such a word stays the title's.
+        Case(
+            say: "add a task read by the window", intent: "FocusBlox.CreateTask",
+            values: ["title": .string("read by the window")]),
         // A misspelt enum case beats free text.
         Case(
             say: "track rust as bulish", intent: "Radar.CreateRadar",
@@ -124,7 +144,9 @@ struct WhatPeopleSayTests {
         ("vorgestern", "2026-11-20"), ("2 days ago", "2026-11-20T10:00"), ("vor zwei Tagen", "2026-11-20T10:00"),
         ("an hour ago", "2026-11-22T09:00"), ("halb neun", "2026-11-23T08:30"), ("um halb zehn", "2026-11-23T09:30"),
         ("at noon", "2026-11-22T12:00"), ("on 2026-04-01", "2026-04-01"), ("tommorow", "2026-11-23"),
-        ("wendsday", "2026-11-25"), ("tonight", "2026-11-22T20:00"),
+        ("wendsday", "2026-11-25"), ("tonight", "2026-11-22T20:00"), ("due friday", "2026-11-27"),
+        ("by tomorrow", "2026-11-23"), ("until monday at 9", "2026-11-23T09:00"), ("fällig am Montag", "2026-11-23"),
+        ("bis morgen", "2026-11-23"),
     ])
     func dates(text: String, iso: String) throws {
         let parser = DateParser(clock: Bundled.clock)

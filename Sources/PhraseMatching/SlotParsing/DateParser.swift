@@ -87,7 +87,20 @@ struct DateParser {
         parseCorrected(tokens, at: start)
     }
 
+    /// Words that say a date is a deadline ("due friday", "by tomorrow", "bis morgen", "fällig am
+    /// Montag"): they belong to the date they introduce, never to the free text before it.
+    static let deadlineWords: Set<String> = ["due", "by", "until", "till", "bis", "fallig"]
+
     private func parseCorrected(_ tokens: [Token], at start: Int) -> Parsed? {
+        if let parsed = parseDate(tokens, at: start) { return parsed }
+        guard let first = word(tokens, start), Self.deadlineWords.contains(first),
+            var parsed = parseDate(tokens, at: start + 1)
+        else { return nil }
+        parsed.length += 1
+        return parsed
+    }
+
+    private func parseDate(_ tokens: [Token], at start: Int) -> Parsed? {
         var index = start
         var day: Date?
         var dayHasTime = false
