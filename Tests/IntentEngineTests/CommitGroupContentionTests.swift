@@ -13,51 +13,11 @@ import Testing
 struct CommitGroupContentionTests {
     let folder = ScratchDirectory("groups-contention")
 
-    static let app = """
-        app: Jar
-        entities:
-          Jar:
-            properties:
-              name: string
-              coins: { type: integer, default: 0 }
-            matchBy: [name]
-            searchable: { title: "${name} holds ${coins} coins" }
-        intents:
-          AddJar:
-            parameters:
-              name: { type: string, prompt: "What do you call it?" }
-            phrases: { en: ["add jar {name}", "add a jar"] }
-            perform:
-              - create: Jar
-                set: { name: "${name}" }
-                as: jar
-            result: { value: "${jar}", dialog: "Added ${jar.name}." }
-          Drop:
-            parameters:
-              jar: { type: Jar }
-            phrases: { en: ["drop a coin in {jar}"] }
-            perform:
-              - update: jar
-                increment: { coins: 1 }
-            result: { dialog: "Dropped." }
-        """
-
     /// Two grouping engines over one new schema holding the jar `piggy`, and a third that does
     /// not group (it reads what is committed); the store's URL.
     func engines() throws -> (first: IntentEngine, second: IntentEngine, reader: IntentEngine, store: String) {
-        try FileManager.default.createDirectory(atPath: folder.path + "/Intents/jar", withIntermediateDirectories: true)
-        try Self.app.write(toFile: folder.path + "/Intents/jar/app.yaml", atomically: true, encoding: .utf8)
-        let store = try PostgresCluster.freshStore("contention")
-        let clock = Clock.fixed(Bundled.now, timeZone: TimeZone(identifier: "UTC")!)
-        let configuration = IntentEngine.Configuration(
-            definitions: folder.path + "/Intents", store: store, clock: clock, cacheDirectory: folder.path)
-        let first = try IntentEngine(configuration)
-        let second = try IntentEngine(configuration)
-        var plain = configuration
-        plain.groupCommits = false
-        let reader = try IntentEngine(plain)
-        #expect(first.respond(to: "add jar piggy", EngineRequest(conversation: .make())).dialog == "Added piggy.")
-        return (first, second, reader, store)
+        let (grouping, reader, store) = try JarEngines.make(in: folder, name: "contention", grouping: 2)
+        return (grouping[0], grouping[1], reader, store)
     }
 
     /// Every jar as `reader` sees it (only what is committed), by name (search also finds the
@@ -93,12 +53,12 @@ struct CommitGroupContentionTests {
             #expect(result.answer.dialog.hasPrefix("the store could not commit:"), "\(result.answer.dialog)")
             #expect(result.answer.dialog.contains("no jar may be called doomed"), "\(result.answer.dialog)")
             // Nobody was answered while anything of the group could be seen.
-            #expect(result.seen == "piggy holds 0 coins", "\(result.seen)")
+            #expect(result.seen == "piggy holds 0 coins, 0 minted", "\(result.seen)")
         }
-        #expect(Self.jars(reader) == ["piggy holds 0 coins"])
+        #expect(Self.jars(reader) == ["piggy holds 0 coins, 0 minted"])
         // The engine goes on: the next request commits.
         #expect(engine.respond(to: "drop a coin in piggy", EngineRequest(conversation: .make())).dialog == "Dropped.")
-        #expect(Self.jars(reader) == ["piggy holds 1 coins"])
+        #expect(Self.jars(reader) == ["piggy holds 1 coins, 0 minted"])
     }
 
     @Test(
@@ -151,7 +111,7 @@ struct CommitGroupContentionTests {
         // In order: the reply named the jar; the message after it saw the jar committed (had it
         // read the conversation before, it would have been taken as the jar's name).
         #expect(results == ["Dropped.", "Added rainy day.", "Dropped."], "\(results)")
-        #expect(Self.jars(reader) == ["piggy holds 1 coins", "rainy day holds 1 coins"])
+        #expect(Self.jars(reader) == ["piggy holds 1 coins, 0 minted", "rainy day holds 1 coins, 0 minted"])
         // The conversation goes on at either engine.
         #expect(first.respond(to: "add a jar", request).dialog == "What do you call it?")
         #expect(second.respond(to: "sunny day", request).dialog == "Added sunny day.")

@@ -12,71 +12,10 @@ import Testing
 struct CommitGroupTests {
     let folder = ScratchDirectory("groups")
 
-    static let app = """
-        app: Jar
-        entities:
-          Jar:
-            properties:
-              name: string
-              coins: { type: integer, default: 0 }
-              minted: { type: integer, default: 0 }
-            matchBy: [name]
-            searchable: { title: "${name} holds ${coins} coins, ${minted} minted" }
-          Coin:
-            properties:
-              label: string
-            matchBy: [label]
-        intents:
-          AddJar:
-            parameters:
-              name: { type: string }
-            phrases: { en: ["add jar {name}"] }
-            perform:
-              - create: Jar
-                set: { name: "${name}" }
-                as: jar
-            result: { value: "${jar}", dialog: "Added ${jar.name}." }
-          Drop:
-            parameters:
-              jar: { type: Jar }
-            phrases: { en: ["drop a coin in {jar}"] }
-            perform:
-              - update: jar
-                increment: { coins: 1 }
-            result: { dialog: "Dropped." }
-          Mint:
-            parameters:
-              label: { type: string }
-            phrases: { en: ["mint {label}"] }
-            perform:
-              - create: Coin
-                set: { label: "${label}" }
-              - find_first: Jar
-                where: "name == 'piggy'"
-                as: jar
-              - update: jar
-                increment: { minted: 1 }
-              - if: "label == 'fake'"
-                then:
-                  - fail: "No fakes."
-            result: { dialog: "Minted ${label}." }
-        """
-
-    /// Two engines over one new PostgreSQL schema holding the jar `piggy`: the first groups its
-    /// commits, the second (another instance, as it were) reads what is committed.
+    /// The first groups its commits, the second (another instance, as it were) reads what is committed.
     func engines() throws -> (IntentEngine, IntentEngine) {
-        try FileManager.default.createDirectory(atPath: folder.path + "/Intents/jar", withIntermediateDirectories: true)
-        try Self.app.write(toFile: folder.path + "/Intents/jar/app.yaml", atomically: true, encoding: .utf8)
-        let store = try PostgresCluster.freshStore("groups")
-        let clock = Clock.fixed(Bundled.now, timeZone: TimeZone(identifier: "UTC")!)
-        let configuration = IntentEngine.Configuration(
-            definitions: folder.path + "/Intents", store: store, clock: clock, cacheDirectory: folder.path)
-        let grouping = try IntentEngine(configuration)
-        var plain = configuration
-        plain.groupCommits = false
-        let reader = try IntentEngine(plain)
-        #expect(grouping.respond(to: "add jar piggy", EngineRequest(conversation: .make())).dialog == "Added piggy.")
-        return (grouping, reader)
+        let (grouping, reader, _) = try JarEngines.make(in: folder, name: "groups", grouping: 1)
+        return (grouping[0], reader)
     }
 
     /// The jar as the other engine sees it: only what is committed.

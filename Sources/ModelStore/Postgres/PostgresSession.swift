@@ -22,7 +22,9 @@ import PostgresNIO
 /// reads (`PostgresExecutor.executeLater`: a record, its name, its search words, the counts, the
 /// conversation) are held, and sent together as one call of `pg_temp.intents_run` (a function of
 /// the connection's own that runs each with its values) just before the next statement whose result
-/// is needed, the next savepoint or the commit; the schema's lock is the first of them. Statements
+/// is needed, the next savepoint or the commit; the schema's lock is the first of them. Each held
+/// write is a statement the connection prepared (`PREPARE`) the first time it was held, so the
+/// server parses and plans it once per connection, not once per request. Statements
 /// whose result nobody reads (`BEGIN`, `SAVEPOINT`, a read-only `COMMIT`) are sent without waiting:
 /// the connection sends each after the one before on its event loop, and the calling thread waits
 /// once, at the next statement it needs, for all of them (the first failure is the one thrown). A
@@ -39,10 +41,18 @@ final class PostgresSession: @unchecked Sendable {
     private var writing = false
     /// Statements sent whose results nobody has waited for yet, oldest first.
     private var inFlight: [EventLoopFuture<PostgresQueryResult>] = []
-    /// Writes held back in the open write transaction (rewritten to read their values from `$1`),
-    /// and those values as text, in order.
+    /// Writes held back in the open write transaction (the names of their prepared statements and
+    /// how many values each takes), and those values as text, in order.
     private var held: [String] = []
+    private var heldCounts: [Int32] = []
     private var heldValues: [PostgresData] = []
+    /// The statements this connection has prepared for held writes (`PREPARE`), by their text and
+    /// the types of their values: the name of each.
+    private var prepared: [String: String] = [:]
+    /// At most this many are prepared on a connection: then all are dropped and prepared again.
+    static let preparedLimit = 500
+    /// How many statements this connection has prepared: each gets a name of its own.
+    private var preparedNames = 0
     /// At most this many writes are held: then they are sent (still without waiting).
     static let heldLimit = 64
     private(set) lazy var executor = PostgresExecutor(session: self)
@@ -91,7 +101,11 @@ final class PostgresSession: @unchecked Sendable {
                     """, on: connection)
             }
             try Self.run("SET search_path TO \(schema); SET TIME ZONE 'UTC'", on: connection)
-            if !readOnly { try Self.run(Self.runFunction, on: connection) }
+            if !readOnly {
+                try Self.run(Self.runFunction, on: connection)
+                try Self.run(
+                    "PREPARE intents_lock AS SELECT pg_advisory_xact_lock(hashtext(current_schema()))", on: connection)
+            }
         } catch {
             try? connection.close().wait()
             throw error
@@ -99,22 +113,41 @@ final class PostgresSession: @unchecked Sendable {
         // What was in flight on a lost connection failed with it: not the new one's concern.
         inFlight.removeAll()
         held.removeAll()
+        heldCounts.removeAll()
         heldValues.removeAll()
+        prepared.removeAll()
+        preparedNames = 0
         self.connection = connection
         return connection
     }
 
-    /// The connection's own function that runs held writes: each statement reads its values from
-    /// the text array `$1` (`($1[3]::int8)`), so no value is ever written into a statement's text.
-    /// In `pg_temp`: nothing is added to the store's schema, and it goes with the connection.
+    /// The connection's own function that runs held writes: `names` are prepared statements of the
+    /// connection, the one at `i` taking the next `counts[i]` of `arguments` (text, each quoted by
+    /// the server's `quote_nullable` and read as the type the statement declared for it). A
+    /// prepared statement keeps its plan: `EXECUTE` of one plans nothing again, where running each
+    /// write's own text would parse and plan it on every request. In `pg_temp`: nothing is added to
+    /// the store's schema, and it goes with the connection.
     static let runFunction = """
-        CREATE OR REPLACE FUNCTION pg_temp.intents_run(statements text[], arguments text[]) RETURNS void
+        CREATE OR REPLACE FUNCTION pg_temp.intents_run(names text[], counts int4[], arguments text[]) RETURNS void
         LANGUAGE plpgsql AS $$
         DECLARE
+            i int4;
+            j int4;
+            k int4 := 0;
             statement text;
         BEGIN
-            FOREACH statement IN ARRAY statements LOOP
-                EXECUTE statement USING arguments;
+            FOR i IN 1 .. coalesce(array_length(names, 1), 0) LOOP
+                statement := 'EXECUTE ' || names[i];
+                IF counts[i] > 0 THEN
+                    statement := statement || '(';
+                    FOR j IN 1 .. counts[i] LOOP
+                        IF j > 1 THEN statement := statement || ', '; END IF;
+                        statement := statement || quote_nullable(arguments[k + j]);
+                    END LOOP;
+                    statement := statement || ')';
+                    k := k + counts[i];
+                END IF;
+                EXECUTE statement;
             END LOOP;
         END
         $$
@@ -160,14 +193,59 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// Holds a write of the open write transaction, to be sent with the next ones; false (nothing
-    /// held) outside a write transaction: the caller runs it now.
-    func hold(_ sql: String, _ values: [DatabaseValue]) -> Bool {
+    /// held) outside a write transaction: the caller runs it now. The first time the connection
+    /// holds a statement (with these types of values), it prepares it, and waits for that.
+    func hold(_ sql: String, _ values: [DatabaseValue]) throws -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard depth > 0, writing, let connection else { return false }
-        held.append(PostgresExecutor.reading(sql, values, into: &heldValues))
-        if held.count >= Self.heldLimit { sendHeld(on: connection) }
+        try holdPrepared(sql, values, on: connection)
         return true
+    }
+
+    /// Holds `sql` with `values` as a call of the connection's prepared statement for it.
+    private func holdPrepared(_ sql: String, _ values: [DatabaseValue], on connection: PostgresConnection) throws {
+        // The statement's name by the write's text and its values' kinds: the text is read for
+        // its `?` only the first time.
+        var key = sql
+        key.append("\u{0}")
+        var texts: [PostgresData] = []
+        texts.reserveCapacity(values.count)
+        for value in values {
+            guard let (text, kind) = PostgresExecutor.text(of: value) else {
+                key.append("n")
+                continue
+            }
+            key.append(kind)
+            texts.append(PostgresData(string: text))
+        }
+        let name = try prepared[key] ?? prepare(PostgresExecutor.preparing(sql, values), key: key, on: connection)
+        held.append(name)
+        heldCounts.append(Int32(texts.count))
+        heldValues.append(contentsOf: texts)
+        if held.count >= Self.heldLimit { sendHeld(on: connection) }
+    }
+
+    /// Prepares `text` (values `$1…` of `types`) on the connection and waits for it (and for what
+    /// was in flight before it): a statement prepared stays prepared, whatever the transaction
+    /// does after, so only one known to exist is ever executed.
+    private func prepare(
+        _ statement: (text: String, types: [String]), key: String, on connection: PostgresConnection
+    ) throws -> String {
+        let (text, types) = statement
+        // The held writes name statements that may be deallocated here: they go first.
+        sendHeld(on: connection)
+        if prepared.count >= Self.preparedLimit {
+            for name in prepared.values { send("DEALLOCATE \(name)", on: connection) }
+            prepared.removeAll()
+        }
+        preparedNames += 1
+        let name = "intents_w\(preparedNames)"
+        let parameters = types.isEmpty ? "" : "(" + types.joined(separator: ", ") + ")"
+        send("PREPARE \(name)\(parameters) AS \(text)", on: connection)
+        try settle()
+        prepared[key] = name
+        return name
     }
 
     /// Sends `sql` (one statement without values) without waiting for its result.
@@ -178,11 +256,20 @@ final class PostgresSession: @unchecked Sendable {
     /// Sends the held writes as one statement, without waiting.
     private func sendHeld(on connection: PostgresConnection) {
         guard !held.isEmpty else { return }
-        let statements = PostgresData(array: held.map { PostgresData(string: $0) }, elementType: .text)
+        let names = PostgresData(array: held.map { PostgresData(string: $0) }, elementType: .text)
+        let counts = PostgresData(array: heldCounts.map { PostgresData(int32: $0) }, elementType: .int4)
         let values = PostgresData(array: heldValues, elementType: .text)
         held.removeAll(keepingCapacity: true)
+        heldCounts.removeAll(keepingCapacity: true)
         heldValues.removeAll(keepingCapacity: true)
-        inFlight.append(connection.query("SELECT pg_temp.intents_run($1, $2)", [statements, values]))
+        inFlight.append(connection.query("SELECT pg_temp.intents_run($1, $2, $3)", [names, counts, values]))
+    }
+
+    /// Holds the schema's lock (writers of one schema one at a time, across processes): the
+    /// statement the connection prepared when it was made.
+    private func holdSchemaLock() {
+        held.append("intents_lock")
+        heldCounts.append(0)
     }
 
     /// Waits for every statement in flight, oldest first; throws the first failure once all have settled.
@@ -230,7 +317,7 @@ final class PostgresSession: @unchecked Sendable {
             if writing {
                 send("BEGIN", on: connection)
                 // The schema's lock before anything else of the transaction reaches the server.
-                held.append("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+                holdSchemaLock()
             } else {
                 send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection)
             }
@@ -256,6 +343,7 @@ final class PostgresSession: @unchecked Sendable {
             return result
         } catch {
             held.removeAll()
+            heldCounts.removeAll()
             heldValues.removeAll()
             if let savepoint {
                 send("ROLLBACK TO SAVEPOINT \(savepoint)", on: connection)
@@ -300,7 +388,7 @@ final class PostgresSession: @unchecked Sendable {
         depth = 1
         groupBegun = true
         send("BEGIN", on: connection)
-        held.append("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+        holdSchemaLock()
     }
 
     /// Checks that the group's transaction can go on (no statement outside a savepoint has failed
@@ -341,6 +429,7 @@ final class PostgresSession: @unchecked Sendable {
     private func closeGroup(rollingBack connection: PostgresConnection?) {
         if let connection {
             held.removeAll()
+            heldCounts.removeAll()
             heldValues.removeAll()
             send("ROLLBACK", on: connection)
             try? settle()
@@ -418,7 +507,7 @@ final class PostgresExecutor: SQLExecutor {
     }
 
     func executeLater(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws {
-        if session.hold(sql, arguments.map { $0?.databaseValue ?? .null }) { return }
+        if try session.hold(sql, arguments.map { $0?.databaseValue ?? .null }) { return }
         try execute(sql: sql, arguments: arguments)
     }
 
@@ -516,30 +605,49 @@ final class PostgresExecutor: SQLExecutor {
         }
     }
 
-    /// `sql` as `pg_temp.intents_run` runs it: each `?` reads its value from the text array `$1`
-    /// with the type it would have been bound with (`($1[4]::int8)`; a NULL is written `NULL`, as
-    /// an unbound one takes its type from where it stands), the values appended to `texts`.
-    static func reading(_ sql: String, _ values: [DatabaseValue], into texts: inout [PostgresData]) -> String {
+    /// `sql` as a statement to prepare: each `?` a value `$1…` with the type it would have been
+    /// bound with (`int8`, `float8`, `text`, `bytea`), and its types. A NULL is written `NULL` (as
+    /// an unbound one takes its type from where it stands), so a statement's text depends on which
+    /// of its values are NULL, never on the others.
+    static func preparing(_ sql: String, _ values: [DatabaseValue]) -> (text: String, types: [String]) {
         var index = 0
-        return placeholders(in: sql) { () -> String in
+        var types: [String] = []
+        let text = placeholders(in: sql) { () -> String in
             defer { index += 1 }
-            guard index < values.count else { return "NULL" }
-            let text: String
-            let type: String
-            switch values[index].storage {
-            case .null: return "NULL"
-            case .int64(let number): (text, type) = (String(number), "int8")
-            case .double(let number):
-                text =
-                    number.isNaN
-                    ? "NaN" : number.isInfinite ? (number < 0 ? "-Infinity" : "Infinity") : "\(number)"
-                type = "float8"
-            case .string(let string): (text, type) = (string, "text")
-            case .blob(let data): (text, type) = ("\\x" + data.map { String(format: "%02x", $0) }.joined(), "bytea")
-            }
-            texts.append(PostgresData(string: text))
-            return "($1[\(texts.count)]::\(type))"
+            guard index < values.count, let (_, kind) = Self.text(of: values[index]) else { return "NULL" }
+            types.append(Self.types[kind] ?? "text")
+            return "$\(types.count)"
         }
+        return (text, types)
+    }
+
+    /// The PostgreSQL type of each kind of value `text(of:)` gives.
+    static let types: [Character: String] = ["i": "int8", "d": "float8", "t": "text", "b": "bytea"]
+
+    /// A value as the text PostgreSQL reads for it, and its kind (a key of `types`); nil for NULL.
+    static func text(of value: DatabaseValue) -> (text: String, kind: Character)? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let number): return (String(number), "i")
+        case .double(let number):
+            let text =
+                number.isNaN ? "NaN" : number.isInfinite ? (number < 0 ? "-Infinity" : "Infinity") : "\(number)"
+            return (text, "d")
+        case .string(let string): return (string, "t")
+        case .blob(let data): return (hex(data), "b")
+        }
+    }
+
+    /// Bytes as `bytea`'s hex text: `\x` and two digits a byte.
+    static func hex(_ data: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "x")]
+        bytes.reserveCapacity(2 + data.count * 2)
+        for byte in data {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `?` → `$1`, `$2`, … outside quoted text, quoted names and comments.
