@@ -22,14 +22,19 @@ extension Compiler {
                     at: lang.range)
             }
             guard let template = parsePhrase(definition.text) else { continue }
-            var seen: Set<String> = []
+            // A phrase names a few slots: a list scanned is cheaper than a set hashed.
+            var seen: [String] = []
             for slot in template.slots {
                 var range: SourceRange { locate(definition.text, slot.offset..<(slot.offset + slot.name.count)) }
                 if silentNames.contains(slot.name) { continue }
                 if !parameters.contains(where: { $0.name == slot.name }) {
                     diagnostics.unknown("slot", slot.name, at: range, known: parameters.map(\.name))
-                } else if !seen.insert(slot.name).inserted, !Self.inDifferentBranches(slot.name, template.items) {
-                    diagnostics.error("slot '\(slot.name)' appears twice in one phrase", at: range)
+                } else if seen.contains(slot.name) {
+                    if !Self.inDifferentBranches(slot.name, template.items) {
+                        diagnostics.error("slot '\(slot.name)' appears twice in one phrase", at: range)
+                    }
+                } else {
+                    seen.append(slot.name)
                 }
             }
             for rule in template.rules where app.rules[rule.name] == nil {
