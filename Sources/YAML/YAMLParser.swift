@@ -200,16 +200,15 @@ final class LibYAMLLoader {
         stack[last].size += size
         stack[last].height = max(stack[last].height, height + 1)
         if !stack[last].isMapping {
-            stack[last].items.append(node)
+            stack[last].items.append(consume node)
             return
         }
-        var key: Node? = nil
-        swap(&key, &stack[last].key)
-        if let key {
+        // The waiting key is taken out, not bound from the optional: a binding copied it.
+        if let key = stack[last].key.take() {
             noteDuplicate(key, in: &stack[last])
-            stack[last].pairs.append(Node.Pair(key: key, value: node))
+            stack[last].pairs.append(Node.Pair(key: consume key, value: consume node))
         } else {
-            stack[last].key = node
+            stack[last].key = consume node
         }
     }
 

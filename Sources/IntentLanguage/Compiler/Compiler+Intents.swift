@@ -22,7 +22,9 @@ extension Compiler {
         for parameter in parameters { scope[parameter.name] = parameter.type }
         let parameterScope = scope
         var used: Set<String> = []
-        func use(_ expressions: [Expression]) { for expression in expressions { used.formUnion(expression.names) } }
+        func use(_ expressions: [Expression]) {
+            for expression in expressions { expression.forEachName { used.insert($0) } }
+        }
 
         var summary: [IntentGraph.SummaryBranch] = []
         for (index, branch) in definition.summary.enumerated() {
@@ -48,9 +50,12 @@ extension Compiler {
         let negativePhrases = compilePhrases(definition.negativePhrases, parameters: parameters, app: app)
 
         var perform: [IntentGraph.Step] = []
+        var steps = StepContext(scope: scope, app: name.app, used: used)
         for step in definition.perform {
-            if let compiled = compileStep(step, scope: &scope, app: name.app, used: &used) { perform.append(compiled) }
+            if let compiled = compileStep(step, in: &steps) { perform.append(compiled) }
         }
+        scope = steps.scope
+        used = steps.used
 
         var resultValue: Template?
         var resultType: ValueType?

@@ -22,14 +22,19 @@ extension Compiler {
                     at: lang.range)
             }
             guard let template = parsePhrase(definition.text) else { continue }
-            var seen: Set<String> = []
+            // A phrase names a few slots: a list scanned is cheaper than a set hashed.
+            var seen: [String] = []
             for slot in template.slots {
                 var range: SourceRange { locate(definition.text, slot.offset..<(slot.offset + slot.name.count)) }
                 if silentNames.contains(slot.name) { continue }
                 if !parameters.contains(where: { $0.name == slot.name }) {
                     diagnostics.unknown("slot", slot.name, at: range, known: parameters.map(\.name))
-                } else if !seen.insert(slot.name).inserted, !Self.inDifferentBranches(slot.name, template.items) {
-                    diagnostics.error("slot '\(slot.name)' appears twice in one phrase", at: range)
+                } else if seen.contains(slot.name) {
+                    if !Self.inDifferentBranches(slot.name, template.items) {
+                        diagnostics.error("slot '\(slot.name)' appears twice in one phrase", at: range)
+                    }
+                } else {
+                    seen.append(slot.name)
                 }
             }
             for rule in template.rules where app.rules[rule.name] == nil {
@@ -107,37 +112,44 @@ extension Compiler {
     /// Sentences are compared by hash (folded words, slot types, the app, the language), and a hit
     /// is confirmed on the sentences themselves before it is reported.
     mutating func checkPhraseConflicts(_ apps: [IntentGraph.App]) {
+        /// A phrase and where it belongs, by position in `apps`: an intent or an app is a large value,
+        /// and copying one per phrase (with its arrays retained) was a sixth of this check.
         struct Owner {
-            var intent: IntentGraph.Intent
-            var app: IntentGraph.App
+            var app: Int
+            var intent: Int
             var phrase: IntentGraph.Phrase
         }
         var ids: [String: UInt64] = [:]
         var foldedIDs: [String: UInt64] = [:]
         var slotIDs: [String: UInt64] = [:]
-        var slotsOf: QualifiedName?
+        var appIDs: [Int: UInt64] = [:]
+        var slotsOf: (app: Int, intent: Int)?
         func intern(_ key: String) -> UInt64 {
             if let id = ids[key] { return id }
             let id = UInt64(ids.count + 1)
             ids[key] = id
             return id
         }
-        func pieceID(_ piece: PhraseTemplate.Piece, intent: IntentGraph.Intent, app: IntentGraph.App) -> UInt64 {
+        func pieceID(_ piece: PhraseTemplate.Piece, app: Int, intent: Int) -> UInt64 {
             switch piece {
             case .word(let word):
                 if let id = foldedIDs[word] { return id }
                 let id = intern(TextFolding.foldPhrase(word))
                 foldedIDs[word] = id
                 return id
-            case .app: return intern("{app:\(app.name)}")
+            case .app:
+                if let id = appIDs[app] { return id }
+                let id = intern("{app:\(apps[app].name)}")
+                appIDs[app] = id
+                return id
             case .slot(let slot):
                 // A slot says its parameter's type; the intent's phrases name the same slots again and again.
-                if slotsOf != intent.name {
-                    slotsOf = intent.name
+                if slotsOf?.app != app || slotsOf?.intent != intent {
+                    slotsOf = (app, intent)
                     slotIDs.removeAll(keepingCapacity: true)
                 }
                 if let id = slotIDs[slot] { return id }
-                let id = intern("{\(intent.parameter(slot)?.type.description ?? slot)}")
+                let id = intern("{\(apps[app].intents[intent].parameter(slot)?.type.description ?? slot)}")
                 slotIDs[slot] = id
                 return id
             }
@@ -146,23 +158,24 @@ extension Compiler {
         // Every sentence's hash with the phrase that says it; sorting brings equal sentences together.
         var claimed: [Owner] = []
         var sentences: [(key: PhraseTemplate.SentenceHash, owner: Int32)] = []
-        for app in apps {
-            var sources: [(IntentGraph.Intent, IntentGraph.Phrase)] = app.intents.flatMap { intent in
-                intent.phrases.map { (intent, $0) }
+        for a in apps.indices {
+            var sources: [(intent: Int, phrase: IntentGraph.Phrase)] = []
+            for i in apps[a].intents.indices {
+                for phrase in apps[a].intents[i].phrases { sources.append((i, phrase)) }
             }
-            for shortcut in app.shortcuts {
-                guard let intent = app.intents.first(where: { $0.name == shortcut.intent }) else { continue }
-                sources += shortcut.phrases.map { (intent, $0) }
+            for shortcut in apps[a].shortcuts {
+                guard let i = apps[a].intents.firstIndex(where: { $0.name == shortcut.intent }) else { continue }
+                for phrase in shortcut.phrases { sources.append((i, phrase)) }
             }
-            for (intent, phrase) in sources {
+            for (i, phrase) in sources {
                 let language = PhraseTemplate.SentenceHash(
                     hash: intern("lang:" + phrase.language), power: PhraseTemplate.SentenceHash.base)
                 guard
                     let hashes = phrase.template.sentenceHashes(
-                        rules: app.rules, { pieceID($0, intent: intent, app: app) })
+                        rules: apps[a].rules, { pieceID($0, app: a, intent: i) })
                 else { continue }
                 let owner = Int32(claimed.count)
-                claimed.append(Owner(intent: intent, app: app, phrase: phrase))
+                claimed.append(Owner(app: a, intent: i, phrase: phrase))
                 for hash in hashes { sentences.append((language.appending(hash), owner)) }
             }
         }
@@ -177,18 +190,20 @@ extension Compiler {
             for index in (start + 1)..<end {
                 let claimantIndex = sentences[index].owner
                 let claimant = claimed[Int(claimantIndex)]
-                guard claimant.intent.name != owner.intent.name, !reported.contains(claimantIndex),
-                    let words = sharedSentence(owner, claimant, pieceID: pieceID)
+                guard claimant.app != owner.app || claimant.intent != owner.intent, !reported.contains(claimantIndex),
+                    let words = sharedSentence(owner, claimant)
                 else { continue }
                 reported.insert(claimantIndex)
-                let note = [Diagnostic.Note("'\(owner.intent.name)' says it here", at: owner.phrase.location)]
-                if owner.intent.name.app == claimant.intent.name.app {
+                let ownerName = apps[owner.app].intents[owner.intent].name
+                let claimantName = apps[claimant.app].intents[claimant.intent].name
+                let note = [Diagnostic.Note("'\(ownerName)' says it here", at: owner.phrase.location)]
+                if ownerName.app == claimantName.app {
                     diagnostics.error(
-                        "'\(words)' is a phrase of both '\(owner.intent.name.name)' and '\(claimant.intent.name.name)'",
+                        "'\(words)' is a phrase of both '\(ownerName.name)' and '\(claimantName.name)'",
                         at: claimant.phrase.location, notes: note)
                 } else {
                     diagnostics.warning(
-                        "'\(words)' is a phrase of both '\(owner.intent.name)' and '\(claimant.intent.name)'; people will have to name the app",
+                        "'\(words)' is a phrase of both '\(ownerName)' and '\(claimantName)'; people will have to name the app",
                         at: claimant.phrase.location, notes: note)
                 }
             }
@@ -196,21 +211,19 @@ extension Compiler {
         }
 
         /// A sentence both phrases produce, as the second one writes it; nil on a mere hash collision.
-        func sharedSentence(
-            _ a: Owner, _ b: Owner, pieceID: (PhraseTemplate.Piece, IntentGraph.Intent, IntentGraph.App) -> UInt64
-        ) -> String? {
+        func sharedSentence(_ a: Owner, _ b: Owner) -> String? {
             guard a.phrase.language == b.phrase.language,
                 let first = a.phrase.template.expansions(
-                    rules: a.app.rules, limit: 4096, { pieceID($0, a.intent, a.app) }),
-                let second = b.phrase.template.expansions(rules: b.app.rules, limit: 4096),
+                    rules: apps[a.app].rules, limit: 4096, { pieceID($0, app: a.app, intent: a.intent) }),
+                let second = b.phrase.template.expansions(rules: apps[b.app].rules, limit: 4096),
                 let index = second.firstIndex(where: { sentence in
-                    Set(first).contains(sentence.map { pieceID($0, b.intent, b.app) })
+                    Set(first).contains(sentence.map { pieceID($0, app: b.app, intent: b.intent) })
                 })
             else { return nil }
             return second[index].map { piece -> String in
                 switch piece {
                 case .word(let word): word
-                case .app: b.app.name
+                case .app: apps[b.app].name
                 case .slot(let slot): "{\(slot)}"
                 }
             }.joined(separator: " ")

@@ -9,39 +9,53 @@ extension Diagnostic.Message {
 }
 
 extension Compiler {
-    /// Checks a perform step in `scope`, adding what it binds with `as:` for the steps after it.
+    /// What the perform steps of one intent share while they are checked: the names in scope (each
+    /// step's `as:` adds one for the steps after it), the app they belong to, and the names they read
+    /// (a parameter none reads is reported).
+    struct StepContext {
+        var scope: ExpressionChecker.Scope
+        let app: String
+        var used: Set<String>
+
+        /// Marks the names `templates` read as used.
+        mutating func use(_ templates: [Template]) {
+            for template in templates {
+                for case .expression(let expression, _) in template.parts { use(expression) }
+            }
+        }
+
+        /// Marks the names `expression` reads as used.
+        mutating func use(_ expression: Expression) { expression.forEachName { used.insert($0) } }
+    }
+
+    /// Checks a perform step in `context`, adding what it binds with `as:` for the steps after it.
     mutating func compileStep(
-        _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String, used: inout Set<String>
+        _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
         switch step.kind {
         case .create(let entityName):
-            return compileCreate(entityName, step, scope: &scope, app: app, used: &used)
+            return compileCreate(entityName, step, in: &context)
         case .update(let targetSource):
-            return compileUpdate(targetSource, step, scope: &scope, app: app, used: &used)
+            return compileUpdate(targetSource, step, in: &context)
         case .delete(let targetSource):
-            return compileDelete(targetSource, step, scope: &scope, app: app, used: &used)
+            return compileDelete(targetSource, step, in: &context)
         case .find(let entityName, let queryDefinition, let first):
             return compileFind(
-                entityName, query: queryDefinition, first: first, step, scope: &scope, app: app, used: &used)
+                entityName, query: queryDefinition, first: first, step, in: &context)
         case .bind(let values):
-            return compileBind(values, step, scope: &scope, app: app, used: &used)
+            return compileBind(values, step, in: &context)
         case .call(let intentName, let arguments):
-            return compileCallStep(intentName, arguments, step, scope: &scope, app: app, used: &used)
+            return compileCallStep(intentName, arguments, step, in: &context)
         case .open(let url):
-            return compileOpen(url, step, scope: &scope, app: app, used: &used)
+            return compileOpen(url, step, in: &context)
         case .fail(let message):
-            return compileFail(message, step, scope: &scope, app: app, used: &used)
+            return compileFail(message, step, in: &context)
         case .activity(let definition):
-            return compileActivity(definition, step, scope: &scope, app: app, used: &used)
+            return compileActivity(definition, step, in: &context)
         case .branch(let conditionSource, let thenSteps, let elseSteps):
             return compileBranch(
-                conditionSource, then: thenSteps, otherwise: elseSteps, step, scope: &scope, app: app, used: &used)
+                conditionSource, then: thenSteps, otherwise: elseSteps, step, in: &context)
         }
-    }
-
-    /// Marks the names `templates` read as used.
-    private static func use(_ templates: [Template], in used: inout Set<String>) {
-        for template in templates { for expression in template.expressions { used.formUnion(expression.names) } }
     }
 
     /// Binds the step's `as:` name to `type` for the steps after it.
@@ -58,25 +72,26 @@ extension Compiler {
 
     /// `create:`.
     private mutating func compileCreate(
-        _ entityName: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ entityName: Located<String>, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let entity = resolveEntity(entityName, app: app) else { return nil }
-        let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: true, at: step.range)
-        Self.use(set.map(\.value), in: &used)
-        bindStep(step, .entity(entity), into: &scope)
+        guard let entity = resolveEntity(entityName, app: context.app) else { return nil }
+        let set = assignments(
+            step.set, entity: entity, scope: context.scope, app: context.app, requireAll: true, at: step.range)
+        context.use(set.map(\.value))
+        bindStep(step, .entity(entity), into: &context.scope)
         return .create(entity: entity, set: set, binding: step.binding?.value)
     }
 
     /// `update:` with `set:`, `increment:` and `toggle:`.
     private mutating func compileUpdate(
-        _ targetSource: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ targetSource: Located<String>, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+        guard
+            let (target, type) = checkExpression(targetSource, scope: context.scope, app: context.app, condition: false)
+        else {
             return nil
         }
-        used.formUnion(target.names)
+        context.use(target)
         guard let targetType = type.valueType, let entity = targetType.entityName ?? targetType.element?.entityName
         else {
             if let found = type.valueType {
@@ -86,9 +101,10 @@ extension Compiler {
             }
             return nil
         }
-        let set = assignments(step.set, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
+        let set = assignments(
+            step.set, entity: entity, scope: context.scope, app: context.app, requireAll: false, at: step.range)
         let increment = assignments(
-            step.increment, entity: entity, scope: scope, app: app, requireAll: false, at: step.range)
+            step.increment, entity: entity, scope: context.scope, app: context.app, requireAll: false, at: step.range)
         for (assignment, (name, _)) in zip(increment, step.increment) {
             let type = environment.entities[entity]?[assignment.name]
             if let type, !type.isNumeric && type != .duration {
@@ -115,20 +131,21 @@ extension Compiler {
             diagnostics.warning(
                 "this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
         }
-        Self.use(set.map(\.value) + increment.map(\.value), in: &used)
-        bindStep(step, targetType, into: &scope)
+        context.use(set.map(\.value) + increment.map(\.value))
+        bindStep(step, targetType, into: &context.scope)
         return .update(target: target, set: set, increment: increment, toggle: toggle, binding: step.binding?.value)
     }
 
     /// `delete:`.
     private mutating func compileDelete(
-        _ targetSource: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ targetSource: Located<String>, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let (target, type) = checkExpression(targetSource, scope: scope, app: app, condition: false) else {
+        guard
+            let (target, type) = checkExpression(targetSource, scope: context.scope, app: context.app, condition: false)
+        else {
             return nil
         }
-        used.formUnion(target.names)
+        context.use(target)
         if let found = type.valueType, found.entityName == nil, found.element?.entityName == nil {
             diagnostics.error(
                 .typeMismatch("'delete'", expected: "an entity or a list of entities", found: found),
@@ -141,21 +158,19 @@ extension Compiler {
     /// `find:` and `find_first:`.
     private mutating func compileFind(
         _ entityName: Located<String>, query queryDefinition: QueryDefinition, first: Bool, _ step: StepDefinition,
-        scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let entity = resolveEntity(entityName, app: app),
-            let query = compileQuery(queryDefinition, entity: entity, outer: scope, app: app)
+        guard let entity = resolveEntity(entityName, app: context.app),
+            let query = compileQuery(queryDefinition, entity: entity, outer: context.scope, app: context.app)
         else { return nil }
-        if let filter = query.filter { used.formUnion(filter.names) }
-        bindStep(step, first ? .entity(entity) : .array(.entity(entity)), into: &scope)
+        if let filter = query.filter { context.use(filter) }
+        bindStep(step, first ? .entity(entity) : .array(.entity(entity)), into: &context.scope)
         return .find(query, first: first, binding: step.binding?.value)
     }
 
     /// `let:`.
     private mutating func compileBind(
-        _ values: [(Located<String>, Node)], _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ values: [(Located<String>, Node)], _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
         var bindings: [IntentGraph.Assignment] = []
         for (name, node) in values {
@@ -164,9 +179,11 @@ extension Compiler {
                     "'\(name.value)' is not a valid name: use letters, digits and '_'", at: name.range)
                 continue
             }
-            guard let (template, type) = assignmentTemplate(node, scope: scope, app: app) else { continue }
-            Self.use([template], in: &used)
-            if let type = type.valueType { scope[name.value] = type }
+            guard let (template, type) = assignmentTemplate(node, scope: context.scope, app: context.app) else {
+                continue
+            }
+            context.use([template])
+            if let type = type.valueType { context.scope[name.value] = type }
             bindings.append(IntentGraph.Assignment(name: name.value, value: template))
         }
         return .bind(bindings)
@@ -175,69 +192,69 @@ extension Compiler {
     /// `call:`.
     private mutating func compileCallStep(
         _ intentName: Located<String>, _ arguments: [(Located<String>, Node)], _ step: StepDefinition,
-        scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let (callee, compiled) = compileCall(intentName, arguments, scope: scope, app: app) else {
+        guard let (callee, compiled) = compileCall(intentName, arguments, scope: context.scope, app: context.app) else {
             return nil
         }
-        Self.use(compiled.map(\.value), in: &used)
+        context.use(compiled.map(\.value))
         if step.binding != nil, callee.resultType == nil {
             diagnostics.error("'\(callee.name.name)' has no result value to bind", at: step.binding?.range)
         }
-        bindStep(step, callee.resultType, into: &scope)
+        bindStep(step, callee.resultType, into: &context.scope)
         return .call(intent: callee.name, arguments: compiled, binding: step.binding?.value)
     }
 
     /// `open:`.
     private mutating func compileOpen(
-        _ url: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ url: Located<String>, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let (template, _) = checkTemplate(url, scope: scope, app: app) else { return nil }
-        Self.use([template], in: &used)
+        guard let (template, _) = checkTemplate(url, scope: context.scope, app: context.app) else { return nil }
+        context.use([template])
         return .open(url: template)
     }
 
     /// `fail:`.
     private mutating func compileFail(
-        _ message: Located<String>, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ message: Located<String>, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard var (template, _) = checkTemplate(message, scope: scope, app: app) else { return nil }
+        guard var (template, _) = checkTemplate(message, scope: context.scope, app: context.app) else { return nil }
         for (language, text) in step.failMessages.sorted(by: { $0.key < $1.key }) {
-            if let (translated, _) = checkTemplate(text, scope: scope, app: app) {
+            if let (translated, _) = checkTemplate(text, scope: context.scope, app: context.app) {
                 template.byLanguage[language] = translated
             }
         }
-        Self.use([template] + Array(template.byLanguage.values), in: &used)
+        context.use([template] + Array(template.byLanguage.values))
         return .fail(message: template)
     }
 
     /// A live activity step.
     private mutating func compileActivity(
-        _ definition: ActivityStepDefinition, _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ definition: ActivityStepDefinition, _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let compiled = compileActivityStep(definition, scope: scope, app: app) else { return nil }
-        Self.use(compiled.arguments.map(\.value) + (compiled.id.map { [$0] } ?? []), in: &used)
+        guard let compiled = compileActivityStep(definition, scope: context.scope, app: context.app) else { return nil }
+        context.use(compiled.arguments.map(\.value) + (compiled.id.map { [$0] } ?? []))
         return .activity(compiled)
     }
 
     /// `if:` with `then:` and `else:`.
     private mutating func compileBranch(
         _ conditionSource: Located<String>, then thenSteps: [StepDefinition], otherwise elseSteps: [StepDefinition],
-        _ step: StepDefinition, scope: inout ExpressionChecker.Scope, app: String,
-        used: inout Set<String>
+        _ step: StepDefinition, in context: inout StepContext
     ) -> IntentGraph.Step? {
-        guard let (condition, _) = checkExpression(conditionSource, scope: scope, app: app, condition: true) else {
+        guard
+            let (condition, _) = checkExpression(
+                conditionSource, scope: context.scope, app: context.app, condition: true)
+        else {
             return nil
         }
-        used.formUnion(condition.names)
+        context.use(condition)
         // Names bound inside a branch stay inside it.
-        var thenScope = scope, elseScope = scope
-        let then = thenSteps.compactMap { compileStep($0, scope: &thenScope, app: app, used: &used) }
-        let otherwise = elseSteps.compactMap { compileStep($0, scope: &elseScope, app: app, used: &used) }
+        let outer = context.scope
+        let then = thenSteps.compactMap { compileStep($0, in: &context) }
+        context.scope = outer
+        let otherwise = elseSteps.compactMap { compileStep($0, in: &context) }
+        context.scope = outer
         return .branch(condition: condition, then: then, otherwise: otherwise)
     }
 

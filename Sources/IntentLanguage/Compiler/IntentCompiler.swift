@@ -567,7 +567,9 @@ struct Compiler {
         var checker = ExpressionChecker(environment: environment, app: app) { span in
             sources.locate(span, in: located)
         }
-        checker.silent = silentNames.union(failedMembers.map { String($0.split(separator: ".").last ?? "") })
+        checker.silent =
+            failedMembers.isEmpty
+            ? silentNames : silentNames.union(failedMembers.map { String($0.split(separator: ".").last ?? "") })
         checker.silentMembers = failedMembers
         return checker
     }

@@ -54,7 +54,7 @@ struct ExpressionParser {
 
     /// `baseOffset` shifts every span, for expressions inside templates.
     init(_ source: String, baseOffset: Int = 0) {
-        self.characters = Array(source.unicodeScalars)
+        self.characters = [Unicode.Scalar](scalarsOf: source)
         self.baseOffset = baseOffset
     }
 
@@ -412,7 +412,7 @@ enum TemplateParser {
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> Template {
         // Most texts have no `$` at all: one text part, nothing to split.
         guard source.utf8.contains(UInt8(ascii: "$")) else { return Template(parts: [.text(source)], source: source) }
-        let characters = Array(source.unicodeScalars)
+        let characters = [Unicode.Scalar](scalarsOf: source)
         var parts: [Template.Part] = []
         var text = ""
         /// Where the literal text not yet copied into `text` begins: copied a run at a time.

@@ -33,3 +33,18 @@ extension String {
         }
     }
 }
+
+extension Array where Element == Unicode.Scalar {
+    /// The scalars of `text`. ASCII text (nearly every expression and template) is copied byte by
+    /// byte; `Array(text.unicodeScalars)` decoded the text twice, once to count it.
+    init(scalarsOf text: String) {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                for offset in 0..<bytes.count { buffer[offset] = Unicode.Scalar(bytes[offset]) }
+                initialized = bytes.count
+            }
+        }
+        self = (ascii ?? nil) ?? Array(text.unicodeScalars)
+    }
+}

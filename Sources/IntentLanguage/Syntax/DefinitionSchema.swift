@@ -473,6 +473,11 @@ public enum DefinitionSchema {
         knownKeys[object]?.known ?? []
     }
 
+    /// Both lists with one look-up: the decoders ask at every mapping.
+    static func knownAndRequiredKeys(of object: Object) -> (known: [String], required: [String]) {
+        knownKeys[object] ?? ([], [])
+    }
+
     static func requiredKeys(of object: Object) -> [String] {
         knownKeys[object]?.required ?? []
     }

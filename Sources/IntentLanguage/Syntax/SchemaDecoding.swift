@@ -26,23 +26,24 @@ extension SchemaDecoding {
             diagnostics.error(.expectedMapping(context), at: node.range)
             return nil
         }
-        let known = DefinitionSchema.keys(of: object)
+        let (known, required) = DefinitionSchema.knownAndRequiredKeys(of: object)
         var result = SchemaFields()
         result.entries.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.string, pair.key.scalar != nil else {
-                diagnostics.error(.plainKeys, at: pair.key.range)
+        // By index: a `for pair in pairs` copied each pair, retaining both nodes' text and file name.
+        for index in pairs.indices {
+            guard let key = pairs[index].key.string, pairs[index].key.scalar != nil else {
+                diagnostics.error(.plainKeys, at: pairs[index].key.range)
                 continue
             }
             if known.contains(where: { SchemaFields.same($0, key) }) {
-                if result[key] == nil { result.entries.append((key, pair.value)) }
+                if result[key] == nil { result.entries.append((key, pairs[index].value)) }
             } else if let message = misplaced(key) {
-                diagnostics.error(message, at: pair.key.range)
+                diagnostics.error(message, at: pairs[index].key.range)
             } else {
-                diagnostics.unknown("key", key, at: pair.key.range, known: known)
+                diagnostics.unknown("key", key, at: pairs[index].key.range, known: known)
             }
         }
-        for key in DefinitionSchema.requiredKeys(of: object) where result[key] == nil {
+        for key in required where result[key] == nil {
             diagnostics.error(.missingKey(key, in: context), at: node.range)
         }
         return result

@@ -13,7 +13,7 @@ enum PhraseTemplateParser {
     }
 
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> PhraseTemplate {
-        var parser = State(characters: Array(source.unicodeScalars))
+        var parser = State(characters: [Unicode.Scalar](scalarsOf: source))
         let branches = try parser.parseAlternatives(closing: nil, depth: 0)
         guard branches.count == 1 else {
             throw ExpressionSyntaxError(

@@ -67,14 +67,27 @@ public struct Expression: Sendable, Hashable {
 
     /// Every name this expression reads, in order (for "is this parameter used?").
     public var names: [String] {
+        var found: [String] = []
+        forEachName { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with every name this expression reads, in order, building no array on the way
+    /// (the compiler asks of every expression it checks).
+    public func forEachName(_ body: (String) -> Void) {
         switch kind {
-        case .name(let name): [name]
-        case .literal, .null, .implicitCase, .enumCase: []
-        case .member(let base, _), .unary(_, let base): base.names
-        case .binary(_, let a, let b): a.names + b.names
-        case .conditional(let a, let b, let c): a.names + b.names + c.names
-        case .call(_, let arguments), .list(let arguments): arguments.flatMap(\.names)
-        case .query(_, let filter): filter?.names ?? []
+        case .name(let name): body(name)
+        case .literal, .null, .implicitCase, .enumCase: break
+        case .member(let base, _), .unary(_, let base): base.forEachName(body)
+        case .binary(_, let a, let b):
+            a.forEachName(body)
+            b.forEachName(body)
+        case .conditional(let a, let b, let c):
+            a.forEachName(body)
+            b.forEachName(body)
+            c.forEachName(body)
+        case .call(_, let arguments), .list(let arguments): for argument in arguments { argument.forEachName(body) }
+        case .query(_, let filter): filter?.forEachName(body)
         }
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A parsed phrase template: words, `(a|b)`, `[optional]`, `{slot}`, `{app}`, `<rule>`.
 public struct PhraseTemplate: Sendable, Hashable {
-    public indirect enum Item: Sendable, Hashable {
+    /// Not `indirect`: the nested cases hold arrays, which are references already, and an indirect
+    /// enum boxed every word on the heap.
+    public enum Item: Sendable, Hashable {
         case word(String)
         /// A parameter slot; `offset` is where its name starts in the source.
         case slot(String, offset: Int)
@@ -32,21 +34,27 @@ public struct PhraseTemplate: Sendable, Hashable {
     }
 
     package static func slots(in items: [Item]) -> [(name: String, offset: Int)] {
-        items.flatMap { item -> [(name: String, offset: Int)] in
-            switch item {
-            case .slot(let name, let offset): [(name, offset)]
-            case .alternatives(let branches), .optional(let branches): branches.flatMap { slots(in: $0) }
-            default: []
-            }
-        }
+        var found: [(name: String, offset: Int)] = []
+        collect(items, rules: false, into: &found)
+        return found
     }
 
     package static func rules(in items: [Item]) -> [(name: String, offset: Int)] {
-        items.flatMap { item -> [(name: String, offset: Int)] in
+        var found: [(name: String, offset: Int)] = []
+        collect(items, rules: true, into: &found)
+        return found
+    }
+
+    /// Slots (or rules) in order of appearance, into one array: a `flatMap` per level made an array
+    /// per item.
+    private static func collect(_ items: [Item], rules: Bool, into found: inout [(name: String, offset: Int)]) {
+        for item in items {
             switch item {
-            case .rule(let name, let offset): [(name, offset)]
-            case .alternatives(let branches), .optional(let branches): branches.flatMap { rules(in: $0) }
-            default: []
+            case .slot(let name, let offset) where !rules: found.append((name, offset))
+            case .rule(let name, let offset) where rules: found.append((name, offset))
+            case .alternatives(let branches), .optional(let branches):
+                for branch in branches { collect(branch, rules: rules, into: &found) }
+            default: break
             }
         }
     }

@@ -88,9 +88,8 @@ public enum Normalizer {
             if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isNumber), !word[..<comma].isEmpty,
                 word[word.index(after: comma)...].allSatisfy(\.isNumber), word.index(after: comma) < word.endIndex
             {
-                let fraction = word[word.index(after: comma)...]
-                let number =
-                    fraction.count == 3 ? String(word[..<comma]) + fraction : String(word[..<comma]) + "." + fraction
+                let number = commaNumber(
+                    whole: String(word[..<comma]), fraction: String(word[word.index(after: comma)...]))
                 tokens.append(Token(text: number, raw: word, trailing: trailing, source: source(start, stop)))
                 continue
             }
@@ -107,28 +106,37 @@ public enum Normalizer {
             if partStart < stop { parts.append(partStart..<stop) }
             for (number, part) in parts.enumerated() {
                 let raw = String(piece[part])
-                let folded = TextFolding.fold(raw)
-                let last = number == parts.count - 1
-                let original = source(part.lowerBound, part.upperBound)
-                if let expansion = contractions[folded] {
-                    for (n, expanded) in expansion.enumerated() {
-                        tokens.append(
-                            Token(
-                                text: expanded, raw: n == 0 ? raw : expanded,
-                                trailing: last && n == expansion.count - 1 ? trailing : "", source: original))
-                    }
-                } else if folded.hasSuffix("'s"), folded.count > 2 {
-                    // Possessive: "milk's" matches "milk"; the raw text keeps it.
-                    tokens.append(
-                        Token(
-                            text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : "",
-                            source: original))
-                } else {
-                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ",", source: original))
-                }
+                appendPart(
+                    raw: raw, folded: TextFolding.fold(raw), trailing: number == parts.count - 1 ? trailing : nil,
+                    source: source(part.lowerBound, part.upperBound), to: &tokens)
             }
         }
         return tokens
+    }
+
+    /// The tokens of one part of a word (both paths): a contraction expanded, a possessive's "'s"
+    /// dropped ("milk's" matches "milk"; the raw text keeps it). `trailing` is the word's trailing
+    /// punctuation when this is its last part, nil when more parts follow.
+    private static func appendPart(
+        raw: String, folded: String, trailing: String?, source: Substring, to tokens: inout [Token]
+    ) {
+        if let expansion = contractions[folded] {
+            for (n, expanded) in expansion.enumerated() {
+                tokens.append(
+                    Token(
+                        text: expanded, raw: n == 0 ? raw : expanded,
+                        trailing: n == expansion.count - 1 ? trailing ?? "" : "", source: source))
+            }
+        } else if folded.hasSuffix("'s"), folded.count > 2 {
+            tokens.append(Token(text: String(folded.dropLast(2)), raw: raw, trailing: trailing ?? "", source: source))
+        } else {
+            tokens.append(Token(text: folded, raw: raw, trailing: trailing ?? ",", source: source))
+        }
+    }
+
+    /// "3,5" read as 3.5 and "1,000" as 1000: a comma before three digits groups thousands.
+    private static func commaNumber(whole: String, fraction: String) -> String {
+        fraction.count == 3 ? whole + fraction : whole + "." + fraction
     }
 
     private static let asciiLeading: Set<UInt8> = Set("\"'([{<".utf8)
@@ -187,11 +195,10 @@ public enum Normalizer {
             if let comma = word.firstIndex(of: UInt8(ascii: ",")), comma > word.startIndex, comma + 1 < word.endIndex,
                 word[..<comma].allSatisfy(isDigit), word[(comma + 1)...].allSatisfy(isDigit)
             {
-                let whole = string(word[..<comma]), fraction = string(word[(comma + 1)...])
                 tokens.append(
                     Token(
-                        text: fraction.count == 3 ? whole + fraction : whole + "." + fraction, raw: wordText,
-                        trailing: trailing, source: source(base + start, base + stop)))
+                        text: commaNumber(whole: string(word[..<comma]), fraction: string(word[(comma + 1)...])),
+                        raw: wordText, trailing: trailing, source: source(base + start, base + stop)))
                 continue
             }
             // Words joined by punctuation other than ' - . / : split apart ("milk,eggs").
@@ -206,25 +213,10 @@ public enum Normalizer {
             }
             if partStart < word.endIndex { parts.append(word[partStart..<word.endIndex]) }
             for (number, part) in parts.enumerated() {
-                let raw = string(part)
-                let folded = string(ArraySlice(part.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }))
-                let last = number == parts.count - 1
-                let original = source(base + part.startIndex, base + part.endIndex)
-                if let expansion = contractions[folded] {
-                    for (n, expanded) in expansion.enumerated() {
-                        tokens.append(
-                            Token(
-                                text: expanded, raw: n == 0 ? raw : expanded,
-                                trailing: last && n == expansion.count - 1 ? trailing : "", source: original))
-                    }
-                } else if folded.hasSuffix("'s"), folded.utf8.count > 2 {
-                    tokens.append(
-                        Token(
-                            text: String(folded.dropLast(2)), raw: raw, trailing: last ? trailing : "",
-                            source: original))
-                } else {
-                    tokens.append(Token(text: folded, raw: raw, trailing: last ? trailing : ",", source: original))
-                }
+                appendPart(
+                    raw: string(part), folded: string(ArraySlice(part.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 })),
+                    trailing: number == parts.count - 1 ? trailing : nil,
+                    source: source(base + part.startIndex, base + part.endIndex), to: &tokens)
             }
         }
         return tokens

@@ -76,10 +76,7 @@ struct Executor {
             try update(target, set: set, increment: increment, toggle: toggle, binding, in: &scope, evaluator)
 
         case .delete(let target):
-            let targetValue = try evaluator.evaluate(target, in: scope)
-            let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
-            guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to delete") }
-            for record in records {
+            for record in try records(of: target, toBe: "delete", in: scope, evaluator).records {
                 try storing { () throws in try store.delete(record) }
             }
 
@@ -124,8 +121,7 @@ struct Executor {
         var values: [String: Value] = [:]
         for assignment in assignments {
             guard let property = entity.property(assignment.name), !property.isBuiltin else { continue }
-            let datum = try evaluator.values.coerce(
-                try evaluator.value(of: assignment.value, in: scope), to: property.type)
+            let datum = try value(of: assignment, as: property.type, in: scope, evaluator)
             if let value = evaluator.values.value(datum) { values[property.name] = value }
         }
         let record = try storing { () throws -> Record in
@@ -140,9 +136,7 @@ struct Executor {
         _ target: Expression, set: [IntentGraph.Assignment], increment: [IntentGraph.Assignment],
         toggle: [String], _ binding: String?, in scope: inout Evaluator.Scope, _ evaluator: Evaluator
     ) throws(RuntimeError) {
-        let targetValue = try evaluator.evaluate(target, in: scope)
-        let records = (targetValue.items ?? [targetValue]).compactMap(\.record)
-        guard !records.isEmpty || targetValue.items != nil else { throw .failed("there is nothing to update") }
+        let (targetValue, records) = try records(of: target, toBe: "update", in: scope, evaluator)
         var updated: [Datum] = []
         for stale in records {
             // Read again inside the transaction: another process may have changed it since.
@@ -152,23 +146,13 @@ struct Executor {
             var changes: [String: Value?] = [:]
             for assignment in set {
                 guard let property = entity.property(assignment.name) else { continue }
-                let datum = try evaluator.values.coerce(
-                    try evaluator.value(of: assignment.value, in: scope), to: property.type)
+                let datum = try value(of: assignment, as: property.type, in: scope, evaluator)
                 changes[property.name] = .some(evaluator.values.value(datum))
             }
             for assignment in increment {
                 guard let property = entity.property(assignment.name) else { continue }
                 let amount = try evaluator.value(of: assignment.value, in: scope)
-                let current = recordScope[property.name] ?? .null
-                let sum: Datum =
-                    switch (current, amount) {
-                    case (.integer(let a), .integer(let b)):
-                        .integer(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
-                    case (.null, .integer(let b)): .integer(b)
-                    case (.duration(let a), .duration(let b)):
-                        .duration(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
-                    default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
-                    }
+                let sum = try Self.sum(recordScope[property.name] ?? .null, amount)
                 changes[property.name] = .some(
                     evaluator.values.value(try evaluator.values.coerce(sum, to: property.type)))
             }
@@ -194,8 +178,7 @@ struct Executor {
         var parameters: [String: Datum] = [:]
         for parameter in callee.parameters {
             if let assignment = arguments.first(where: { $0.name == parameter.name }) {
-                parameters[parameter.name] = try evaluator.values.coerce(
-                    try evaluator.value(of: assignment.value, in: scope), to: parameter.type)
+                parameters[parameter.name] = try value(of: assignment, as: parameter.type, in: scope, evaluator)
             } else if let value = parameter.defaultValue {
                 parameters[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else {
@@ -207,6 +190,36 @@ struct Executor {
         }
         let outcome = try run(callee, parameters: parameters)
         if let binding { scope[binding] = outcome.result }
+    }
+
+    /// An assignment's value, coerced to the type of what it sets.
+    private func value(
+        of assignment: IntentGraph.Assignment, as type: ValueType, in scope: Evaluator.Scope, _ evaluator: Evaluator
+    ) throws(RuntimeError) -> Datum {
+        try evaluator.values.coerce(try evaluator.value(of: assignment.value, in: scope), to: type)
+    }
+
+    /// The records a `delete:` or `update:` target names: one record or a list of them (an empty list
+    /// is nothing to do; anything else, an error that says there is nothing to `verb`).
+    private func records(
+        of target: Expression, toBe verb: String, in scope: Evaluator.Scope, _ evaluator: Evaluator
+    ) throws(RuntimeError) -> (value: Datum, records: [Record]) {
+        let value = try evaluator.evaluate(target, in: scope)
+        let records = (value.items ?? [value]).compactMap(\.record)
+        guard !records.isEmpty || value.items != nil else { throw .failed("there is nothing to \(verb)") }
+        return (value, records)
+    }
+
+    /// `increment:`: integers and durations add with an overflow check, a missing value counts as 0.
+    private static func sum(_ current: Datum, _ amount: Datum) throws(RuntimeError) -> Datum {
+        switch (current, amount) {
+        case (.integer(let a), .integer(let b)):
+            .integer(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
+        case (.null, .integer(let b)): .integer(b)
+        case (.duration(let a), .duration(let b)):
+            .duration(try Evaluator.checked(a, "+", b, a.addingReportingOverflow(b)))
+        default: .number((current.numeric ?? 0) + (amount.numeric ?? 0))
+        }
     }
 
     /// The record as the store holds it now; an error when it has gone.
