@@ -91,6 +91,10 @@ func nluBenchmark() throws {
     for app in graph.apps { thresholds[app.name] = LearnedThresholds(act: best.threshold, ask: best.threshold) }
     session.learned = LearnedStage(index: index, thresholds: thresholds, training: training)
 
+    if arguments.contains("--slots") {
+        slotDiagnosis(validation, session: session, stage: probe, matcher: matcher, verbose: verbose)
+    }
+
     // 2. The test sentences, each in a conversation of its own, dry run.
     var tally = NLUTally()
     let testStarted = DispatchTime.now().uptimeNanoseconds
@@ -309,5 +313,73 @@ func classifierDiagnosis(validation: [NLUSentence], test: [NLUSentence], stage: 
                 rate(out.filter { $0.probability < best.threshold }.count, out.count),
                 rate(inScope.filter { $0.right && $0.probability > $0.none }.count, inScope.count),
                 rate(out.filter { $0.probability <= $0.none }.count, out.count)))
+    }
+}
+
+/// `--slots`: where the whole `say` path loses slot values against the tagger alone (gold intent),
+/// on the validation split, by route: the intent wrong, an exact match of a template, a learned
+/// guess. `BENCH_MISSES=1` prints the sentences where the tagger alone has more values right.
+func slotDiagnosis(_ sentences: [NLUSentence], session: Session, stage: LearnedStage, matcher: Matcher, verbose: Bool) {
+    struct Tally {
+        var sentences = 0, gold = 0, sayRight = 0, sayFound = 0, taggerRight = 0, taggerFound = 0
+    }
+    func right(_ slots: [(name: String, text: String)], _ sentence: NLUSentence) -> Int {
+        var expected = sentence.slots.filter { $0.count == 2 }.map { "\($0[0])=\(NLUTally.folded($0[1]))" }
+        var count = 0
+        for (name, text) in slots {
+            if let at = expected.firstIndex(of: "\(name)=\(NLUTally.folded(text))") {
+                count += 1
+                expected.remove(at: at)
+            }
+        }
+        return count
+    }
+    var tallies: [String: Tally] = [:]
+    for sentence in sentences where !sentence.intent.isEmpty {
+        let conversation = Conversation(session: session, options: .init(dryRun: true))
+        let answer = conversation.respond(to: sentence.text)
+        let understood = [.ready, .done, .needsValue, .needsDisambiguation].contains(answer.status)
+        let intent = understood ? answer.intent?.description ?? "" : ""
+        let said: [(name: String, text: String)] =
+            understood
+            ? answer.parameters.compactMap { name, value in
+                guard case .string(let text) = value else { return nil }
+                return (name, text)
+            } : []
+        let parts = sentence.intent.split(separator: ".", maxSplits: 1).map(String.init)
+        let gold = QualifiedName(app: parts[0], name: parts[1])
+        let tagged = (stage.tagging(sentence.text, as: gold, matcher: matcher)?.slots ?? []).compactMap {
+            slot -> (name: String, text: String)? in
+            guard case .string(let text) = slot.value else { return nil }
+            return (slot.name, text)
+        }
+        let route: String
+        if intent != sentence.intent {
+            route = "intent wrong or none"
+        } else if case .match = matcher.recognize(sentence.text).outcome {
+            route = "exact match"
+        } else {
+            route = "learned guess"
+        }
+        var tally = tallies[route, default: Tally()]
+        tally.sentences += 1
+        tally.gold += sentence.slots.filter { $0.count == 2 }.count
+        let sayRight = right(said, sentence), taggerRight = right(tagged, sentence)
+        tally.sayRight += sayRight
+        tally.sayFound += said.count
+        tally.taggerRight += taggerRight
+        tally.taggerFound += tagged.count
+        tallies[route] = tally
+        if verbose, taggerRight > sayRight || (taggerRight == sayRight && tagged.count < said.count) {
+            print(
+                "    \(route): \(sentence.text)\n      say \(said.map { "\($0.name)=\($0.text)" }) tagger \(tagged.map { "\($0.name)=\($0.text)" })"
+            )
+        }
+    }
+    print("  slots on validation by route (values right / found, say path against the tagger alone, gold intent):")
+    for (route, tally) in tallies.sorted(by: { $0.key < $1.key }) {
+        print(
+            "    \(route): \(tally.sentences) sentences, \(tally.gold) values; say \(tally.sayRight) / \(tally.sayFound), tagger \(tally.taggerRight) / \(tally.taggerFound)"
+        )
     }
 }

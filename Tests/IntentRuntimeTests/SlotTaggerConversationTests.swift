@@ -96,6 +96,40 @@ struct SlotTaggerConversationTests {
             values: ["artist": "Hitomi Nabatame", "year": "2003"]),
     ]
 
+    /// An intent learnt from people's sentences (`LearnedStage.learntFromPeople` of them): titles
+    /// said with their "The", which the phrase "find the {title}" leaves out.
+    static let films: String = {
+        let titles = [
+            "Gamblers", "Quest of Iranon", "Garden of Eden", "Way West", "Banker", "Madwoman in the Attic",
+            "Notebook of Trigorin", "Family Jams", "Beggar Maid", "Game of Their Lives", "Angry Birds Movie",
+            "Crucible of Man", "Magical World", "Mustard Seed", "Stars and Stripes", "Greyest of Blue Skies",
+            "Piano Bar", "Fire and the Wind", "Last Picture Show", "Long Goodbye", "Third Man", "Big Sleep",
+        ]
+        var yaml = """
+            app: Films
+            understanding: { act: 0.01, ask: 0.005 }
+            intents:
+              FindFilm:
+                parameters:
+                  title: { type: string, prompt: "Which film?" }
+                phrases:
+                  - "find the {title}"
+                training:
+
+            """
+        for title in titles { yaml += "      - \"find [The \(title)](title)\"\n" }
+        return yaml + "    result: { dialog: \"Looking for ${title}.\" }\n"
+    }()
+
+    @Test("A tagger learnt from people's sentences may take a template's word into a value")
+    func learntFromPeople() throws {
+        let scratch = GraphScratch(Self.films)
+        let answer = try scratch.conversation(.init(dryRun: true)).say("find the hundred foot journey")
+        #expect(answer.intent?.description == "Films.FindFilm", "\(answer.status) \(answer.dialog)")
+        let values = answer.parameters.filter { $0.value != .null }.map { "\($0.name)=\(Self.text($0.value))" }
+        #expect(values == ["title=the hundred foot journey"], "\(answer.dialog)")
+    }
+
     static func text(_ value: JSONValue) -> String {
         if case .string(let text) = value { return text }
         return value.description

@@ -300,6 +300,8 @@ extension LearnedClassifier {
         }
         let sortedLabels = labelsOf.map { $0.count <= 64 ? $0.sorted() : [] }
         var score = [Float](repeating: 0, count: classes)
+        var best: [Int] = []
+        best.reserveCapacity(candidateCount + 2)
         return zip(vectors, samples).map { vector, sample in
             var touched: [Int] = []
             for (feature, value) in vector {
@@ -311,9 +313,22 @@ extension LearnedClassifier {
                     score[label] += share
                 }
             }
-            let best = touched.sorted { (score[$0], $1) > (score[$1], $0) }.prefix(candidateCount)
+            // The best `candidateCount` by score, then by class (ties to the lower), kept in order in `best`.
+            best.removeAll(keepingCapacity: true)
+            for label in touched {
+                let value = score[label]
+                if best.count == candidateCount {
+                    let last = best[candidateCount - 1]
+                    guard (value, last) > (score[last], label) else { continue }
+                    best.removeLast()
+                }
+                var at = best.count
+                while at > 0, (value, best[at - 1]) > (score[best[at - 1]], label) { at -= 1 }
+                best.insert(label, at: at)
+            }
             for label in touched { score[label] = 0 }
-            return Array(Set(best).union([sample.label, classes - 1])).sorted()
+            for label in [sample.label, classes - 1] where !best.contains(label) { best.append(label) }
+            return best.sorted()
         }
     }
 
