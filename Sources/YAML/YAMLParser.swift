@@ -141,7 +141,7 @@ final class LibYAMLLoader {
                     range: SourceRange(start: start, end: mark(event.end_mark)))
                 try count(1, at: start)
                 if scalar.anchor != nil { try register(scalar.anchor, start: start, in: &anchors, node: node) }
-                attach(node, size: 1, height: 0, to: &stack, root: &root)
+                attach(consume node, size: 1, height: 0, to: &stack, root: &root)
             case YAML_ALIAS_EVENT:
                 let name = String(
                     cString: UnsafeRawPointer(event.data.alias.anchor).assumingMemoryBound(to: CChar.self))
@@ -166,11 +166,13 @@ final class LibYAMLLoader {
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
                 let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
                 try register(anchor, start: start, in: &anchors, node: nil)
-                stack.append(
-                    Open(
-                        isMapping: isMapping, tag: Self.tag(tag), start: start,
-                        anchor: anchor.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-                    ))
+                var open = Open(
+                    isMapping: isMapping, tag: Self.tag(tag), start: start,
+                    anchor: anchor.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) })
+                // Room for a few children at once: growing one at a time reallocated a small
+                // collection two or three times.
+                if isMapping { open.pairs.reserveCapacity(4) } else { open.items.reserveCapacity(4) }
+                stack.append(consume open)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let open = stack.removeLast()
                 let range = SourceRange(start: open.start, end: mark(event.end_mark))
@@ -181,7 +183,7 @@ final class LibYAMLLoader {
                 if let anchor = open.anchor {
                     anchors[anchor] = Anchored(start: open.start, node: node, size: open.size, height: open.height)
                 }
-                attach(node, size: open.size, height: open.height, to: &stack, root: &root)
+                attach(consume node, size: open.size, height: open.height, to: &stack, root: &root)
             default:
                 break
             }

@@ -21,6 +21,11 @@ struct TypeEnvironment: Sendable {
 
     /// A bare or `App.Name` type name as seen from `app`.
     func entityName(_ name: String, app: String) -> QualifiedName? {
+        // Nearly every name is the app's own: no list of parts to build for it.
+        guard name.utf8.contains(UInt8(ascii: ".")) else {
+            let candidate = QualifiedName(app: app, name: name)
+            return entities[candidate] == nil ? nil : candidate
+        }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         let candidate =
             parts.count == 2 ? QualifiedName(app: parts[0], name: parts[1]) : QualifiedName(app: app, name: name)

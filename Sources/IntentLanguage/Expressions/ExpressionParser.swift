@@ -76,6 +76,8 @@ struct ExpressionParser {
     // MARK: - Tokens
 
     private mutating func tokenize() throws(ExpressionSyntaxError) {
+        // At most one token per character and the end: room at once instead of growing 1, 2, 4, ….
+        tokens.reserveCapacity(min(characters.count, Self.maximumTokens) + 2)
         var i = 0
         while i < characters.count {
             let c = characters[i]
@@ -414,6 +416,7 @@ enum TemplateParser {
         guard source.utf8.contains(UInt8(ascii: "$")) else { return Template(parts: [.text(source)], source: source) }
         let characters = [Unicode.Scalar](scalarsOf: source)
         var parts: [Template.Part] = []
+        parts.reserveCapacity(4)
         var text = ""
         /// Where the literal text not yet copied into `text` begins: copied a run at a time.
         var runStart = 0

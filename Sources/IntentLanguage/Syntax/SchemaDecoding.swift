@@ -99,13 +99,16 @@ extension SchemaDecoding {
             diagnostics.error(.expectedMapping(context), at: node.range)
             return []
         }
-        return pairs.compactMap { pair in
-            guard let key = pair.key.string, pair.key.scalar != nil else {
-                diagnostics.error(.plainNames, at: pair.key.range)
-                return nil
+        var result: [(Located<String>, Node)] = []
+        result.reserveCapacity(pairs.count)
+        for index in pairs.indices {
+            guard let key = pairs[index].key.string, pairs[index].key.scalar != nil else {
+                diagnostics.error(.plainNames, at: pairs[index].key.range)
+                continue
             }
-            return (Located(key, at: pair.key.range), pair.value)
+            result.append((Located(key, at: pairs[index].key.range), pairs[index].value))
         }
+        return result
     }
 }
 
