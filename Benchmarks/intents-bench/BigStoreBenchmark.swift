@@ -36,7 +36,7 @@ func bigStoreBenchmark() throws {
     let environment = ["INTENTS_NOW=\(now)", "TZ=UTC", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
 
     /// A new process: wall time in ms and its peak resident memory in MB.
-    func spawn(_ arguments: [String]) throws -> (ms: Double, peakMB: Double, status: Int32) {
+    func spawn(_ arguments: [String]) throws -> (ms: Double, peakMB: Double, status: Int32, cpuMS: Double) {
         try spawnTimed(binary, arguments, environment: environment)
     }
 
@@ -108,9 +108,10 @@ func bigStoreBenchmark() throws {
         let records = max(size, 1)
         print(
             String(
-                format: "  store import %@ tasks (%.0f MB of JSON): %.1f s, %.0f records/s, peak %.0f MB",
+                format:
+                    "  store import %@ tasks (%.0f MB of JSON): %.1f s, %.0f records/s; CPU %.1f s, %.0f records per CPU-second; peak %.0f MB",
                 size.formatted(), Double(bytes) / 1e6, imported.ms / 1000, Double(records) / (imported.ms / 1000),
-                imported.peakMB))
+                imported.cpuMS / 1000, Double(records) / (imported.cpuMS / 1000), imported.peakMB))
     }
 
     // 2. Cold `intents say`, the stores in turn within each round.

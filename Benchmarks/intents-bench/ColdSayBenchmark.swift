@@ -31,10 +31,10 @@ func coldSayBenchmark() throws {
     }
     let environment = ["INTENTS_NOW=2026-11-22T10:00:00Z", "TZ=UTC", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
 
-    /// A new process: wall time in ms and its exit status.
-    func spawn(_ arguments: [String]) throws -> (ms: Double, status: Int32) {
+    /// A new process: wall time and CPU time in ms, and its exit status.
+    func spawn(_ arguments: [String]) throws -> (ms: Double, cpuMS: Double, status: Int32) {
         let run = try spawnTimed(binary, arguments, environment: environment, keepErrors: false)
-        return (run.ms, run.status)
+        return (run.ms, run.cpuMS, run.status)
     }
 
     /// The compiled cache files beside a store.
@@ -56,18 +56,24 @@ func coldSayBenchmark() throws {
         let command = ["say", "--intents", item.intents, "--store", store, item.phrase]
         // Warm: the first run writes the store and the cache.
         let first = try spawn(command)
-        var warm: [Double] = [], cold: [Double] = []
-        for _ in 0..<runs { warm.append(try spawn(command).ms) }
+        var warm: [Double] = [], cold: [Double] = [], warmCPU: [Double] = [], coldCPU: [Double] = []
+        for _ in 0..<runs {
+            let run = try spawn(command)
+            warm.append(run.ms)
+            warmCPU.append(run.cpuMS)
+        }
         for _ in 0..<runs {
             removeCaches(cacheDirectory)
-            cold.append(try spawn(command).ms)
+            let run = try spawn(command)
+            cold.append(run.ms)
+            coldCPU.append(run.cpuMS)
         }
         _ = try spawn(command)
         func line(_ samples: [Double]) -> String {
             String(format: "%.1f / %.1f / %.1f", samples.min()!, median(samples), samples.max()!)
         }
         print("  \(item.name) (\"\(item.phrase)\", status \(first.status)):")
-        print("    cache warm: \(line(warm))")
-        print("    cache cold: \(line(cold))")
+        print("    cache warm: \(line(warm)); CPU \(line(warmCPU))")
+        print("    cache cold: \(line(cold)); CPU \(line(coldCPU))")
     }
 }

@@ -158,10 +158,14 @@ struct ByteWriter {
 struct ByteReader {
     let bytes: [UInt8]
     var position: Int
+    /// Where the bytes to read end: a section of a larger file (`CompiledCache`) is read in place,
+    /// not copied out of it first.
+    let end: Int
 
-    init(bytes: [UInt8], position: Int) {
+    init(bytes: [UInt8], position: Int, end: Int? = nil) {
         self.bytes = bytes
         self.position = position
+        self.end = end ?? bytes.count
     }
 
     /// A cache file's body, read after its magic word, format version and key: nil when any of them
@@ -172,17 +176,17 @@ struct ByteReader {
         hash.add(bytes[..<(bytes.count - 8)])
         var checksum = ByteReader(bytes: bytes, position: bytes.count - 8)
         guard checksum.uint64() == hash.value else { return nil }
-        self.init(bytes: Array(bytes[..<(bytes.count - 8)]), position: magic.count)
+        self.init(bytes: bytes, position: magic.count, end: bytes.count - 8)
         guard uint32() == formatVersion, uint64() == key else { return nil }
     }
 
-    var isAtEnd: Bool { position == bytes.count }
+    var isAtEnd: Bool { position == end }
 
     /// A little-endian integer, read in one load (not byte by byte: the phrase index's cache is
     /// megabytes of them, read by every cold start).
     mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
         let size = MemoryLayout<T>.size
-        guard bytes.count - position >= size else { return nil }
+        guard end - position >= size else { return nil }
         let offset = position
         let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
         position += size
@@ -194,7 +198,7 @@ struct ByteReader {
 
     /// A count that the bytes left could hold (each element at least one byte).
     mutating func count(elementSize: Int = 1) -> Int? {
-        guard let count = uint64(), count <= UInt64((bytes.count - position) / elementSize) else { return nil }
+        guard let count = uint64(), count <= UInt64((end - position) / elementSize) else { return nil }
         return Int(count)
     }
 

@@ -26,10 +26,11 @@ public final class CompiledCache: @unchecked Sendable {
     public let directory: String
     public let key: UInt64
     private let lock = NSLock()
-    private var sections: [String: [UInt8]]
+    /// Each section's bytes: slices of the file as it was read (not copied out of it), or as stored.
+    private var sections: [String: ArraySlice<UInt8>]
     private var order: [String]
 
-    private init(file: String, directory: String, key: UInt64, sections: [(String, [UInt8])]) {
+    private init(file: String, directory: String, key: UInt64, sections: [(String, ArraySlice<UInt8>)]) {
         self.file = file
         self.directory = directory
         self.key = key
@@ -48,16 +49,20 @@ public final class CompiledCache: @unchecked Sendable {
         -> (cache: CompiledCache, graph: IntentGraph, index: PhraseIndex, diagnostics: [Diagnostic])?
     {
         let path = file(key: key, in: directory)
+        // The sections are decoded where they lie in the file's bytes: copying them out first
+        // touched as many new pages again as the file has (a cold start's page faults, issue 25).
         guard case .bytes(let bytes) = FileBytes.read(path, limit: maximumBytes),
             let sections = parse(bytes, key: key),
-            let graphBytes = sections.first(where: { $0.0 == "graph" })?.1,
-            let indexBytes = sections.first(where: { $0.0 == "index" })?.1,
-            let decoded = try? GraphCoding.decode(graphBytes),
-            let index = PhraseIndex(decoding: indexBytes, key: key, graph: decoded.graph, checksummed: true)
+            let graphRange = sections.first(where: { $0.0 == "graph" })?.1,
+            let indexRange = sections.first(where: { $0.0 == "index" })?.1,
+            let decoded = try? GraphCoding.decode(bytes, range: graphRange),
+            let index = PhraseIndex(
+                decoding: bytes, range: indexRange, key: key, graph: decoded.graph, checksummed: true)
         else { return nil }
         return (
-            CompiledCache(file: path, directory: directory, key: key, sections: sections), decoded.graph, index,
-            decoded.diagnostics
+            CompiledCache(
+                file: path, directory: directory, key: key, sections: sections.map { ($0.0, bytes[$0.1]) }),
+            decoded.graph, index, decoded.diagnostics
         )
     }
 
@@ -72,7 +77,7 @@ public final class CompiledCache: @unchecked Sendable {
         else { return nil }
         let cache = CompiledCache(
             file: file(key: key, in: directory), directory: directory, key: key,
-            sections: [("graph", GraphCoding.encode(graph, diagnostics: diagnostics)), ("index", indexBytes)])
+            sections: [("graph", GraphCoding.encode(graph, diagnostics: diagnostics)[...]), ("index", indexBytes[...])])
         return cache.save() ? cache : nil
     }
 
@@ -80,7 +85,7 @@ public final class CompiledCache: @unchecked Sendable {
     public func section(_ name: String) -> [UInt8]? {
         lock.lock()
         defer { lock.unlock() }
-        return sections[name]
+        return sections[name].map(Array.init)
     }
 
     /// Adds or replaces a section and writes the file anew. A file that cannot be written is no
@@ -88,7 +93,7 @@ public final class CompiledCache: @unchecked Sendable {
     public func store(_ name: String, _ bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        if sections.updateValue(bytes, forKey: name) == nil { order.append(name) }
+        if sections.updateValue(bytes[...], forKey: name) == nil { order.append(name) }
         _ = save()
     }
 
@@ -108,21 +113,21 @@ public final class CompiledCache: @unchecked Sendable {
         return CacheFile.replace(file, in: directory, with: writer.bytes, others: "compiled-")
     }
 
-    /// The sections in `bytes`, when they are a whole file of this format for `key`.
-    static func parse(_ bytes: [UInt8], key: UInt64) -> [(String, [UInt8])]? {
+    /// Where each section lies in `bytes`, when they are a whole file of this format for `key`.
+    static func parse(_ bytes: [UInt8], key: UInt64) -> [(String, Range<Int>)]? {
         guard bytes.count >= magic.count + 4 + 8 + 8 + 8, bytes.starts(with: magic) else { return nil }
         var check = ByteReader(bytes: bytes, position: bytes.count - 8)
         guard check.uint64() == PhraseIndex.checksum(bytes[..<(bytes.count - 8)]) else { return nil }
         var reader = ByteReader(bytes: bytes, position: magic.count)
         guard reader.uint32() == formatVersion, reader.uint64() == key, let count = reader.count(elementSize: 16)
         else { return nil }
-        var sections: [(String, [UInt8])] = []
+        var sections: [(String, Range<Int>)] = []
         for _ in 0..<count {
             guard let name = reader.string(), let length = reader.uint64(),
                 length <= UInt64(bytes.count - 8 - reader.position)
             else { return nil }
             let start = reader.position
-            sections.append((name, Array(bytes[start..<(start + Int(length))])))
+            sections.append((name, start..<(start + Int(length))))
             reader.position += Int(length)
         }
         guard reader.position == bytes.count - 8 else { return nil }

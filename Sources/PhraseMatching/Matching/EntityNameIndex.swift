@@ -9,6 +9,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var folded: [String] = []
         /// Which characters each folded form holds (`EntityNameIndex.mask`), position for position.
         var masks: [UInt64] = []
+        /// Each folded form's length in characters, position for position: a one-word typo is
+        /// compared only with names about as long, without counting every name's characters.
+        var lengths: [Int32] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
         /// Folded word → (length of the folded name → names containing the word): a typo's
@@ -30,6 +33,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 folded.append(key)
                 masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
+                lengths.append(length)
                 exact[key] = index
                 for word in Set(words) {
                     byWord[word, default: [:]][length, default: []].append(Int32(index))
@@ -84,10 +88,18 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         // Candidates share the text's rarest known word and are about as long as it.
         var best: [[Int32]]?
         var bestCount = Int.max
-        // Split on the space's byte: the text is folded words joined by spaces, and splitting by
-        // characters cost more than the rest of the look-up.
-        for word in text.utf8.split(separator: UInt8(ascii: " ")) {
-            guard let byLength = table.byWord[String(Substring(word))] else { continue }
+        // Word by word at the space's byte: the text is folded words joined by spaces, and splitting
+        // by characters (or into an array) cost more than the rest of the look-up.
+        let utf8 = text.utf8
+        var wordStart = utf8.startIndex
+        var hasSpace = false
+        while wordStart < utf8.endIndex {
+            let wordEnd = utf8[wordStart...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex
+            defer { wordStart = wordEnd < utf8.endIndex ? utf8.index(after: wordEnd) : wordEnd }
+            if wordEnd < utf8.endIndex { hasSpace = true }
+            guard wordEnd > wordStart, let byLength = table.byWord[String(Substring(utf8[wordStart..<wordEnd]))] else {
+                continue
+            }
             var lists: [[Int32]] = []
             var count = 0
             for candidateLength in (length - allowance)...(length + allowance) {
@@ -103,7 +115,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         }
         // One misspelt word shares no known word ("landry"): compare it with every name about as
         // long (a mask test first, so 100,000 names take a millisecond).
-        if best == nil, !text.utf8.contains(UInt8(ascii: " ")) {
+        if best == nil, !hasSpace {
             return oneWordTypos(text, table: table, allowance: allowance)
         }
         // Text whose every word is common among names this long is too vague to be a typo of one.
@@ -128,9 +140,11 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         let length = text.count
         var hits: [(name: String, distance: Int)] = []
         for index in table.folded.indices {
-            guard (table.masks[index] ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
+            guard abs(Int(table.lengths[index]) - length) <= allowance,
+                (table.masks[index] ^ textMask).nonzeroBitCount <= allowance * 2
+            else { continue }
             let folded = table.folded[index]
-            guard abs(folded.count - length) <= allowance, table.exact[folded] == index,
+            guard table.exact[folded] == index,
                 let distance = EditDistance.within(folded, text, limit: allowance)
             else { continue }
             hits.append((table.names[index], distance))

@@ -36,8 +36,12 @@ enum GraphCoding {
         return file.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Damaged) -> (graph: IntentGraph, diagnostics: [Diagnostic]) {
-        var header = ByteReader(bytes: bytes, position: 0)
+    /// The graph and warnings in `bytes[range]` (all of `bytes` when nil).
+    static func decode(_ bytes: [UInt8], range: Range<Int>? = nil) throws(Damaged) -> (
+        graph: IntentGraph, diagnostics: [Diagnostic]
+    ) {
+        let range = range ?? bytes.indices
+        var header = ByteReader(bytes: bytes, position: range.lowerBound, end: range.upperBound)
         guard let textCount = header.count(elementSize: 8) else { throw Damaged() }
         var table: [String] = []
         table.reserveCapacity(textCount)
@@ -795,7 +799,7 @@ struct GraphReader {
     /// A count the bytes left could hold (each element at least one byte).
     mutating func count() throws(Damaged) -> Int {
         guard let count = base.reader.integer(UInt32.self),
-            Int(count) <= base.reader.bytes.count - base.reader.position
+            Int(count) <= base.reader.end - base.reader.position
         else { throw Damaged() }
         return Int(count)
     }

@@ -132,7 +132,11 @@ public struct Matcher: Sendable {
             // The entity slot took most of the sentence: perhaps words the phrase has.
             promoted = search.lastResort(over: best)
         }
-        var candidates = search.found.sorted { $0.score > $1.score }
+        // Sorted by position, not moved whole: a sentence has hundreds of readings, each a slot list
+        // and strings (the order is the one sorting the readings themselves gives, comparison for
+        // comparison).
+        let found = search.found
+        var candidates = found.indices.sorted { found[$0].score > found[$1].score }.map { found[$0] }
         // An entity slot whose words name nothing (or no name is known) loses to a reading that reads
         // more of the sentence as the phrase's own words with one word passed over or left out: "refresh
         // radars" refreshes all radars rather than look for one called "radars".
@@ -335,6 +339,19 @@ private struct ParseKey: Hashable {
         template = candidate.template
         slots = candidate.slots.map { SlotKey(name: $0.name, start: $0.span.lowerBound, end: $0.span.upperBound) }
     }
+
+    /// Hashes the intent's name, the template's length and where the slots lie, not every character
+    /// of the template and the names: hundreds of readings are told apart per sentence, and equal
+    /// keys still hash alike (`==` compares everything).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(intent.name)
+        hasher.combine(template.utf8.count)
+        hasher.combine(slots.count)
+        for slot in slots {
+            hasher.combine(slot.start)
+            hasher.combine(slot.end)
+        }
+    }
 }
 
 /// One depth-first walk of the trie for one sentence.
@@ -384,12 +401,21 @@ struct Search {
                 options.append(named)
             }
             free.append(
-                SlotParser.Option(
-                    length: length, value: .string(tokens.originalText(from: position, through: position + length - 1)),
-                    typed: false))
+                SlotParser.Option(length: length, value: .string(freeText(at: position, length: length)), typed: false))
         }
         return options + free
     }
+
+    /// The words of `length` tokens at `position` as typed, cut out once per sentence: every entity
+    /// slot of every app the walk reaches at a position offers the same spans as free text.
+    private mutating func freeText(at position: Int, length: Int) -> String {
+        let key = position &* (Matcher.maximumFreeWords + 1) &+ length
+        if let known = freeTextCache[key] { return known }
+        let text = tokens.originalText(from: position, through: position + length - 1)
+        freeTextCache[key] = text
+        return text
+    }
+    private var freeTextCache: [Int: String] = [:]
 
     /// Whether the walk can take a step from `node` at `position`: a cheap test that never says no
     /// where `walk` would find something.
@@ -484,6 +510,8 @@ struct Search {
     }
     /// Words any node can step over: fillers, and the app's name (after a preposition or not).
     private let passable: [Bool]
+    /// `Matcher.isFiller` at each position, worked out once: the walk asks at every step.
+    private let fillerAt: [Bool]
 
     private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
         let key = SlotAt(type: type, position: position)
@@ -612,8 +640,10 @@ struct Search {
             }
         }
         self.mentions = mentions
+        let fillerAt = tokens.indices.map { Matcher.isFiller(tokens, at: $0) }
+        self.fillerAt = fillerAt
         passable = tokens.indices.map { position in
-            Matcher.isFiller(tokens, at: position) || mentions[position] != nil
+            fillerAt[position] || mentions[position] != nil
                 || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
         }
     }
@@ -671,9 +701,10 @@ struct Search {
         }
         // The last resort: a template word the sentence left out, once, after the template's first
         // word or slot ("refresh radars" for "refresh my radars"). Only small words (`leaveOutWords`),
-        // in order, so that the walk does not depend on a dictionary's order.
+        // in order, so that the walk does not depend on a dictionary's order (a node's words are
+        // kept in order: `PhraseIndex.Trie`).
         if pass == .oneWordMissing, path.score.missing == 0, path.score.literalWords + path.slots.count > 0 {
-            for word in node.words.keys.sorted()
+            for word in node.words.keys
             where Matcher.leaveOutWords.contains(word) && (position == tokens.count || tokens[position].text != word) {
                 var next = path
                 next.score.missing += 1
@@ -689,7 +720,7 @@ struct Search {
                 next.score.unsaid += 1
                 walk(node: edge.child, position: position, path: next)
             }
-            for word in node.words.keys.sorted()
+            for word in node.words.keys
             where Matcher.leaveOutWords.contains(word) && (position == tokens.count || tokens[position].text != word) {
                 for edge in nodes[Int(node.words[word]!)].slots {
                     var next = path
@@ -783,7 +814,7 @@ struct Search {
             // The last resort: one word too many where the template's next word follows it ("what's
             // my fortune today in fortune"), never where a slot would take it instead; or a word that
             // introduces a value said differently ("called" for "on").
-            if pass == .oneWordOff, path.score.unknown == 0, !Matcher.isFiller(tokens, at: position),
+            if pass == .oneWordOff, path.score.unknown == 0, !fillerAt[position],
                 !namesValue(at: position)
             {
                 var next = path
@@ -804,7 +835,7 @@ struct Search {
                 }
             }
             // Fillers no template needs, and the app named somewhere else in the sentence.
-            if Matcher.isFiller(tokens, at: position) {
+            if fillerAt[position] {
                 var next = path
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)

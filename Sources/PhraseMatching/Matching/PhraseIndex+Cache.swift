@@ -194,16 +194,20 @@ extension PhraseIndex {
     /// The index in `bytes` over `graph`, when they are a whole, valid index of this format for `key`.
     /// `checksummed`: the bytes are a section of a file whose own checksum covered them
     /// (`CompiledCache`), so their inner checksum is not computed a second time.
-    init?(decoding bytes: [UInt8], key: UInt64, graph: IntentGraph, checksummed: Bool = false) {
-        guard bytes.count >= Self.cacheMagic.count + 4 + 8 + 8, bytes.starts(with: Self.cacheMagic) else {
+    /// `range`: where in `bytes` the index is (all of them when nil), read in place.
+    init?(decoding bytes: [UInt8], range: Range<Int>? = nil, key: UInt64, graph: IntentGraph, checksummed: Bool = false)
+    {
+        let range = range ?? bytes.indices
+        guard range.count >= Self.cacheMagic.count + 4 + 8 + 8, bytes[range].starts(with: Self.cacheMagic) else {
             return nil
         }
+        let last = range.upperBound - 8
         if !checksummed {
-            var check = ByteReader(bytes: bytes, position: bytes.count - 8)
-            guard check.uint64() == Self.checksum(bytes[..<(bytes.count - 8)]) else { return nil }
+            var check = ByteReader(bytes: bytes, position: last)
+            guard check.uint64() == Self.checksum(bytes[range.lowerBound..<last]) else { return nil }
         }
         // Read in place (the checksum's 8 bytes are after the end the last field must reach).
-        var header = ByteReader(bytes: bytes, position: Self.cacheMagic.count)
+        var header = ByteReader(bytes: bytes, position: range.lowerBound + Self.cacheMagic.count, end: range.upperBound)
         guard header.uint32() == Self.cacheFormatVersion, header.uint64() == key, let textCount = header.count()
         else { return nil }
         var table: [String] = []
@@ -311,7 +315,7 @@ extension PhraseIndex {
             else { return nil }
             wordsByLength[Int(length)] = zip(words, masks).map { ($0, $1) }
         }
-        guard let vocabulary = reader.strings(), reader.reader.position == bytes.count - 8 else { return nil }
+        guard let vocabulary = reader.strings(), reader.reader.position == last else { return nil }
 
         self.graph = graph
         self.trie = trie
