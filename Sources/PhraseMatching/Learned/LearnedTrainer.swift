@@ -52,13 +52,15 @@ public enum LearnedTrainer {
                                 language: phrase.language, random: &random))
                     }
                 }
+                let marked = Dictionary(
+                    intent.trainingSentences.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
                 for sentence in training[intent.name] ?? [] {
                     let cls = Int32(classIntent.count)
                     classIntent.append(intentIndex)
                     classTemplate.append(sentence)
                     classIsPhrase.append(false)
-                    let words = LearnedModel.words(of: Normalizer.tokens(sentence))
-                    examples.append(Example(words: words, free: words.map { _ in false }, cls: cls))
+                    examples.append(
+                        trainingExample(sentence, marked: marked[sentence], intent: intent, cls: cls))
                 }
             }
         }
@@ -145,6 +147,33 @@ public enum LearnedTrainer {
     nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] != "0"
 
     // MARK: Sentences
+
+    /// A `training:` sentence as an example: the words of a `[value](slot)` mark whose parameter
+    /// takes free text (a string or an entity's name) are free, as a template's sampled values are.
+    /// Read as the intent's own words, an author's example values ("call the landlord") became the
+    /// sentence's telling word, and the sentence with that word replaced was taught as none's: the
+    /// more examples an author wrote, the more none learned the intent's own wording.
+    static func trainingExample(
+        _ sentence: String, marked: IntentGraph.TrainingSentence?, intent: IntentGraph.Intent, cls: Int32
+    ) -> Example {
+        guard let marked else {
+            let words = LearnedModel.words(of: Normalizer.tokens(sentence))
+            return Example(words: words, free: words.map { _ in false }, cls: cls)
+        }
+        var words: [String] = [], free: [Bool] = []
+        for piece in marked.pieces {
+            let isFree: Bool
+            switch piece.slot.flatMap({ intent.parameter($0)?.type }) {
+            case .string?, .entity?: isFree = true
+            default: isFree = false
+            }
+            for word in LearnedModel.words(of: Normalizer.tokens(piece.text)) {
+                words.append(word)
+                free.append(isFree)
+            }
+        }
+        return Example(words: words, free: free, cls: cls)
+    }
 
     private static func example(
         _ pieces: [PhraseTemplate.Piece], cls: Int32, intent: IntentGraph.Intent, app: IntentGraph.App,
