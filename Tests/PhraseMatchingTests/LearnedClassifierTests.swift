@@ -39,6 +39,16 @@ struct LearnedClassifierTests {
     }()
     static var matcher: Matcher { Matcher(index: stage.index, clock: Bundled.clock) }
 
+    /// Before, the marked values were the sentences' own words: "lisbon" the telling word of "weather
+    /// forecast for lisbon", and "weather forecast for <everyday word>" taught as none's.
+    @Test("A training sentence's free-text values are not words of the intent, the words around them are")
+    func trainingValuesAreFree() {
+        let words = Self.stage.model.wordIDs
+        #expect(words["forecast"] != nil)
+        #expect(words["weather"] != nil)
+        for value in ["paris", "tokyo", "lisbon", "vienna", "oslo"] { #expect(words[value] == nil, "\(value)") }
+    }
+
     @Test("A reading mostly of free text gives way to the intent the words say")
     func wordsOverShape() throws {
         let text = "what is the weather going to be like in utah"
