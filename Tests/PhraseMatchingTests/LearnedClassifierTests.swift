@@ -39,14 +39,26 @@ struct LearnedClassifierTests {
     }()
     static var matcher: Matcher { Matcher(index: stage.index, clock: Bundled.clock) }
 
-    /// Before, the marked values were the sentences' own words: "lisbon" the telling word of "weather
-    /// forecast for lisbon", and "weather forecast for <everyday word>" taught as none's.
-    @Test("A training sentence's free-text values are not words of the intent, the words around them are")
-    func trainingValuesAreFree() {
-        let words = Self.stage.model.wordIDs
-        #expect(words["forecast"] != nil)
-        #expect(words["weather"] != nil)
-        for value in ["paris", "tokyo", "lisbon", "vienna", "oslo"] { #expect(words[value] == nil, "\(value)") }
+    /// Before, a marked value was the rarest word of its sentence, so "weather forecast for <an
+    /// everyday word>" was taught as none's: the intent's own wording, and more of it with every example.
+    @Test("A training sentence's marked value is never the word replaced to make the none class's sentences")
+    func trainingValuesStayInNegatives() throws {
+        let stage = Self.stage
+        let weather = try #require(stage.index.graph.apps.first?.intents.first { $0.name.name == "Weather" })
+        let marked = try #require(weather.trainingSentences.first { $0.text.contains("lisbon") })
+        let example = LearnedTrainer.trainingExample(marked.text, marked: marked, intent: weather, cls: 0)
+        #expect(example.words.contains("lisbon"))
+        var random = SeededGenerator(seed: 1)
+        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], random: &random)
+        let none = stage.model.intents.count
+        let substituted = samples.filter {
+            $0.label == none && $0.group == 0 && $0.words.map(\.said) != Array(example.words.reversed())
+        }
+        #expect(substituted.count == 1)
+        for sample in substituted {
+            #expect(sample.words.map(\.said).contains("lisbon"), "\(sample.words.map(\.said))")
+            #expect(sample.words.map(\.said) != example.words)
+        }
     }
 
     @Test("A reading mostly of free text gives way to the intent the words say")
