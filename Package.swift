@@ -127,7 +127,9 @@ let package = Package(
             ],
             path: "Benchmarks/intents-bench"
         ),
-        .target(name: "TestSupport", dependencies: ["IntentModel", "IntentLanguage"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["IntentModel", "IntentLanguage"], path: "Tests/TestSupport",
+            exclude: ["Fixtures"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(

@@ -20,13 +20,15 @@ final class Scratch {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// A conversation over the bundled definitions and this store, at the tests' fixed moment.
-    func conversation(_ options: Conversation.Options = .init()) throws -> Conversation {
+    /// A conversation over the bundled definitions (or `graph`) and this store, at the tests' fixed moment.
+    func conversation(_ options: Conversation.Options = .init(), graph: IntentGraph = Bundled.graph) throws
+        -> Conversation
+    {
         let session = try Session(
-            graph: Bundled.graph,
+            graph: graph,
             store: try Store(
-                path: path, graph: Bundled.graph, clock: Bundled.clock,
-                indexer: SearchDocumentBuilder(graph: Bundled.graph, clock: Bundled.clock)))
+                path: path, graph: graph, clock: Bundled.clock,
+                indexer: SearchDocumentBuilder(graph: graph, clock: Bundled.clock)))
         return Conversation(session: session, options: options)
     }
 }

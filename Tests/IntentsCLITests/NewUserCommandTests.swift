@@ -16,8 +16,9 @@ struct NewUserCommandTests {
                 ["say", "--json"] + line.flags + [line.text], store: scratch.path + "/store.sqlite")
             let object = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             let result = try #require(object["result"] as? [String: Any], "\(run.stdout)\(run.stderr)")
+            // An entity by its title: its id is new in every run.
             let values = (result["parameters"] as? [String: Any] ?? [:]).compactMap { name, value in
-                value is NSNull ? nil : "\(name)=\(value)"
+                value is NSNull ? nil : "\(name)=\((value as? [String: Any])?["title"] ?? value)"
             }.sorted()
             var said = "\(result["status"] ?? "")"
             if let intent = result["intent"] as? String { said += " \(intent)" }
@@ -68,6 +69,19 @@ struct NewUserCommandTests {
             (dry, "my luck today"),
             (dry, "track"),
             (dry + ["--lang", "de"], "erstelle dringende aufgaben steuer"),
+            // Seen at the prompt (para7): a bare "delete" of a task asked "Did you mean Unfollow …?";
+            // a date after "to my tasks" asked; questions about tasks and the focus block were no_match.
+            (talk, "add buy bread to my tasks"),
+            (talk, "delete buy bread"),
+            (talk, "no"),
+            (dry, "add call the dentist to my tasks for next monday"),
+            (dry, "what is due tomorrow"),
+            (dry, "how many tasks do i have"),
+            (dry, "which of my tasks are urgent"),
+            (dry + ["--lang", "de"], "wie viele aufgaben habe ich"),
+            (dry, "how long is left"),
+            (talk, "start a focus block on taxes for 30 minutes"),
+            (talk, "how long is left"),
         ])
         try CommandLineTests.golden("new-user.txt", text)
     }
@@ -92,7 +106,10 @@ struct NewUserCommandTests {
     /// on its own (and `explain` on the tokens joined again, so "what's" read as "what's is").
     @Test(
         "explain decides a learned guess as say does, and every “Did you mean” can be answered yes",
-        arguments: ["i'd love a horoscope about money", "horoscope love my what's", "radar about vertical farming"])
+        arguments: [
+            "i'd love a horoscope about money", "horoscope love my what's", "radar about vertical farming",
+            "my fortune luck", "zeige aufgaben morgen",
+        ])
     func guessesAgree(_ sentence: String) throws {
         let store = scratch.path + "/agree.sqlite"
         let explained = try ConversationCommandTests.run(["explain", "--json", sentence], store: store)
@@ -100,6 +117,11 @@ struct NewUserCommandTests {
         let learned = try #require(explain["learned"] as? [String: Any], "\(explained.stdout)")
         let said = try ConversationCommandTests.run(["say", "--json", "--conversation", "g", sentence], store: store)
         let answer = try CommandLineTests.result(stdout: said.stdout)
+        // Where the guess falls moves with the bundled apps' phrases; that both sides agree does not.
+        guard learned["decision"] as? String != "none" else {
+            #expect(answer["status"] as? String == "no_match", "\(said.stdout)")
+            return
+        }
         #expect(answer["intent"] as? String == learned["intent"] as? String)
         #expect((learned["decision"] as? String == "ask") == (answer["status"] as? String == "needs_confirmation"))
         guard answer["status"] as? String == "needs_confirmation" else { return }

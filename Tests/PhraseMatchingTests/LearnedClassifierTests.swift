@@ -39,6 +39,28 @@ struct LearnedClassifierTests {
     }()
     static var matcher: Matcher { Matcher(index: stage.index, clock: Bundled.clock) }
 
+    /// Before, a marked value was the rarest word of its sentence, so "weather forecast for <an
+    /// everyday word>" was taught as none's: the intent's own wording, and more of it with every example.
+    @Test("A training sentence's marked value is never the word replaced to make the none class's sentences")
+    func trainingValuesStayInNegatives() throws {
+        let stage = Self.stage
+        let weather = try #require(stage.index.graph.apps.first?.intents.first { $0.name.name == "Weather" })
+        let marked = try #require(weather.trainingSentences.first { $0.text.contains("lisbon") })
+        let example = LearnedTrainer.trainingExample(marked.text, marked: marked, intent: weather, cls: 0)
+        #expect(example.words.contains("lisbon"))
+        var random = SeededGenerator(seed: 1)
+        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], random: &random)
+        let none = stage.model.intents.count
+        let substituted = samples.filter {
+            $0.label == none && $0.group == 0 && $0.words.map(\.said) != Array(example.words.reversed())
+        }
+        #expect(substituted.count == 1)
+        for sample in substituted {
+            #expect(sample.words.map(\.said).contains("lisbon"), "\(sample.words.map(\.said))")
+            #expect(sample.words.map(\.said) != example.words)
+        }
+    }
+
     @Test("A reading mostly of free text gives way to the intent the words say")
     func wordsOverShape() throws {
         let text = "what is the weather going to be like in utah"

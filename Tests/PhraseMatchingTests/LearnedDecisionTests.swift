@@ -7,7 +7,9 @@ import Testing
 
 @Suite("The learned stage's words and decisions: other forms of known words, asking between the thresholds")
 struct LearnedDecisionTests {
-    static var stage: LearnedStage { LearnedStageTests.stage }
+    /// How the stage decides, on the bundled apps as they were when these sentences were chosen.
+    static let matcher = Matcher(index: PhraseIndex(graph: FrozenApps.graph), clock: Bundled.clock)
+    static let stage = LearnedStage(index: matcher.index)
 
     @Test(
         "Another form of a word the definitions know is read as that word",
@@ -28,7 +30,7 @@ struct LearnedDecisionTests {
     func shortTypos(said: String, intent: String) throws {
         let model = Self.stage.model
         #expect(model.ids(["nxt"]).ids == model.ids(["next"]).ids)
-        let guess = try #require(Self.stage.guess(said, matcher: Bundled.matcher))
+        let guess = try #require(Self.stage.guess(said, matcher: Self.matcher))
         #expect(guess.candidate.intent.description == intent)
         #expect(guess.decision == .act)
     }
@@ -52,7 +54,7 @@ struct LearnedDecisionTests {
     func plausibleGuessAsks() throws {
         // "vertical farming" is no word of the definitions, and the phrase's verb is not said: the
         // tagger reads it as the topic, so the guess asks "Did you mean …?" (it answered no match).
-        let guess = try #require(Self.stage.guess("radar about vertical farming", matcher: Bundled.matcher))
+        let guess = try #require(Self.stage.guess("radar about vertical farming", matcher: Self.matcher))
         #expect(guess.candidate.intent.description == "Radar.CreateRadar")
         #expect(guess.decision == .ask)
         #expect(guess.candidate.slots.first { $0.name == "topic" }?.value.description == "vertical farming")
@@ -62,22 +64,22 @@ struct LearnedDecisionTests {
     func smallWordsAsk() throws {
         // "put", "on" and "a" are all it knows of the sentence: Radar's "put {topic} on my radar" has
         // them, and so does another app's request.
-        let guess = try #require(Self.stage.guess("put on a jazz record", matcher: Bundled.matcher))
+        let guess = try #require(Self.stage.guess("put on a jazz record", matcher: Self.matcher))
         #expect(guess.candidate.intent.description == "Radar.CreateRadar")
         #expect(guess.confidence >= guess.thresholds.act)
         #expect(guess.decision == .ask)
         // A word that says what is meant acts, said with the same small words.
-        let named = try #require(Self.stage.guess("put on my radar a jazz record", matcher: Bundled.matcher))
+        let named = try #require(Self.stage.guess("put on my radar a jazz record", matcher: Self.matcher))
         #expect(named.decision == .act)
     }
 
     @Test("A sentence whose words said in the other order are a phrase asks; the phrase's own order acts")
     func phraseBackwardsAsks() throws {
         // "for" is a filler: without it the words stand as in "my love horoscope".
-        let backwards = try #require(Self.stage.guess("love for horoscope", matcher: Bundled.matcher))
+        let backwards = try #require(Self.stage.guess("love for horoscope", matcher: Self.matcher))
         #expect(backwards.candidate.intent.description == "Fortune.GetDailyFortune")
         #expect(backwards.decision == .ask)
-        let forwards = try #require(Self.stage.guess("my love horoscope", matcher: Bundled.matcher))
+        let forwards = try #require(Self.stage.guess("my love horoscope", matcher: Self.matcher))
         #expect(forwards.candidate.intent.description == "Fortune.GetDailyFortune")
         #expect(forwards.decision == .act)
     }
