@@ -30,10 +30,14 @@ struct WidgetWatcher {
             }
         }
         var message: String?
-        var lastChange = try session.store.changeCount()
-        var lastMinute = Int(Date().timeIntervalSince1970) / tick
         var typed = ""
+        // The time from the session's clock: a fixed `INTENTS_NOW` never turns a minute.
+        func minute() -> Int { Int(session.clock.now.timeIntervalSince1970) / tick }
+        var lastMinute = minute()
         while true {
+            // Counted before drawing: a change while it draws redraws once more; a button pressed
+            // here, whose write the drawing shows, does not redraw it twice.
+            var lastChange = try session.store.changeCount()
             let (text, widget) = try draw()
             let keys = widget?.widget.buttons.isEmpty == false ? "1-9 press a button, q quits" : "q quits"
             if terminal {
@@ -70,9 +74,9 @@ struct WidgetWatcher {
                     }
                 }
                 let change = try session.store.changeCount()
-                let minute = Int(Date().timeIntervalSince1970) / tick
-                if change != lastChange || minute != lastMinute {
-                    (lastChange, lastMinute) = (change, minute)
+                let now = minute()
+                if change != lastChange || now != lastMinute {
+                    (lastChange, lastMinute) = (change, now)
                     break
                 }
             }
