@@ -117,7 +117,11 @@ struct SlotTaggerConversationTests {
                 training:
 
             """
-        for title in titles { yaml += "      - \"find [The \(title)](title)\"\n" }
+        for title in titles {
+            for verb in ["find", "look for", "search for", "i want to find", "can you find"] {
+                yaml += "      - \"\(verb) [The \(title)](title)\"\n"
+            }
+        }
         return yaml + "    result: { dialog: \"Looking for ${title}.\" }\n"
     }()
 

@@ -127,9 +127,10 @@ extension LearnedStage {
     /// since "located" is a word the intent says around its values), and every value parses. nil when
     /// the match took no free text or the tagger does not know the intent.
     /// `training:` sentences an intent needs for the tagger's reading of an exact match to divide more
-    /// than the free text (`TaggerRevision.learntFromPeople`). SNIPS 2017's intents have some 1,800
-    /// each; the bundled apps none.
-    public static let learntFromPeople = 20
+    /// than the free text (`TaggerRevision.learntFromPeople`): hundreds of people's sentences, not the
+    /// score an author writes beside the phrases. SNIPS 2017's intents have some 1,800 each; the
+    /// bundled apps at most 20.
+    public static let learntFromPeople = 100
 
     public func revise(_ candidate: Candidate, text: String, matcher: Matcher) -> TaggerRevision? {
         let free = candidate.slots.filter { !$0.typed }
@@ -152,12 +153,12 @@ extension LearnedStage {
             }
         var revised = candidate
         // The match's typed values, but where the tagger (when it may divide the template's words
-        // too) put a value of that name or over those words.
+        // too) put a value of that name. A value read as written ("dringender", "tomorrow") is never
+        // swallowed by another value's words: such a reading is not taken.
         let typed = candidate.slots.filter { slot in
-            slot.typed
-                && (!learntFromPeople
-                    || !reading.slots.contains { $0.name == slot.name || $0.span.overlaps(slot.span) })
+            slot.typed && (!learntFromPeople || !reading.slots.contains { $0.name == slot.name })
         }
+        let swallowsTyped = reading.slots.contains { value in typed.contains { $0.span.overlaps(value.span) } }
         revised.slots = typed + reading.slots
         revised.slots.sort { $0.span.lowerBound < $1.span.lowerBound }
         func signature(_ slots: [Candidate.Slot]) -> [String] {
@@ -166,7 +167,7 @@ extension LearnedStage {
         let differs = signature(revised.slots) != signature(candidate.slots)
         var revision = TaggerRevision(
             frameKept: frameKept, droppedWordsKnown: droppedWordsKnown, valuesParse: valuesParse, differs: differs,
-            learntFromPeople: learntFromPeople, reading: reading,
+            learntFromPeople: learntFromPeople && !swallowsTyped, reading: reading,
             candidate: candidate)
         if revision.taken { revision.candidate = revised }
         return revision
