@@ -132,6 +132,10 @@ extension LearnedStage {
     /// bundled apps at most 20.
     public static let learntFromPeople = 100
 
+    /// Words that introduce what follows them: a text value the tagger ends with one was cut badly.
+    static let introducing: Set<String> =
+        Matcher.introducingWords.union(Matcher.determiners).union(DateParser.deadlineWords)
+
     public func revise(_ candidate: Candidate, text: String, matcher: Matcher) -> TaggerRevision? {
         let free = candidate.slots.filter { !$0.typed }
         guard !free.isEmpty, let intent = index.graph.intent(candidate.intent) else { return nil }
@@ -145,8 +149,14 @@ extension LearnedStage {
             reading.labels[position] != "O" || tagger.isFrameWord(tokens[position].text, intent: frame)
         }
         let learntFromPeople = intent.trainingSentences.count >= Self.learntFromPeople
+        // A text value that ends in a word introducing the next ("plan for" before "tomorrow") is
+        // cut at the wrong place: the words belong together, as the match read them.
+        let cutBadly = reading.slots.contains { slot in
+            !slot.typed && slot.span.upperBound < tokens.count
+                && Self.introducing.contains(tokens[slot.span.upperBound - 1].text)
+        }
         let valuesParse =
-            reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
+            !cutBadly && reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
             && reading.slots.contains {
                 learntFromPeople
                     ? $0.span.contains(where: freeTokens.contains) : $0.span.allSatisfy(freeTokens.contains)
