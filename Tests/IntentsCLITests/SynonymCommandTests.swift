@@ -81,9 +81,9 @@ struct SynonymCommandTests {
     }
 
     @Test func aDeleteSaidInOtherWordsAsksFirstEvenWithYes() throws {
-        // The bundled apps: Radar's phrases say "delete" and "remove", never "erase" or "get rid of".
+        // The bundled apps: Radar's phrases say "delete", "remove", "drop", "get rid of", never "erase".
         #expect(try intents(["say", "create a radar on rust"]).stdout == "Now tracking “rust” (Neutral).\n")
-        for arguments in [["say", "erase my rust radar"], ["say", "--yes", "get rid of the rust radar"]] {
+        for arguments in [["say", "erase my rust radar"], ["say", "--yes", "erase the rust radar"]] {
             let run = try intents(arguments)
             #expect(run.stdout == "Delete rust? (yes/no)\n", "\(arguments): \(run.stdout)")
         }
