@@ -150,11 +150,15 @@ extension LearnedStage {
         }
         let learntFromPeople = intent.trainingSentences.count >= Self.learntFromPeople
         // A text value that ends in a word introducing the next ("plan for" before "tomorrow") is
-        // cut at the wrong place: the words belong together, as the match read them.
-        let cutBadly = reading.slots.contains { slot in
-            !slot.typed && slot.span.upperBound < tokens.count
-                && Self.introducing.contains(tokens[slot.span.upperBound - 1].text)
-        }
+        // cut at the wrong place: the words belong together, as the match read them. (Not for an
+        // intent learnt from people's sentences: those know their values' ends; on SNIPS 2017 the
+        // check cut slot F1 from 94.7 to 86.6 %.)
+        let cutBadly =
+            !learntFromPeople
+            && reading.slots.contains { slot in
+                !slot.typed && slot.span.upperBound < tokens.count
+                    && Self.introducing.contains(tokens[slot.span.upperBound - 1].text)
+            }
         let valuesParse =
             !cutBadly && reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
             && reading.slots.contains {
