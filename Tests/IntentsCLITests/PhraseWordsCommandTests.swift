@@ -189,6 +189,15 @@ struct PhraseWordsCommandTests {
         #expect(!dialog.contains("Sorry") && !dialog.contains("Did you mean"), "\(dialog)")
     }
 
+    @Test(
+        "A sentence of English words is answered in English though its closest phrase is German",
+        arguments: ["set buy oat milk to urgent"])
+    func aGuessIsAnsweredInTheSentencesLanguage(_ sentence: String) throws {
+        let answer = try json(["say", sentence])
+        let dialog = try #require(answer["dialog"] as? String)
+        #expect(!dialog.contains("„") && !dialog.contains("hinzugefügt"), "\(answer)")
+    }
+
     @Test func suggestionsAreSentencesAPersonWouldSay() throws {
         let answer = try json(["say", "what's the weather tomorrow"])
         let suggestions = try #require(answer["suggestions"] as? [String])

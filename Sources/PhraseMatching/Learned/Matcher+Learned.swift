@@ -59,7 +59,12 @@ extension Matcher {
         // Why a guess was worth a step less than its confidence (for `explain`).
         var demoted: String?
         let template = model.classTemplate[Int(evidence.best)]
-        let language = intent.phrases.first { $0.template.source == template }?.language ?? language ?? "en"
+        // Answered in the language asked for, else the one the sentence's own words are in ("set buy
+        // milk to urgent" is English even when its closest phrase is "setz {title} auf die liste"),
+        // else the closest phrase's.
+        let language =
+            language ?? self.language(of: tokens) ?? intent.phrases.first { $0.template.source == template }?.language
+            ?? "en"
         var candidate = Candidate(
             intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
             isNegative: false)

@@ -258,7 +258,10 @@ public struct Matcher: Sendable {
         let speaksGerman = index.spokenPhrases.contains { $0.language == "de" }
         for word in Set(tokens.map(\.text)) {
             var languages: Set<String> = []
-            for phrase in index.spokenByWord[word] ?? [] { languages.insert(index.spokenPhrases[phrase].language) }
+            for phrase in index.spokenByWord[word] ?? [] {
+                languages.insert(index.spokenPhrases[phrase].language)
+                if languages.count > 1 { break }
+            }
             if languages.isEmpty, speaksGerman, Self.germanWords.contains(word) { languages = ["de"] }
             if languages.count == 1 { votes[languages.first!, default: 0] += 1 }
         }
