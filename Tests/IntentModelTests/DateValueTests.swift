@@ -61,6 +61,19 @@ struct DateValueTests {
         #expect(clock.describe(Self.utc(moment)) == text)
     }
 
+    @Test(
+        "Dates read in German in German dialogs",
+        arguments: [
+            ("2026-11-22T15:00:00Z", "16:00"), ("2026-11-22T23:00:00Z", "morgen"),
+            ("2026-11-23T08:00:00Z", "morgen um 09:00"), ("2026-11-21T08:00:00Z", "gestern um 09:00"),
+            ("2026-11-26T23:00:00Z", "Fr 27. Nov"), ("2027-03-02T23:00:00Z", "Mi 3. Mär 2027"),
+            ("2026-12-03T08:30:00Z", "Do 3. Dez um 09:30"),
+        ])
+    func describesInGerman(_ moment: String, _ text: String) {
+        let clock = Clock.fixed(Self.now, timeZone: Self.berlin)
+        #expect(clock.describe(Self.utc(moment), language: "de") == text)
+    }
+
     @Test func frozenClocksReadOneMoment() {
         let clock = Clock(timeZone: Self.utc) { Date() }
         let frozen = clock.frozen()

@@ -85,29 +85,46 @@ public struct Clock: Sendable {
         calendar.startOfDay(for: date)
     }
 
-    /// How a person reads `date` today: `09:00`, `tomorrow at 09:00`, `Mon 2 Mar`, `Mon 2 Mar 2027 at 09:00`.
-    public func describe(_ date: Date) -> String {
-        describe(date, at: now)
+    /// How a person reads `date` today: `09:00`, `tomorrow at 09:00`, `Mon 2 Mar`, `Mon 2 Mar 2027 at 09:00`;
+    /// in German `09:00`, `morgen um 09:00`, `Mo 2. Mär`, `Mo 2. Mär 2027 um 09:00`.
+    public func describe(_ date: Date, language: String? = nil) -> String {
+        describe(date, at: now, language: language)
     }
 
-    public func describe(_ date: Date, at now: Date) -> String {
+    public func describe(_ date: Date, at now: Date, language: String? = nil) -> String {
+        let words = language == "de" ? DayWords.german : DayWords.english
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
         let hasTime = parts.hour != 0 || parts.minute != 0
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         let days = calendar.dateComponents([.day], from: startOfDay(now), to: startOfDay(date)).day ?? 0
+        let day: String
         switch days {
-        case 0: return hasTime ? time : "today"
-        case 1: return hasTime ? "tomorrow at \(time)" : "tomorrow"
-        case -1: return hasTime ? "yesterday at \(time)" : "yesterday"
+        case 0: return hasTime ? time : words.today
+        case 1: day = words.tomorrow
+        case -1: day = words.yesterday
         default:
-            let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            var text =
-                "\(weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1) % 12])"
-            if parts.year != calendar.component(.year, from: now) { text += " \(parts.year ?? 0)" }
-            return hasTime ? text + " at \(time)" : text
+            day =
+                "\(words.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1)\(words.dayMark) "
+                + words.months[((parts.month ?? 1) - 1) % 12]
+                + (parts.year != calendar.component(.year, from: now) ? " \(parts.year ?? 0)" : "")
         }
+        return hasTime ? "\(day) \(words.at) \(time)" : day
     }
+}
+
+/// The words a date is read with, per language.
+private struct DayWords {
+    let today: String, tomorrow: String, yesterday: String, at: String, dayMark: String
+    let weekdays: [String], months: [String]
+
+    static let english = DayWords(
+        today: "today", tomorrow: "tomorrow", yesterday: "yesterday", at: "at", dayMark: "",
+        weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
+    static let german = DayWords(
+        today: "heute", tomorrow: "morgen", yesterday: "gestern", at: "um", dayMark: ".",
+        weekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
+        months: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"])
 }
 
 /// `INTENTS_NOW` that is not a date.

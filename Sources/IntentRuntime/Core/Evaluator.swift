@@ -13,6 +13,9 @@ package struct Evaluator {
     let app: IntentGraph.App?
     /// The open transaction, for queries and entity references; nil where only text is rendered.
     let store: StoreTransaction?
+    /// The language dialogs are said in: dates, durations and yes/no read in it ("morgen um 09:00").
+    /// Nil (or a language without words of its own here) reads in English.
+    package var language: String?
 
     package init(graph: IntentGraph, clock: Clock, app: String?, store: StoreTransaction?) {
         self.graph = graph
@@ -22,7 +25,9 @@ package struct Evaluator {
     }
 
     func with(app name: String) -> Evaluator {
-        Evaluator(graph: graph, clock: values.clock, app: name, store: store)
+        var evaluator = Evaluator(graph: graph, clock: values.clock, app: name, store: store)
+        evaluator.language = language
+        return evaluator
     }
 
     // MARK: Templates
@@ -435,13 +440,13 @@ package struct Evaluator {
                 ? String(Int(number))
                 : String(format: "%.2f", number).replacingOccurrences(
                     of: #"0+$"#, with: "", options: .regularExpression)
-        case .boolean(let flag): return flag ? "yes" : "no"
-        case .date(let date): return values.clock.describe(date)
-        case .duration(let seconds): return DurationText.describe(seconds: seconds)
+        case .boolean(let flag): return language == "de" ? (flag ? "ja" : "nein") : (flag ? "yes" : "no")
+        case .date(let date): return values.clock.describe(date, language: language)
+        case .duration(let seconds): return DurationText.describe(seconds: seconds, language: language)
         case .enumCase(let name, let id): return graph.enumeration(name)?.case(id)?.title ?? id
         case .entity(let record):
             guard let entity = graph.entity(record.entity) else { return record.id }
-            let evaluator = Evaluator(graph: graph, clock: values.clock, app: entity.name.app, store: store)
+            let evaluator = with(app: entity.name.app)
             guard let scope = try? evaluator.scope(of: record, over: [:]),
                 let title = try? evaluator.render(entity.displayTitle, in: scope)
             else { return record.id }
@@ -471,13 +476,19 @@ package struct Evaluator {
 }
 
 extension DurationText {
-    /// `1 hour 30 minutes`, for dialogs.
-    static func describe(seconds: Int) -> String {
+    /// `1 hour 30 minutes` (`1 Stunde 30 Minuten`), for dialogs.
+    static func describe(seconds: Int, language: String? = nil) -> String {
+        let german = language == "de"
+        let units =
+            german
+            ? [("Stunde", "Stunden"), ("Minute", "Minuten"), ("Sekunde", "Sekunden")]
+            : [("hour", "hours"), ("minute", "minutes"), ("second", "seconds")]
         let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        func part(_ count: Int, _ unit: (String, String)) -> String { "\(count) \(count == 1 ? unit.0 : unit.1)" }
         var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) hour\(hours == 1 ? "" : "s")") }
-        if minutes > 0 { parts.append("\(minutes) minute\(minutes == 1 ? "" : "s")") }
-        if rest > 0 || parts.isEmpty { parts.append("\(rest) second\(rest == 1 ? "" : "s")") }
+        if hours > 0 { parts.append(part(hours, units[0])) }
+        if minutes > 0 { parts.append(part(minutes, units[1])) }
+        if rest > 0 || parts.isEmpty { parts.append(part(rest, units[2])) }
         return parts.joined(separator: " ")
     }
 }

@@ -29,7 +29,9 @@ struct Executor {
     }
 
     private func evaluator(for app: String) -> Evaluator {
-        Evaluator(graph: graph, clock: clock, app: app, store: store)
+        var evaluator = Evaluator(graph: graph, clock: clock, app: app, store: store)
+        evaluator.language = language
+        return evaluator
     }
 
     /// Runs `intent` with resolved `parameters` (every parameter present, `.null` for none).

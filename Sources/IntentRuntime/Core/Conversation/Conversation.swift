@@ -249,7 +249,8 @@ public final class Conversation {
                     pending = state
                     return advance(clock: clock)
                 }
-                let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+                var evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+                evaluator.language = state.language
                 let folded = Normalizer.foldedWords(text)
                 if let match = choices.first(where: { Normalizer.foldedWords(evaluator.describe($0)) == folded }) {
                     state.values[name] = match
@@ -293,7 +294,8 @@ public final class Conversation {
     /// Fills, checks and asks for parameters in order; confirms; executes.
     func advance(clock: Clock) -> Answer {
         guard var state = pending else { return Answer(status: .error, dialog: "Nothing to continue.") }
-        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+        var evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+        evaluator.language = state.language
         let validator = ParameterValidator(evaluator: evaluator)
         for parameter in state.intent.parameters where state.values[parameter.name] == nil {
             if let raw = state.raw.removeValue(forKey: parameter.name) {
@@ -376,7 +378,8 @@ public final class Conversation {
         var state = state
         state.question = question
         pending = state
-        let evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+        var evaluator = session.evaluator(app: state.intent.name.app, store: nil, clock: clock)
+        evaluator.language = state.language
         var answer = describe(state, status: .needsValue, evaluator)
         var lines: [String] = prefix.map { [$0] } ?? []
         switch question {
