@@ -6,17 +6,18 @@ extension PhraseIndex {
     /// Sentences to offer someone who asks what they can say: per app, the first phrases of up to
     /// `perApp` intents in `language` (any language when nil), shortcuts first, each said with
     /// example values: "Add buy milk to my tasks in FocusBlox".
-    public func helpSentences(language: String?, perApp: Int = 2) -> [String] {
+    public func helpSentences(language: String?, perApp: Int = 2, only: String? = nil) -> [String] {
         var sentences: [String] = []
         var position = 0  // in `spokenPhrases`' order: per app, its shortcuts' phrases, then its intents'
         for app in graph.apps {
+            let limit = only == nil || only == app.name ? perApp : 0
             let phrases =
                 app.shortcuts.flatMap { shortcut in shortcut.phrases.map { (shortcut.intent, $0) } }
                 + app.intents.flatMap { intent in intent.phrases.map { (intent.name, $0) } }
             var taken: Set<QualifiedName> = []
             for (intent, phrase) in phrases {
                 defer { position += 1 }
-                guard taken.count < perApp, language == nil || phrase.language == language,
+                guard taken.count < limit, language == nil || phrase.language == language,
                     taken.insert(intent).inserted
                 else { continue }
                 sentences.append(sampleSentence(position))

@@ -90,6 +90,9 @@ struct DateParser {
     /// Words that say a date is a deadline ("due friday", "by tomorrow", "bis morgen", "fällig am
     /// Montag"): they belong to the date they introduce, never to the free text before it.
     static let deadlineWords: Set<String> = ["due", "by", "until", "till", "bis", "fallig"]
+    /// Words a date reads as its own first word ("on friday", "at 9", "um 9", "in 3 days"), besides
+    /// the deadline words.
+    static let leadingWords: Set<String> = ["on", "am", "at", "um", "gegen", "zu", "in"]
 
     private func parseCorrected(_ tokens: [Token], at start: Int) -> Parsed? {
         if let parsed = parseDate(tokens, at: start) { return parsed }

@@ -135,6 +135,8 @@ public final class Conversation {
                 let sentences = session.index.helpSentences(language: spoken)
                 return Answer(status: .done, dialog: Phrasebook.of(spoken).youCanSay(sentences), suggestions: sentences)
             }
+            // “open Sidebar”, “what can I do with Radar”: what that app understands.
+            if let answer = openApp(trimmed) { return answer }
             // Only a sentence no template reads can be a follow-up: an explicit request never is.
             if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
             if let answer = understand(trimmed, clock: clock) { return answer }

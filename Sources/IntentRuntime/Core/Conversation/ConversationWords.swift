@@ -16,12 +16,19 @@ struct ConversationWords: Sendable {
     var numbers: [String: Int]
     /// Requests for help that no app's phrase reads: “what can you do”.
     var help: Set<String>
+    /// The words before and after an app's name that ask to open it or what it does: “open
+    /// Sidebar”, “what can I do with Radar”, “what can Fortune do”.
+    var openApp: (before: [[Substring]], after: [[Substring]], articles: Set<Substring>)
 
     init(
         cancel: Set<String>, yes: Set<String>, no: Set<String>, fillers: Set<String>, counting: [[String]],
-        help: Set<String> = []
+        help: Set<String> = [], openApp: (before: [String], after: [String], articles: Set<Substring>) = ([], [], [])
     ) {
         self.help = help
+        self.openApp = (
+            openApp.before.map { $0.split(separator: " ") }, openApp.after.map { $0.split(separator: " ") },
+            openApp.articles
+        )
         self.cancel = cancel
         self.yes = yes
         self.no = no
@@ -44,7 +51,14 @@ struct ConversationWords: Sendable {
         help: [
             "help", "help me", "what can you do", "what can i say", "what can i ask", "what can i ask you",
             "what can you help me with", "what do you do", "how does this work",
-        ])
+        ],
+        openApp: (
+            before: [
+                "open", "launch", "go to", "switch to", "what can i do with", "what can i do in", "what can i say to",
+                "what can i ask", "what does", "what can", "help with", "how do i use",
+            ],
+            after: ["app", "please", "do", "for me"], articles: ["the", "my"]
+        ))
 
     static let german = ConversationWords(
         cancel: ["abbrechen", "abbruch"],
@@ -54,7 +68,13 @@ struct ConversationWords: Sendable {
         counting: [["eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun"]],
         help: [
             "hilfe", "was kannst du", "was kannst du tun", "was kann ich sagen", "was kann ich fragen", "wie geht das",
-        ])
+        ],
+        openApp: (
+            before: [
+                "offne", "offne mir", "geh zu", "wechsle zu", "was kann ich mit", "was kann", "hilfe zu", "hilfe fur",
+            ],
+            after: ["app", "bitte", "machen", "tun", "sagen", "alles"], articles: ["die", "das", "der", "meine"]
+        ))
 
     /// Each language's words by its code, as phrases give it (`en`, `de`).
     static let byLanguage: [String: ConversationWords] = ["en": english, "de": german]
@@ -86,5 +106,27 @@ struct ConversationWords: Sendable {
         guard words.count == 1, let number = Int(words[0]) ?? numbers[words[0]] else { return nil }
         guard number >= 1, number <= count else { return nil }
         return number - 1
+    }
+}
+
+extension ConversationWords {
+    /// The app `folded` asks to open or asks about (“open the sidebar app”, “was kann radar”), and
+    /// the language it asks in: the words around one of `names` (folded) are one language's.
+    static func appAsked(_ folded: String, names: [String: String]) -> (app: String, language: String)? {
+        let words = folded.split(separator: " ")
+        for (language, vocabulary) in byLanguage.sorted(by: { $0.key < $1.key }) {
+            let (before, after, articles) = vocabulary.openApp
+            for lead in before where words.starts(with: lead) {
+                let middle = words.dropFirst(lead.count)
+                for tail in [[]] + after
+                where middle.count > tail.count && middle.suffix(tail.count).elementsEqual(tail) {
+                    var name = middle.dropLast(tail.count)
+                    while let first = name.first, articles.contains(first), name.count > 1 { name = name.dropFirst() }
+                    if name.last == "app", name.count > 1 { name = name.dropLast() }
+                    if let app = names[name.joined(separator: " ")] { return (app, language) }
+                }
+            }
+        }
+        return nil
     }
 }

@@ -22,6 +22,8 @@ struct Phrasebook: Sendable {
     var didYouMeanSaying: @Sendable (_ sentence: String) -> String
     /// What can be said, asked for with “help” or “what can you do”.
     var youCanSay: @Sendable (_ sentences: [String]) -> String
+    /// An app opened by name: what it is, before what can be said to it.
+    var opened: @Sendable (_ app: String, _ description: String?) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -48,7 +50,8 @@ struct Phrasebook: Sendable {
             sentences.isEmpty
                 ? "There is nothing to ask yet: no app is loaded."
                 : "You can say, for example, " + quoted(sentences, "“", "”", or: "or") + "."
-        })
+        },
+        opened: { app, description in "Opened \(app)." + (description.map { " " + $0 } ?? "") })
 
     static let german = Phrasebook(
         notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
@@ -71,7 +74,8 @@ struct Phrasebook: Sendable {
             sentences.isEmpty
                 ? "Noch gibt es nichts zu fragen: keine App ist geladen."
                 : "Du kannst zum Beispiel " + quoted(sentences, "„", "“", or: "oder") + " sagen."
-        })
+        },
+        opened: { app, _ in "\(app) geöffnet." })
 
     /// "“a”, “b” or “c”".
     private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {

@@ -1,0 +1,24 @@
+import IntentModel
+import PhraseMatching
+
+extension Conversation {
+    /// An app asked for by its name or one of its synonyms, and nothing else (“open Sidebar”, “what
+    /// can I do with Radar”, “öffne fortune”): there is no screen to show, so the answer is what the
+    /// app is for and sentences it understands, in the language asked in. Nil for any other sentence.
+    func openApp(_ text: String) -> Answer? {
+        var names: [String: String] = [:]
+        for app in session.graph.apps {
+            for name in [app.name] + app.synonyms { names[Normalizer.foldedWords(name), default: app.name] = app.name }
+        }
+        guard let (name, asked) = ConversationWords.appAsked(Normalizer.foldedWords(text), names: names),
+            let app = session.graph.app(named: name)
+        else { return nil }
+        let language = options.language ?? asked
+        let phrasebook = Phrasebook.of(language)
+        let sentences = session.index.helpSentences(language: language, perApp: 3, only: app.name)
+        let opened = phrasebook.opened(app.name, language == "en" ? app.description : nil)
+        return Answer(
+            status: .done, app: app.name, dialog: opened + " " + phrasebook.youCanSay(sentences),
+            suggestions: sentences)
+    }
+}
