@@ -136,8 +136,10 @@ func assistantBenchmark() throws {
         "assistant-shaped load: \(appCount) apps, \(graph.intents.count) intents, \(templates) templates (\(index.skippedTemplates.count) over the expansion cap), \(index.nodeCount) trie nodes, \(entities.count) entity names"
     )
     if let index = CommandLine.arguments.firstIndex(of: "--repeat-sentence"), index + 1 < CommandLine.arguments.count {
-        // For profiling one sentence.
-        for _ in 0..<3_000 { _ = matcher.recognize(CommandLine.arguments[index + 1]) }
+        // For profiling one sentence (`--repeat-count N`: fewer under callgrind).
+        for _ in 0..<argument("--repeat-count", default: 3_000) {
+            _ = matcher.recognize(CommandLine.arguments[index + 1])
+        }
         return
     }
     // `--answers`: each sentence's answer, to compare two builds (a speed-up changes no answer).

@@ -269,14 +269,17 @@ extension StoreTransaction {
                 return alternatives.isEmpty ? nil : "(" + alternatives.joined(separator: " OR ") + ")"
             }
             guard !clauses.isEmpty, clauses.count == groups.count else { return [] }
+            // The window is ranked on rowid and bm25 alone; the text is read for the few rows kept
+            // (by rowid, after ranking): reading every window row's columns cost as much as bm25.
             let rows = try db.fetchAll(
                 sql: """
-                    SELECT i.entity, i.record, i.title, i.subtitle, m.title AS ft, m.body AS fb, m.keywords AS fk, m.score
-                    FROM (SELECT rowid, title, body, keywords, score FROM (
-                            SELECT rowid, title, body, keywords, bm25(_search, 10.0, 2.0, 5.0) AS score
+                    SELECT i.entity, i.record, i.title, i.subtitle, s.title AS ft, s.body AS fb, s.keywords AS fk, m.score
+                    FROM (SELECT rowid, score FROM (
+                            SELECT rowid, bm25(_search, 10.0, 2.0, 5.0) AS score
                             FROM _search WHERE _search MATCH ? ORDER BY rowid DESC LIMIT ?)
                           ORDER BY score LIMIT ?) m
                     CROSS JOIN _search_items i ON i.doc = m.rowid
+                    CROSS JOIN _search s ON s.rowid = m.rowid
                     WHERE i.expires IS NULL OR i.expires > ?
                     ORDER BY m.score
                     """,

@@ -98,6 +98,23 @@ struct ResolutionRankingTests {
         #expect(kitchen.values["area"] == .string("Kitchen"))
     }
 
+    /// A name whose last record went (deleted or renamed) is not found through a typo either, and
+    /// one added again is.
+    @Test func aRemovedNameIsNoTypoTargetAndComesBackWhenAdded() throws {
+        let index = PhraseIndex(graph: try Self.graph(Self.home))
+        let device = QualifiedName(app: "Home", name: "Device")
+        var known = EntityNameIndex()
+        known.add(["Overhead Light", "Fan"], for: device)
+        func named(_ sentence: String) -> Value? {
+            Self.match(Matcher(index: index, entities: known, clock: Bundled.clock), sentence)?.values["name"]
+        }
+        #expect(named("turn off the overhed light") == .string("Overhead Light"))
+        known.remove(["Overhead Light"], for: device)
+        #expect(named("turn off the overhed light") != .string("Overhead Light"))
+        known.add(["Overhead Light"], for: device)
+        #expect(named("turn off the overhed light") == .string("Overhead Light"))
+    }
+
     @Test func typosAreTriedWhenAFreeTextTemplateTakesTheSentence() throws {
         for names in [true, false] {
             let best = try #require(Self.match(try Self.matcher(names: names), "turn on the ligths in the kitchen"))

@@ -12,6 +12,8 @@ public struct SearchEngine: Sendable {
     let graph: IntentGraph
     let actions: [Action]
     let actionWords: Set<String>
+    /// Entities by their qualified name as the index stores it (`App.Entity`): every hit row names one.
+    let entitiesByName: [String: IntentGraph.Entity]
 
     /// How many words of a query count; the rest are ignored.
     public static let maximumWords = 8
@@ -53,6 +55,9 @@ public struct SearchEngine: Sendable {
         }
         self.actions = actions
         actionWords = Set(actions.flatMap { $0.titleWords + $0.otherWords })
+        // The first entity of each name, as `first(where:)` over the graph's entities found it.
+        entitiesByName = Dictionary(
+            graph.entities.map { ($0.name.description, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A query word and the forms it may match in.
@@ -80,7 +85,7 @@ public struct SearchEngine: Sendable {
             }
             var hits: [SearchHit] = []
             for row in try transaction.searchIndex(groups, now: now, limit: max(limit * 4, 40)) {
-                guard let entity = graph.entities.first(where: { $0.name.description == row.entity }) else { continue }
+                guard let entity = entitiesByName[row.entity] else { continue }
                 let fields: [(SearchHit.Field, [String])] = [
                     (.title, row.titleWords), (.keywords, row.keywordWords), (.description, row.descriptionWords),
                 ]

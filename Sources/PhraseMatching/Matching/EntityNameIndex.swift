@@ -12,6 +12,12 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         /// Each folded form's length in characters, position for position: a one-word typo is
         /// compared only with names about as long, without counting every name's characters.
         var lengths: [Int32] = []
+        /// Positions by folded length, in order: a one-word typo is compared only with the names of
+        /// about its length, not tested against every name (most names are longer than one word).
+        var byLength: [Int32: [Int32]] = [:]
+        /// Whether each position still holds a name (`exact[folded[i]] == i`): removed names stay in
+        /// the arrays, and a typo's candidates are told apart by this instead of hashing each name.
+        var live: [Bool] = []
         /// Folded name → position in `names`.
         var exact: [String: Int] = [:]
         /// Folded word → (length of the folded name → names containing the word): a typo's
@@ -34,6 +40,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
                 lengths.append(length)
+                byLength[length, default: []].append(Int32(index))
+                live.append(true)
                 exact[key] = index
                 for word in Set(words) {
                     byWord[word, default: [:]][length, default: []].append(Int32(index))
@@ -49,6 +57,7 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                     holders[key] = count - 1
                 } else {
                     holders[key] = nil
+                    if let index = exact[key] { live[index] = false }
                     exact[key] = nil
                 }
             }
@@ -125,9 +134,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         for list in best {
             for index in list {
                 guard (table.masks[Int(index)] ^ textMask).nonzeroBitCount <= allowance * 2 else { continue }
-                let folded = table.folded[Int(index)]
-                guard table.exact[folded] == Int(index) else { continue }
-                if let distance = EditDistance.within(folded, text, limit: allowance) {
+                guard table.live[Int(index)] else { continue }
+                if let distance = EditDistance.within(table.folded[Int(index)], text, limit: allowance) {
                     hits.append((table.names[Int(index)], distance))
                 }
             }
@@ -139,13 +147,23 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         let textMask = Self.mask(text)
         let length = text.count
         var hits: [(name: String, distance: Int)] = []
-        for index in table.folded.indices {
+        // The names of each length near the text's, in the order they were added (as a scan of all
+        // names meets them: hits of equal distance keep that order).
+        var near: [Int32] = []
+        var buckets = 0
+        for candidateLength in (length - allowance)...(length + allowance) {
+            guard let list = table.byLength[Int32(candidateLength)] else { continue }
+            near += list
+            buckets += 1
+        }
+        if buckets > 1 { near.sort() }
+        for position in near {
+            let index = Int(position)
             guard abs(Int(table.lengths[index]) - length) <= allowance,
                 (table.masks[index] ^ textMask).nonzeroBitCount <= allowance * 2
             else { continue }
-            let folded = table.folded[index]
-            guard table.exact[folded] == index,
-                let distance = EditDistance.within(folded, text, limit: allowance)
+            guard table.live[index],
+                let distance = EditDistance.within(table.folded[index], text, limit: allowance)
             else { continue }
             hits.append((table.names[index], distance))
         }

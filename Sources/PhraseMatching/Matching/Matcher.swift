@@ -394,12 +394,17 @@ struct Search {
     /// go on: an entity name is looked up (and typo-searched) only for spans the template's next word,
     /// a slot, a filler, the app's name or the sentence's end can follow. The rest would be dropped
     /// one step later, and their look-ups are most of a sentence's cost.
-    private mutating func slotOptions(_ edge: PhraseIndex.SlotEdge, at position: Int) -> [SlotParser.Option] {
+    /// Spans end at `end` at the latest (the typo pass cuts a reading without a typo past the last
+    /// misspelt word: a longer span would be read, looked up and dropped one step later).
+    private mutating func slotOptions(_ edge: PhraseIndex.SlotEdge, at position: Int, endingBy end: Int)
+        -> [SlotParser.Option]
+    {
         guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
         var options: [SlotParser.Option] = []
         var free: [SlotParser.Option] = []
-        for length in 1...min(Matcher.maximumFreeWords, tokens.count - position)
-        where canContinue(edge.child, at: position + length) {
+        let longest = min(Matcher.maximumFreeWords, end - position)
+        guard longest >= 1 else { return [] }
+        for length in 1...longest where canContinue(edge.child, at: position + length) {
             if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
                 options.append(named)
             }
@@ -505,7 +510,8 @@ struct Search {
         var length: Int
     }
     private var nameCache: [NameAt: SlotParser.Option?] = [:]
-    private var nearbyCache: [Int: [(word: String, distance: Int)]] = [:]
+    /// By position (one more than the tokens): an array, not a dictionary, as the walk asks at every step.
+    private var nearbyCache: [[(word: String, distance: Int)]?]
     /// The last position whose word no template has but one has within a typo: where the typo pass
     /// can find something new (nil: nowhere).
     private(set) lazy var lastTypo: Int? = tokens.indices.last { position in
@@ -560,7 +566,7 @@ struct Search {
         anywhereCache[position] = found
         return found
     }
-    private var anywhereCache: [Int: [(type: ValueType, option: SlotParser.Option)]] = [:]
+    private var anywhereCache: [[(type: ValueType, option: SlotParser.Option)]?]
     /// The values the words at `position` say exactly, of the types parameters take.
     mutating func valuesSaid(at position: Int) -> [(type: ValueType, option: SlotParser.Option)] {
         valuesAnywhere(at: position)
@@ -645,6 +651,8 @@ struct Search {
         self.mentions = mentions
         let fillerAt = tokens.indices.map { Matcher.isFiller(tokens, at: $0) }
         self.fillerAt = fillerAt
+        nearbyCache = Array(repeating: nil, count: tokens.count + 1)
+        anywhereCache = Array(repeating: nil, count: tokens.count + 1)
         passable = tokens.indices.map { position in
             fillerAt[position] || mentions[position] != nil
                 || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
@@ -794,9 +802,13 @@ struct Search {
                     walk(node: nodeIndex, position: position + value.option.length, path: next)
                 }
             }
-            // Slots.
+            // Slots. (In the typo pass, a reading with no typo yet is cut past the last misspelt
+            // word: its slots are not read beyond it.)
+            let slotEnd =
+                pass == .typos && path.score.edits == 0 ? min(lastTypo ?? tokens.count, tokens.count) : tokens.count
             for edge in node.slots {
-                for option in slotOptions(edge, at: position) {
+                for option in slotOptions(edge, at: position, endingBy: slotEnd)
+                where position + option.length <= slotEnd {
                     // Free text never starts right after a value said anywhere: the value would be
                     // its first words ("add a task monday meeting prep" keeps its title).
                     if !option.typed, path.anywhereEnd == position { continue }
