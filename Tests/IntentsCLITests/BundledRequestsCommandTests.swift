@@ -17,24 +17,6 @@ struct BundledRequestsCommandTests {
         try CommandLineTests.result(try say(["say", "--dry-run", sentence, "--json"]))
     }
 
-    /// "delete {radar}" and "delete {task}" read the same words: the store's names decide which app's
-    /// record is meant (before, "delete old photos" asked which task), and a name of neither is asked.
-    @Test func theStoresNamesDecideWhichRecordADeleteMeans() throws {
-        _ = try say(["say", "track old photos"])
-        _ = try say(["say", "add a task buy milk"])
-        let radar = try CommandLineTests.result(try say(["say", "delete old photos", "--json"]))
-        #expect(radar["intent"] as? String == "Radar.DeleteRadar", "\(radar)")
-        #expect(radar["status"] as? String == "needs_confirmation")
-        #expect(radar["dialog"] as? String == "Delete old photos? (yes/no)")
-        let task = try CommandLineTests.result(try say(["say", "remove buy milk", "--json"]))
-        #expect(task["intent"] as? String == "FocusBlox.DeleteTask", "\(task)")
-        #expect(task["status"] as? String == "needs_confirmation")
-        let neither = try json("delete the holiday plans")
-        #expect(neither["status"] as? String == "needs_disambiguation", "\(neither)")
-        let check = try say(["check"])
-        #expect(!check.stdout.contains("as well or better") && !check.stderr.contains("as well or better"), "\(check)")
-    }
-
     /// "take me to the radar settings" opened a radar named "the"; the phone's settings stay no one's.
     @Test(arguments: [
         ("take me to the radar settings", "Radar.ShowRadarSettings"),

@@ -102,21 +102,14 @@ struct MatcherTests {
         #expect(suggestions.contains("Create a radar in Radar"))
     }
 
-    /// "delete {task}" and "delete {radar}" read the same words: a radar's name said after "delete"
-    /// is never taken for a task's (that reading keeps the name unresolved), and the radar's wins.
+    /// "delete {task}" is FocusBlox's alone: a radar's name said after "delete" is never taken for a
+    /// task's (the reading keeps its name unresolved, and `say` asks which task).
     @Test func anotherAppsNameIsNeverResolvedAsThisAppsEntity() throws {
         var names = EntityNameIndex()
         names.add(["sample"], for: QualifiedName(app: "Radar", name: "Radar"))
         let matcher = Matcher(index: Bundled.matcher.index, entities: names, clock: Bundled.clock)
-        let recognition = matcher.recognize("delete sample")
-        guard case .match(let candidate) = recognition.outcome else {
-            Issue.record("expected a match: \(recognition.outcome)")
-            return
-        }
-        #expect(candidate.intent.description == "Radar.DeleteRadar")
-        #expect(candidate.score.unresolved == 0)
-        for task in recognition.candidates where task.intent.description == "FocusBlox.DeleteTask" {
-            #expect(task.score.unresolved == 1, "\(task.values)")
+        if case .match(let candidate) = matcher.recognize("delete sample").outcome {
+            #expect(candidate.score.unresolved == 1, "\(candidate.intent) \(candidate.values)")
         }
     }
 
