@@ -106,15 +106,17 @@ struct PhraseWordsCommandTests {
         #expect(listed.stdout.hasPrefix("Rechnung bezahlen — urgency: Urgent,"), "\(listed.stdout)")
     }
 
-    /// A word naming a value that no reading can place is asked about, never acted on without it.
-    @Test func aValueWordNoSlotTakesIsAskedAbout() throws {
-        let answer = try json(["say", "--dry-run", "show my next urgent task"])
-        // Get Next Up's own phrases now say "urgent" ("which of my tasks are urgent"; it lists urgent
-        // tasks first), so the word is read as its wording, and no value is dropped in silence only
-        // in that sense: no filter by urgency exists yet (issue 20, left open).
-        withKnownIssue("Get Next Up says “urgent” in its phrases and has no urgency filter") {
-            #expect(answer["status"] as? String != "ready" && answer["status"] as? String != "done", "\(answer)")
-        }
+    /// A word naming a value is never dropped: "urgent" in a request for what is next filters by it
+    /// (issue 20: Get Next Up listed every open task, the urgency word read as its wording).
+    @Test func anUrgencyWordFiltersWhatIsNext() throws {
+        _ = try say(["say", "add a task water the plants"])
+        _ = try say(["say", "add an urgent task call the bank"])
+        let urgent = try say(["say", "show my next urgent task"])
+        #expect(urgent.stdout == "Up next: call the bank.\n", "\(urgent)")
+        let asked = try say(["say", "which of my tasks are urgent"])
+        #expect(asked.stdout == "Up next: call the bank.\n", "\(asked)")
+        let all = try say(["say", "show my tasks"])
+        #expect(all.stdout == "Up next: call the bank, water the plants.\n", "\(all)")
     }
 
     /// Issue 20: the value-word check counted values any app takes ("good" is a Radar position) and
@@ -133,12 +135,10 @@ struct PhraseWordsCommandTests {
         let parameters = (answer["parameters"] as? [String: Any] ?? [:]).compactMap { name, value in
             value is NSNull ? nil : "\(name)=\(value)"
         }
-        // After para7's training sentences the learned stage asks about the first two and reads no
-        // type for the third (issue 20, open): the right intent, never another app's.
-        withKnownIssue("the learned stage asks, or reads no type, since para7's sentences") {
-            #expect(answer["status"] as? String == "ready", "\(answer)")
-            #expect(parameters.sorted().joined(separator: ", ") == values)
-        }
+        // Values of the intent's own enums, each in its slot, make a plausible guess act; "today" in
+        // "what's in store for me today" is the daily fortune's value, not its wording.
+        #expect(answer["status"] as? String == "ready", "\(answer)")
+        #expect(parameters.sorted().joined(separator: ", ") == values)
     }
 
     // MARK: Slots not said

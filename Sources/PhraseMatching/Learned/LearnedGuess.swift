@@ -60,6 +60,9 @@ public struct LearnedGuess: Sendable {
     /// Why the guess was worth a step less than its confidence says (asks rather than acts, or says
     /// nothing rather than ask): the last of the guards that said so.
     public var demotedBecause: String? = nil
+    /// Whether values of the intent's own enums, each in one of its slots, made a plausible guess
+    /// act rather than ask.
+    public var promotedByValues = false
 
     /// One line for `explain`: why.
     public var reason: String {
@@ -80,6 +83,7 @@ public struct LearnedGuess: Sendable {
         }
         text += String(format: "; none of them %.2f", noneProbability)
         if let demotedBecause { text += "; a step down: \(demotedBecause)" }
+        if promotedByValues { text += "; a step up: the values it names are its own" }
         return text
     }
 }

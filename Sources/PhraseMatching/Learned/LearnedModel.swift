@@ -479,9 +479,11 @@ public struct LearnedModel: Sendable {
     /// Whether more of the sentence's neighbouring known words stand the other way round in the
     /// intent's phrases than in their order ("career for fortune" for "my fortune for today"): word
     /// order the classifier's words alone cannot see.
+    /// Words next to each other across a value (`valueMarker`) are not neighbours: "sagittarius
+    /// with leo, compatible?" has "with" and "compatible" apart.
     func readsReversed(_ ids: [Int32], cls: Int32) -> Bool {
-        let known = ids.filter { $0 >= 0 }
-        guard known.count >= 2 else { return false }
+        let known = ids.filter { $0 >= 0 || $0 == Self.valueMarker }
+        guard known.filter({ $0 >= 0 }).count >= 2 else { return false }
         let classes = phraseClasses(of: cls)
         guard !classes.isEmpty else { return false }
         func anyHas(_ a: Int32, _ b: Int32) -> Bool {
@@ -489,11 +491,15 @@ public struct LearnedModel: Sendable {
             return classes.contains { weight(of: pair, in: $0) > 0 }
         }
         var forward = 0, backward = 0
-        for (a, b) in zip(known, known.dropFirst()) where a != b {
+        for (a, b) in zip(known, known.dropFirst()) where a != b && a >= 0 && b >= 0 {
             if anyHas(a, b) { forward += 1 } else if anyHas(b, a) { backward += 1 }
         }
         return backward > forward
     }
+
+    /// In a sentence's word ids for the word-order checks: a value of the intent's, no word of its
+    /// wording.
+    static let valueMarker: Int32 = -2
 
     /// The class's heaviest word that is not a function word: what its phrase is about.
     func tellingWord(of cls: Int32) -> Int32? {

@@ -58,6 +58,8 @@ extension Matcher {
             confidence >= limits.act ? .act : confidence >= limits.ask ? .ask : .none
         // Why a guess was worth a step less than its confidence (for `explain`).
         var demoted: String?
+        // Whether the values said made it a step more (for `explain`).
+        var promoted = false
         let template = model.classTemplate[Int(evidence.best)]
         // Answered in the language asked for, else the one the sentence's own words are in ("set buy
         // milk to urgent" is English even when its closest phrase is "setz {title} auf die liste"),
@@ -113,12 +115,25 @@ extension Matcher {
         // Or its words, said in the other order, are one of the intent's phrases ("career for
         // horoscope" for "horoscope for career": "for" is a filler, which the classifier and the
         // word order above never see).
-        if decision == .act,
-            model.readsBackwards(ids, cls: evidence.best) || model.readsReversed(ids, cls: evidence.best)
-                || narrow.isPhraseBackwards(tokens, intent: intentName)
-        {
+        // A value of the intent's (a zodiac sign, "money") is no word of its wording: which phrase a
+        // sampled value happened to start or end says nothing of the order ("leo and scorpio, good
+        // match?" starts with a sign as no phrase's sample does).
+        let valuePositions = enumValuePositions(in: tokens, intent: intent)
+        let wordIDs = zip(kept, ids).map { valuePositions.contains($0.0) ? LearnedModel.valueMarker : $0.1 }
+        let saidBackwards =
+            decision != .none
+            && (model.readsBackwards(wordIDs, cls: evidence.best) || model.readsReversed(wordIDs, cls: evidence.best)
+                || narrow.isPhraseBackwards(tokens, intent: intentName))
+        if decision == .act, saidBackwards {
             decision = .ask
             demoted = "its phrase said backwards"
+        }
+        // About the app itself: every phrase of the intent names its app ("open the radar settings",
+        // "my radar profile"). Said without the app's name ("open settings", "show me the settings")
+        // the request is about something else, the phone's settings or another app's: no guess.
+        if decision != .none, phrasesAllName(intent), !saysAppName(tokens, app: intentName.app) {
+            decision = .none
+            demoted = "every phrase of it names its app, and the sentence does not"
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
@@ -128,13 +143,48 @@ extension Matcher {
         func inPhrase(_ word: String) -> Bool {
             model.wordIDs[word].map { model.weight(of: $0, in: evidence.best) > 0 } ?? false
         }
-        if !sure, decision == .act, aligned == nil,
-            unknown.contains(where: { Matcher.modifiesLast(tokens, at: $0) && inPhrase(tokens[$0 + 1].text) })
-        {
+        let modified =
+            !sure && aligned == nil
+            && unknown.contains(where: { Matcher.modifiesLast(tokens, at: $0) && inPhrase(tokens[$0 + 1].text) })
+        if decision == .act, modified {
             decision = .ask
             demoted = "a word no phrase has says which thing is meant"
         }
         candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
+        let intentClass = model.classIntent[Int(evidence.best)]
+        let templates = Set(intent.phrases.map(\.template.source))
+        func phraseHas(_ position: Int) -> Bool {
+            guard let id = model.wordIDs[tokens[position].text] else { return false }
+            return model.classIntent.indices.contains {
+                model.classIntent[$0] == intentClass && templates.contains(model.classTemplate[$0])
+                    && model.weight(of: id, in: Int32($0)) > 0
+            }
+        }
+        // A plausible guess whose sentence names values of the intent's own enums, each taken by one
+        // of its slots ("gemini and aries, do they match", "any luck with money today?"): the values
+        // say which intent is meant as much as its words do. It acts rather than ask "Did you mean …?".
+        // And a word of its own besides the values says what is meant ("luck", "match"): "I love you"
+        // names a fortune type and nothing else of the fortune's.
+        let saysMore = zip(kept, ids).contains { position, id in
+            id >= 0 && !valuePositions.contains(position) && Self.saysWhatIsMeant(model.words[Int(id)])
+                && inPhrase(model.words[Int(id)]) && !isValue(tokens[position])
+        }
+        if decision == .ask, demoted == nil, !saidBackwards, !modified, saysMore, !valuePositions.isEmpty {
+            let filled = candidate.slots + valueSlots(in: tokens, intent: intent, besides: candidate.slots)
+            // Every value word in a slot, or a word of the intent's own phrases ("today" in "any luck
+            // with money today?"), and one at least in a slot that the phrases do not have as their
+            // own: "today" alone says nothing of the intent ("what's the news today" is no fortune).
+            let inSlot = valuePositions.filter { position in
+                filled.contains { $0.typed && $0.span.contains(position) }
+            }
+            let wording = literalWords(of: intent)
+            if inSlot.contains(where: { !wording.contains(tokens[$0].text) }),
+                valuePositions.allSatisfy({ inSlot.contains($0) || wording.contains(tokens[$0].text) })
+            {
+                decision = .act
+                promoted = true
+            }
+        }
         // A value of the one parameter of its type no slot has, said anywhere, fills that slot
         // rather than make a sure guess ask about it.
         if decision == .act {
@@ -146,15 +196,6 @@ extension Matcher {
         // A word the intent's own phrase templates have outside their slots is the phrase's, not a
         // value ("today" in "how's my {fortuneType} luck [today]"): the author placed it there. Not
         // a `training:` sentence's word: those are examples, not the intent's wording.
-        let intentClass = model.classIntent[Int(evidence.best)]
-        let templates = Set(intent.phrases.map(\.template.source))
-        func phraseHas(_ position: Int) -> Bool {
-            guard let id = model.wordIDs[tokens[position].text] else { return false }
-            return model.classIntent.indices.contains {
-                model.classIntent[$0] == intentClass && templates.contains(model.classTemplate[$0])
-                    && model.weight(of: id, in: Int32($0)) > 0
-            }
-        }
         if decision == .act, let word = droppedValueWord(in: tokens, candidate, besides: phraseHas) {
             decision = .ask
             demoted = "\"\(word)\" names a value no slot took"
@@ -180,6 +221,7 @@ extension Matcher {
         guess.ranking = evidence.ranking.map { (model.intents[Int($0.intent)], $0.probability) }
         guess.noneProbability = evidence.noneProbability
         guess.demotedBecause = demoted
+        guess.promotedByValues = promoted
         return guess
     }
 
@@ -211,6 +253,56 @@ extension Matcher {
         var search = Search(matcher: self, tokens: Array(words.reversed().joined()), language: nil)
         search.run(.exact)
         return search.found.contains { $0.intent == intent && !$0.isNegative && $0.score.literalWords >= 2 }
+    }
+
+    /// Whether every phrase of `intent` has its app's name outside any group and slot.
+    func phrasesAllName(_ intent: IntentGraph.Intent) -> Bool {
+        let names = index.appNames.filter { $0.app == intent.name.app }.map(\.tokens)
+        guard !names.isEmpty, !intent.phrases.isEmpty else { return false }
+        return intent.phrases.allSatisfy { phrase in
+            var depth = 0
+            var plain = ""
+            for character in phrase.template.source {
+                switch character {
+                case "(", "[", "{", "<": depth += 1
+                case ")", "]", "}", ">": depth = max(0, depth - 1)
+                default: if depth == 0 { plain.append(character) }
+                }
+            }
+            let words = Normalizer.tokens(plain).map(\.text)
+            return names.contains { name in Self.contains(words, name) }
+        }
+    }
+
+    /// The words the phrase templates of `intent` spell out, outside their slots ("today" in
+    /// "what does the future hold [for me] [today]"): its wording, not values.
+    func literalWords(of intent: IntentGraph.Intent) -> Set<String> {
+        var words: Set<String> = []
+        for phrase in intent.phrases {
+            var depth = 0
+            var plain = ""
+            for character in phrase.template.source {
+                switch character {
+                case "{", "<": depth += 1
+                case "}", ">": depth = max(0, depth - 1)
+                case "(", ")", "[", "]", "|": plain.append(" ")
+                default: if depth == 0 { plain.append(character) }
+                }
+            }
+            words.formUnion(Normalizer.tokens(plain).map(\.text))
+        }
+        return words
+    }
+
+    /// Whether the sentence says one of `app`'s names.
+    func saysAppName(_ tokens: [Token], app: String) -> Bool {
+        let words = tokens.map(\.text)
+        return index.appNames.contains { $0.app == app && Self.contains(words, $0.tokens) }
+    }
+
+    static func contains(_ words: [String], _ run: [String]) -> Bool {
+        guard !run.isEmpty, run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
     }
 
     /// Whether a known word says what is meant: not an article, pronoun or preposition, nor an

@@ -30,6 +30,7 @@ public enum ConflictSampler {
                         guard let rival = recognition.candidates.first(where: { $0.intent != intent.name }),
                             own == nil || rival.score >= own!.score
                         else { continue }
+                        if let own, decidedByNames(own, rival, graph: graph) { continue }
                         let key = "\(intent.name)|\(rival.intent)"
                         guard reported.insert(key).inserted else { continue }
                         let rivalIntent = graph.intent(rival.intent)
@@ -50,6 +51,27 @@ public enum ConflictSampler {
             }
         }
         return diagnostics
+    }
+
+    /// Whether two equally good readings differ only in which entity the same words name ("delete
+    /// {task}" and "delete {radar}"): the store's names decide at run time, since a slot naming a
+    /// record of one entity and not the other is resolved and the other is not, and words naming
+    /// neither are asked about ("Which did you mean?"). No clash the author has to fix.
+    static func decidedByNames(_ own: Candidate, _ rival: Candidate, graph: IntentGraph) -> Bool {
+        guard own.score == rival.score else { return false }
+        func entityType(_ slot: Candidate.Slot, of candidate: Candidate) -> QualifiedName? {
+            graph.intent(candidate.intent)?.parameter(slot.name)?.type.entityName
+        }
+        let ownNames = own.slots.filter(\.entity), rivalNames = rival.slots.filter(\.entity)
+        guard !ownNames.isEmpty, ownNames.map(\.span) == rivalNames.map(\.span) else { return false }
+        let differ = zip(ownNames, rivalNames).allSatisfy { mine, theirs in
+            guard let a = entityType(mine, of: own), let b = entityType(theirs, of: rival) else { return false }
+            return a != b
+        }
+        let rest = { (slots: [Candidate.Slot]) in
+            slots.filter { !$0.entity }.map { "\($0.name)=\($0.value.description)@\($0.span)" }
+        }
+        return differ && rest(own.slots) == rest(rival.slots)
     }
 
     /// Up to `samplesPerPhrase` sentences of a template, spread over its expansions, slots filled.

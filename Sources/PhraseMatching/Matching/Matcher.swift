@@ -26,6 +26,10 @@ public struct Matcher: Sendable {
     /// skipped it read both alike. (`fillers` still has it: the learned stage's features leave it
     /// out, and their owner decides that; BENCHMARKS.md, 2026-11-26, "Word order".)
     static let fillersBefore: [String: Set<String>] = ["for": ["me", "us"]]
+    /// Fillers that are pronouns: skipped in "show me my tasks" or "can you add …", but the object of
+    /// the words before them when those are free text ("stand by me", "call you back"): never
+    /// skipped right after free text.
+    static let pronounFillers: Set<String> = ["me", "you", "du"]
 
     /// Whether the matcher skips the word at `position` as filler: a word of `fillersBefore` before
     /// one of its words, else one of `fillers`.
@@ -229,6 +233,41 @@ public struct Matcher: Sendable {
             position = next
         }
         return added
+    }
+
+    /// Pronouns a closing clause points back with ("…, track it").
+    static let backReferencePronouns: Set<String> = ["it", "that", "this", "them", "those"]
+
+    /// Where a closing clause of two or three words after a comma starts when it ends with a pronoun
+    /// pointing back at the request ("i'm skeptical about crypto, track it", "…, please add that").
+    static func backReference(in tokens: [Token]) -> Int? {
+        for length in 2...3 where tokens.count > length + 1 {
+            let start = tokens.count - length
+            guard tokens[start - 1].trailing.contains(","),
+                backReferencePronouns.contains(tokens[tokens.count - 1].text),
+                !tokens[start..<(tokens.count - 1)].contains(where: { backReferencePronouns.contains($0.text) })
+            else { continue }
+            return start
+        }
+        return nil
+    }
+
+    /// The positions of `tokens` whose words name a case of an enum a parameter of `intent` takes,
+    /// exactly as written ("leo", "money"): values, not the intent's wording.
+    func enumValuePositions(in tokens: [Token], intent: IntentGraph.Intent) -> Set<Int> {
+        let types = Set(
+            intent.parameters.map { $0.type.element ?? $0.type }.filter {
+                if case .enumeration = $0 { return true } else { return false }
+            })
+        guard !types.isEmpty else { return [] }
+        var search = Search(matcher: self, tokens: tokens, language: nil)
+        var found: Set<Int> = []
+        for position in tokens.indices {
+            for value in search.valuesSaid(at: position) where types.contains(value.type) && value.option.edits == 0 {
+                found.formUnion(position..<(position + value.option.length))
+            }
+        }
+        return found
     }
 
     /// No reading: the language the sentence is in (given, else guessed from its words) and the
@@ -517,6 +556,8 @@ struct Search {
     private(set) lazy var lastTypo: Int? = tokens.indices.last { position in
         !nearbyWords(at: position).isEmpty
     }
+    /// Where a closing clause that only points back at the request starts (", track it"), if any.
+    private let backReference: Int?
     /// Words any node can step over: fillers, and the app's name (after a preposition or not).
     private let passable: [Bool]
     /// `Matcher.isFiller` at each position, worked out once: the walk asks at every step.
@@ -608,6 +649,13 @@ struct Search {
     static func mayReadAnywhere(
         _ value: (type: ValueType, option: SlotParser.Option), at position: Int, _ path: Path, _ tokens: [Token]
     ) -> Bool {
+        // A case's word names a quality of what follows it, never of an article or possessive:
+        // "list urgent my list" is "list my urgent list" said backwards, not a request.
+        if case .enumeration = value.type, position + value.option.length < tokens.count,
+            Matcher.determiners.contains(tokens[position + value.option.length].text)
+        {
+            return false
+        }
         // Free text read last, with at most fillers after it ("plan for tomorrow": "for" is one).
         guard let last = path.slots.last, !last.typed, last.span.upperBound <= position,
             path.literalEnd <= last.span.lowerBound, path.anywhereEnd <= last.span.lowerBound
@@ -649,6 +697,7 @@ struct Search {
             }
         }
         self.mentions = mentions
+        backReference = Matcher.backReference(in: tokens)
         let fillerAt = tokens.indices.map { Matcher.isFiller(tokens, at: $0) }
         self.fillerAt = fillerAt
         nearbyCache = Array(repeating: nil, count: tokens.count + 1)
@@ -709,6 +758,13 @@ struct Search {
         let node = matcher.index.nodes[Int(nodeIndex)]
         if position == tokens.count {
             for entryIndex in node.entries { accept(matcher.index.entries[Int(entryIndex)], path: path) }
+        }
+        // A closing clause after a comma that only points back at what was said (", track it",
+        // ", add that"): the request ends before it, and no value takes its words.
+        if position == backReference, !node.entries.isEmpty {
+            var next = path
+            next.score.skipped += tokens.count - position
+            walk(node: nodeIndex, position: tokens.count, path: next)
         }
         // The last resort: a template word the sentence left out, once, after the template's first
         // word or slot ("refresh radars" for "refresh my radars"). Only small words (`leaveOutWords`),
@@ -849,8 +905,12 @@ struct Search {
                     }
                 }
             }
-            // Fillers no template needs, and the app named somewhere else in the sentence.
-            if fillerAt[position] {
+            // Fillers no template needs, and the app named somewhere else in the sentence. A pronoun
+            // right after free text is the text's last word, not a filler ("add a task stand by me").
+            if fillerAt[position],
+                !(Matcher.pronounFillers.contains(token.text)
+                    && path.slots.last.map { !$0.typed && $0.span.upperBound == position } ?? false)
+            {
                 var next = path
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)
