@@ -126,14 +126,12 @@ extension StoreTransaction {
             }
             try insertRows(
                 "INSERT INTO _names (rowid, entity, record, name) VALUES ", width: 4, rows, entity: literal, at: 1)
-            rows.removeAll(keepingCapacity: true)
-            for (offset, name) in batch.names.enumerated() {
-                if literal == nil { rows.append(name.entity) }
-                rows.append(name.record)
-                rows.append(top + 1 + Int64(offset))
-            }
-            try insertRows(
-                "INSERT INTO _name_rows (entity, record, name_row) VALUES ", width: 3, rows, entity: literal, at: 0)
+            // Which full-text rows belong to which record: read back from the rows just written, in
+            // one statement (bound row by row, the same rows cost a value bound each time again).
+            try db.execute(
+                sql: "INSERT INTO _name_rows (entity, record, name_row)"
+                    + " SELECT entity, record, rowid FROM _names WHERE rowid > ? AND rowid <= ?",
+                arguments: [top, top + Int64(batch.names.count)])
         }
         if !batch.keyRows.isEmpty {
             try flushKeys(batch, entity: literal)

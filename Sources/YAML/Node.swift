@@ -53,15 +53,22 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
 
     /// The scalar's text when the node is a scalar that is not null.
     public var string: String? {
-        guard let scalar, !isNull else { return nil }
+        // The scalar read once: through `scalar` and `isNull` it was copied twice a key.
+        guard case .scalar(let scalar) = kind else { return nil }
+        if scalar.style == .plain, Self.isNull(scalar.value, tag: tag) { return nil }
         return scalar.value
     }
 
     /// True for `~`, `null`, `Null`, `NULL` and an empty plain scalar.
     public var isNull: Bool {
-        guard let scalar, scalar.style == .plain, tag == nil || tag == "tag:yaml.org,2002:null" else { return false }
+        guard case .scalar(let scalar) = kind, scalar.style == .plain else { return false }
+        return Self.isNull(scalar.value, tag: tag)
+    }
+
+    /// Whether a plain scalar's text (with its tag) is null.
+    private static func isNull(_ value: String, tag: String?) -> Bool {
+        guard tag == nil || tag == "tag:yaml.org,2002:null" else { return false }
         // By length first: every key read asks, and most scalars are none of these.
-        let value = scalar.value
         switch value.utf8.count {
         case 0: return true
         case 1: return value == "~"

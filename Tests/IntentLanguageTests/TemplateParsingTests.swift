@@ -69,6 +69,27 @@ struct TemplateParsingTests {
         _ = try ExpressionParser.parse(source)
     }
 
+    /// `or`, `and`, `not`, `in` and `where` are words of the grammar only where they stand alone:
+    /// names that begin with them, or hold them, stay names.
+    @Test func keywordsAndNamesThatLookLikeThem() throws {
+        func e(_ kind: Expression.Kind) -> Expression { Expression(kind, span: 0..<0) }
+        let a = e(.name("a")), b = e(.name("b")), c = e(.name("c"))
+        #expect(
+            try ExpressionParser.parse("a or b and not c")
+                == e(.binary(.or, a, e(.binary(.and, b, e(.unary(.not, c)))))))
+        #expect(try ExpressionParser.parse("a || b && !c") == ExpressionParser.parse("a or b and not c"))
+        #expect(try ExpressionParser.parse("a in [b]") == e(.binary(.contains, a, e(.list([b])))))
+        #expect(
+            try ExpressionParser.parse("order or index and notes")
+                == e(.binary(.or, e(.name("order")), e(.binary(.and, e(.name("index")), e(.name("notes")))))))
+        #expect(try ExpressionParser.parse("Task where done") == e(.query(entity: "Task", filter: e(.name("done")))))
+        #expect(
+            try ExpressionParser.parse("Shop.Task where in_stock")
+                == e(.query(entity: "Shop.Task", filter: e(.name("in_stock")))))
+        #expect(try ExpressionParser.parse("Task.wherever") == e(.member(e(.name("Task")), "wherever")))
+        #expect(try ExpressionParser.parse("a ?? b") == e(.binary(.coalesce, a, b)))
+    }
+
     @Test(arguments: [
         ("a ==", "expected an expression"), ("(a", "expected ')' before the end of the expression"),
         ("a # b", "unexpected character '#'"), ("'open", "unterminated string"),

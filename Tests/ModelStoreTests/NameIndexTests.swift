@@ -39,6 +39,39 @@ struct NameIndexTests {
         "nothing like it", "milk", "bank", "xyz",
     ]
 
+    @Test("A name of plain words is keyed without tokenizing, exactly as tokenizing keys it")
+    func plainNamesKeyedAsTokenized() {
+        func tokenized(_ name: String) -> (String, [String]) {
+            let words = Normalizer.tokens(name).map(\.text)
+            return (words.joined(separator: " "), words)
+        }
+        for name in ["task number 123 about taxes", "Buy Milk", "a", "route 66"] {
+            #expect(EntityNameKey.plainKey(name) != nil, "\(name)")
+        }
+        for name in ["B12", "cannot go", "milk  eggs", " milk", "milk.", "Crème"] {
+            #expect(EntityNameKey.plainKey(name) == nil, "\(name)")
+        }
+        // Every name of up to four pieces from these: the plain ones agree, the rest take the long way.
+        let pieces = ["milk", "Milk", "66", "b12", "cannot", "Im", "", " ", "x.", "it's", "Crème", "-"]
+        var names: [String] = []
+        for a in pieces {
+            for b in pieces {
+                for c in ["", " ", "  ", "-"] { names.append(a + c + b) }
+                for c in pieces { names.append(a + " " + b + " " + c) }
+            }
+        }
+        var plain = 0
+        for name in names {
+            let key = EntityNameKey.key(name)
+            #expect(key.key == tokenized(name).0 && key.words == tokenized(name).1, "\(name)")
+            if let fast = EntityNameKey.plainKey(name) {
+                plain += 1
+                #expect(fast.key == tokenized(name).0 && fast.words == tokenized(name).1, "\(name)")
+            }
+        }
+        #expect(plain > 100)
+    }
+
     @Test("Exact, word and typo look-ups answer as the in-memory index does", arguments: Backend.allCases)
     func sameAnswersAsInMemory(_ backend: Backend) throws {
         let scratch = try backend.scratch("names")

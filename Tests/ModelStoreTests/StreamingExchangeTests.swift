@@ -182,6 +182,7 @@ struct StreamingExchangeTests {
         let (oneByOne, second) = try store()
         defer { withExtendedLifetime((first, second)) {} }
         let before = try Self.exportText(streamed)
+        let namesBefore = try streamed.read { try $0.names().map(\.name).sorted() }
         #expect(try Self.importText(text, into: streamed, piece: 4096) == 1_236)
         // The whole export's import writes each record as a phrase's would.
         let export = try JSONText.decode(StoreExport.self, from: text)
@@ -211,6 +212,9 @@ struct StreamingExchangeTests {
         #expect(try Self.exportText(streamed) == (try Self.exportText(oneByOne)))
         try streamed.write { _ = try $0.undoLast() }
         #expect(try Self.exportText(streamed) == before)
+        // The undo found every imported record's names through the rows that say whose they are.
+        #expect(try streamed.read { try $0.names().map(\.name).sorted() } == namesBefore)
+        #expect(try streamed.read { try $0.lookUpName("page 12 about taxes", entity: Notebook.page).hits }.isEmpty)
     }
 
     @Test("Two entities' records in one batch are found by name as importing one record at a time finds them")

@@ -179,6 +179,10 @@ extension Compiler {
                 for hash in hashes { sentences.append((language.appending(hash), owner)) }
             }
         }
+        // Only a sentence said more than once can clash: the rest leave before the sort, which
+        // was a third of this check (the runs of equal sentences, and so the reports, come out as
+        // they did when every sentence was sorted).
+        sentences = Self.repeated(sentences)
         // Stable: within a run of equal sentences the first phrase read owns it.
         sentences.sort { ($0.key.hash, $0.key.power, $0.owner) < ($1.key.hash, $1.key.power, $1.owner) }
         var reported: Set<Int32> = []
@@ -228,6 +232,47 @@ extension Compiler {
                 }
             }.joined(separator: " ")
         }
+    }
+}
+
+extension Compiler {
+    /// The sentences whose hash occurs more than once, in their order. Counted in an open-addressed
+    /// table of the hashes themselves (they are hashes already: no hashing again, no allocation per
+    /// sentence).
+    static func repeated(
+        _ sentences: [(key: PhraseTemplate.SentenceHash, owner: Int32)]
+    ) -> [(key: PhraseTemplate.SentenceHash, owner: Int32)] {
+        guard sentences.count > 1 else { return [] }
+        var capacity = 16
+        while capacity < sentences.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        // A slot: the key and how often it came (0: empty).
+        var hashes = [UInt64](repeating: 0, count: capacity)
+        var powers = [UInt64](repeating: 0, count: capacity)
+        var counts = [UInt8](repeating: 0, count: capacity)
+        func slot(_ key: PhraseTemplate.SentenceHash) -> Int {
+            var index = Int(truncatingIfNeeded: (key.hash ^ (key.power &* 0x9E37_79B9_7F4A_7C15)) >> 7) & mask
+            while counts[index] != 0, hashes[index] != key.hash || powers[index] != key.power {
+                index = (index + 1) & mask
+            }
+            return index
+        }
+        var repeats = 0
+        for sentence in sentences {
+            let index = slot(sentence.key)
+            if counts[index] == 0 {
+                hashes[index] = sentence.key.hash
+                powers[index] = sentence.key.power
+                counts[index] = 1
+            } else {
+                if counts[index] == 1 { repeats += 1 }
+                counts[index] = 2
+            }
+        }
+        var result: [(key: PhraseTemplate.SentenceHash, owner: Int32)] = []
+        guard repeats > 0 else { return result }
+        for sentence in sentences where counts[slot(sentence.key)] > 1 { result.append(sentence) }
+        return result
     }
 }
 

@@ -191,7 +191,7 @@ struct DefinitionDecoder: SchemaDecoding {
         guard let fields = fields(node, .validation, context: "a validation rule") else { return nil }
         let localizedMessage = fields["message"].flatMap { localized($0, "'message'") }
         let message = localizedMessage?.0
-        let rules = ["min", "max", "pattern", "oneOf"].filter { fields[$0] != nil }
+        let rules = ["min", "max", "pattern", "oneOf"].filter { fields.contains($0) }
         guard rules.count == 1, let key = rules.first, let value = fields[key] else {
             diagnostics.error(
                 rules.isEmpty
@@ -252,7 +252,7 @@ struct DefinitionDecoder: SchemaDecoding {
 
     private mutating func step(_ node: Node) -> StepDefinition? {
         guard let fields = fields(node, .step, context: "a step") else { return nil }
-        let verbs = DefinitionSchema.PerformVerb.allCases.filter { fields[$0.rawValue] != nil }
+        let verbs = DefinitionSchema.PerformVerb.allCases.filter { fields.contains($0.rawValue) }
         guard let verb = verbs.first, let verbNode = fields[verb.rawValue] else {
             diagnostics.error(.noStepVerb, at: node.range)
             return nil

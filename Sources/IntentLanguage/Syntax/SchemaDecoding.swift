@@ -27,23 +27,24 @@ extension SchemaDecoding {
             return nil
         }
         let (known, required) = DefinitionSchema.knownAndRequiredKeys(of: object)
-        var result = SchemaFields()
+        var result = SchemaFields(pairs: pairs)
         result.entries.reserveCapacity(pairs.count)
         // By index: a `for pair in pairs` copied each pair, retaining both nodes' text and file name.
         for index in pairs.indices {
-            guard let key = pairs[index].key.string, pairs[index].key.scalar != nil else {
+            // `string` is nil for anything but a scalar.
+            guard let key = pairs[index].key.string else {
                 diagnostics.error(.plainKeys, at: pairs[index].key.range)
                 continue
             }
             if known.contains(where: { SchemaFields.same($0, key) }) {
-                if result[key] == nil { result.entries.append((key, pairs[index].value)) }
+                if !result.contains(key) { result.entries.append((key, index)) }
             } else if let message = misplaced(key) {
                 diagnostics.error(message, at: pairs[index].key.range)
             } else {
                 diagnostics.unknown("key", key, at: pairs[index].key.range, known: known)
             }
         }
-        for key in required where result[key] == nil {
+        for key in required where !result.contains(key) {
             diagnostics.error(.missingKey(key, in: context), at: node.range)
         }
         return result
@@ -102,7 +103,7 @@ extension SchemaDecoding {
         var result: [(Located<String>, Node)] = []
         result.reserveCapacity(pairs.count)
         for index in pairs.indices {
-            guard let key = pairs[index].key.string, pairs[index].key.scalar != nil else {
+            guard let key = pairs[index].key.string else {
                 diagnostics.error(.plainNames, at: pairs[index].key.range)
                 continue
             }
@@ -115,15 +116,39 @@ extension SchemaDecoding {
 /// A mapping's known keys and their values, the first of each key in the order written. A mapping
 /// holds a handful of keys: looking one up is a scan that compares lengths before bytes, cheaper than
 /// a dictionary, which hashed every key going in and every key asked for (a tenth of a compile).
+/// The values stay in the mapping's pairs (one array, shared) until asked for: copied in, each
+/// value was a copy and a destruction of its node more per key.
 struct SchemaFields: Sequence {
-    var entries: [(key: String, value: Node)] = []
+    var pairs: [Node.Pair]
+    /// Each known key with its pair's index in `pairs`.
+    var entries: [(key: String, index: Int)] = []
+
+    init(pairs: [Node.Pair] = []) {
+        self.pairs = pairs
+    }
 
     subscript(key: String) -> Node? {
-        for entry in entries where Self.same(entry.key, key) { return entry.value }
+        for entry in entries where Self.same(entry.key, key) { return pairs[entry.index].value }
         return nil
     }
 
-    func makeIterator() -> IndexingIterator<[(key: String, value: Node)]> { entries.makeIterator() }
+    func contains(_ key: String) -> Bool {
+        entries.contains { Self.same($0.key, key) }
+    }
+
+    struct Iterator: IteratorProtocol {
+        let fields: SchemaFields
+        var position = 0
+
+        mutating func next() -> (key: String, value: Node)? {
+            guard position < fields.entries.count else { return nil }
+            let entry = fields.entries[position]
+            position += 1
+            return (entry.key, fields.pairs[entry.index].value)
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(fields: self) }
 
     /// Equal strings, the lengths compared first (they are at hand for short strings).
     @inline(__always)

@@ -1,5 +1,11 @@
 import YAML
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The text of every definition file read, so diagnostics can show their source line.
 public struct SourceFiles: Sendable {
     private struct File: Sendable {
@@ -16,8 +22,15 @@ public struct SourceFiles: Sendable {
         var starts = [0]
         // Over the bytes in place when the string is contiguous (always, for text read from a file):
         // its UTF-8 view's iterator cost 28 instructions a byte, 2 % of compiling 1,000 intents.
+        // With `memchr`, which reads many bytes a step: a byte at a time was 4.5 instructions a
+        // byte, 0.8 % of compiling 1,000 intents.
         let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+                offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+                starts.append(offset)
+            }
         }
         if scanned == nil {
             var offset = 0
