@@ -260,6 +260,12 @@ final class NameCache: @unchecked Sendable {
         /// read: while that is unchanged, the keys added since (ids above the table's last) are
         /// all that changed, and are added to the table in place of reading it again.
         var deletions: Int?
+        /// On PostgreSQL, whether the index had moved past `table` at the last phrase, and how many
+        /// writes the store had committed then: the next phrase reads the keys added since with
+        /// the generation (one statement, but dearer to plan than the generation alone) only when
+        /// it expects some — after a phrase that found the index moved, or a write of its own.
+        var movedAtLastPhrase = false
+        var commitsAtLastPhrase = 0
     }
 
     private let lock = NSLock()
@@ -315,9 +321,14 @@ extension Store {
     /// looks names up in memory, without a second round trip.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
         guard let postgres else { return DiskNames(store: self) }
-        let (countsDeletions, lastID) = nameCache.withLock { ($0.deletions != nil, $0.table?.lastID) }
-        // With a table in memory, the keys added since it was read come with the generation, in
-        // one statement (one snapshot): a phrase after a write needs no second round trip.
+        let commits = postgres.committedWrites
+        let (countsDeletions, lastID) = nameCache.withLock { state in
+            let expectsKeys = state.movedAtLastPhrase || state.commitsAtLastPhrase != commits
+            return (state.deletions != nil, expectsKeys ? state.table?.lastID : nil)
+        }
+        // With a table in memory and new keys expected, the keys added since it was read come
+        // with the generation, in one statement (one snapshot): a phrase after a write needs no
+        // second round trip. A store only read (dry runs) reads the generation alone.
         var added: (after: Int64, keys: [ResidentNameTable.Key])?
         let row: SQLRow
         if countsDeletions, let lastID {
@@ -349,6 +360,10 @@ extension Store {
         let deletions: Int? = countsDeletions ? row[1] : nil
         guard let generation = generationValue else { return DiskNames(store: self) }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
+        nameCache.withLock { state in
+            state.movedAtLastPhrase = state.loaded != nil && state.loaded != stamp
+            state.commitsAtLastPhrase = commits
+        }
         if postgres.isInsideTransaction {
             // Inside a write (a group's transaction): the table in memory when the generation this
             // transaction sees is the one it was read at (a write of this transaction to the index

@@ -56,6 +56,9 @@ final class PostgresSession: @unchecked Sendable {
     /// How many statements the store's transactions and reads have sent (what a request costs is
     /// mostly its round trips; for tests).
     private(set) var statementsSent = 0
+    /// How many write transactions (or groups) this session has committed.
+    private var commits = 0
+    var committedWrites: Int { withLock { commits } }
     /// At most this many writes are held: then they are sent (still without waiting).
     static let heldLimit = 64
     private(set) lazy var executor = PostgresExecutor(session: self)
@@ -373,6 +376,7 @@ final class PostgresSession: @unchecked Sendable {
         try settle()
         let tag = try commit.wait().metadata.command
         guard tag == "COMMIT" else { throw StoreError.writeFailed("the transaction was rolled back (\(tag))") }
+        commits += 1
     }
 
     // MARK: Group commit
