@@ -3,12 +3,18 @@ import IntentEngine
 import IntentRequests
 
 /// Finds the user of a bearer token. The users file is read again only when it changed (its
-/// modification time or size), so a request costs one `stat` and one hash.
+/// modification time, size or inode), so a request costs one `stat` and one hash.
 final class Authenticator: @unchecked Sendable {
     private let directory: UserDirectory
     private let lock = NSLock()
     private var users: [String: User] = [:]
-    private var stamp: (modified: Date?, size: Int)? = nil
+    private var stamp: Stamp? = nil
+
+    /// What tells that the users file changed: its modification time, size and inode (0s when it
+    /// is not there).
+    struct Stamp: Equatable {
+        var seconds = 0, nanoseconds = 0, size = 0, inode: UInt64 = 0
+    }
 
     init(directory: UserDirectory) {
         self.directory = directory
@@ -25,9 +31,16 @@ final class Authenticator: @unchecked Sendable {
     }
 
     private func refreshIfChanged() {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: directory.path)
-        let now = (attributes?[.modificationDate] as? Date, (attributes?[.size] as? NSNumber)?.intValue ?? -1)
-        if let stamp, stamp.modified == now.0, stamp.size == now.1 { return }
+        // `stat` itself: Foundation's `attributesOfItem` also looks the owner and group up by
+        // name, which reads the system's user database on every request.
+        var info = stat()
+        var now = Stamp()
+        if stat(directory.path, &info) == 0 {
+            now = Stamp(
+                seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size),
+                inode: UInt64(info.st_ino))
+        }
+        if let stamp, stamp == now { return }
         // An unreadable file lets nobody in rather than keeping tokens that may have been removed.
         let entries = (try? directory.entries()) ?? []
         users = Dictionary(entries.map { ($0.tokenHash, User($0.name)) }, uniquingKeysWith: { first, _ in first })

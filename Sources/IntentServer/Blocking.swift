@@ -1,3 +1,4 @@
+import NIOCore
 import NIOPosix
 
 /// The engine's calls block (its lock, SQLite, a PostgreSQL round trip): they run on a pool of
@@ -18,5 +19,18 @@ enum Blocking {
 
     static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await pool.runIfActive(body)
+    }
+}
+
+extension IntentServer {
+    /// Makes the event loops that serve connections Swift's global executor too, so that a
+    /// request's handler runs on the thread that read it, not on a thread of Swift's own pool that
+    /// hands the reply back to the loop (two thread switches a request saved; `intents serve`
+    /// calls it). Once, from the main thread, before any task has started: false when it could
+    /// not. Only calls that never block may then run outside `Blocking.run` — an event loop thread
+    /// must never wait (NIO stops the process when one waits for a future).
+    @discardableResult
+    public static func runTasksOnEventLoops() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 }

@@ -260,6 +260,12 @@ final class NameCache: @unchecked Sendable {
         /// read: while that is unchanged, the keys added since (ids above the table's last) are
         /// all that changed, and are added to the table in place of reading it again.
         var deletions: Int?
+        /// On PostgreSQL, whether the index had moved past `table` at the last phrase, and how many
+        /// writes the store had committed then: the next phrase reads the keys added since with
+        /// the generation (one statement, but dearer to plan than the generation alone) only when
+        /// it expects some — after a phrase that found the index moved, or a write of its own.
+        var movedAtLastPhrase = false
+        var commitsAtLastPhrase = 0
     }
 
     private let lock = NSLock()
@@ -309,22 +315,55 @@ extension Store {
     /// `namesForPhrase` on PostgreSQL: the same policy, with the store's name generation (a number
     /// every change of `_name_keys` moves, in the writing transaction: see
     /// `ensurePostgresNameGeneration`) as the file's version. One statement per phrase while the
-    /// index is unchanged, whichever process writes. When it changed but no key was deleted since
-    /// the table in memory was read, one more statement brings the keys added since (a request's
-    /// own new name, another engine's), which are added to the table: a phrase after a write still
-    /// looks names up in memory.
+    /// index is unchanged, whichever process writes. With a table in memory, that statement also
+    /// brings the keys added since it was read (a request's own new name, another engine's): when
+    /// no key was deleted since, they are added to the table, and a phrase after a write still
+    /// looks names up in memory, without a second round trip.
     private func postgresNamesForPhrase() -> any EntityNameLookup {
         guard let postgres else { return DiskNames(store: self) }
-        let countsDeletions = nameCache.withLock { $0.deletions != nil }
-        guard
-            let row = try? postgres.executor.fetchAll(
-                sql: countsDeletions ? Self.nameGenerationAndDeletions : Self.nameGenerationQuery, arguments: []
-            ).first
-        else { return DiskNames(store: self) }
+        let commits = postgres.committedWrites
+        let (countsDeletions, lastID) = nameCache.withLock { state in
+            let expectsKeys = state.movedAtLastPhrase || state.commitsAtLastPhrase != commits
+            return (state.deletions != nil, expectsKeys ? state.table?.lastID : nil)
+        }
+        // With a table in memory and new keys expected, the keys added since it was read come
+        // with the generation, in one statement (one snapshot): a phrase after a write needs no
+        // second round trip. A store only read (dry runs) reads the generation alone.
+        var added: (after: Int64, keys: [ResidentNameTable.Key])?
+        let row: SQLRow
+        if countsDeletions, let lastID {
+            guard let rows = try? postgres.executor.fetchAll(sql: Self.nameGenerationAndNewKeys, arguments: [lastID])
+            else { return DiskNames(store: self) }
+            var generation: SQLRow?
+            var keys: [ResidentNameTable.Key] = []
+            for row in rows {
+                let id: Int64? = row[6]
+                guard let id else {
+                    generation = row
+                    continue
+                }
+                let entity: String = row[2], key: String = row[3], name: String = row[4], mask: Int64 = row[5]
+                keys.append((entity, key, name, mask, id))
+            }
+            guard let generation else { return DiskNames(store: self) }
+            row = generation
+            added = (lastID, keys.sorted { $0.id < $1.id })
+        } else {
+            guard
+                let first = try? postgres.executor.fetchAll(
+                    sql: countsDeletions ? Self.nameGenerationAndDeletions : Self.nameGenerationQuery, arguments: []
+                ).first
+            else { return DiskNames(store: self) }
+            row = first
+        }
         let generationValue: Int? = row[0]
         let deletions: Int? = countsDeletions ? row[1] : nil
         guard let generation = generationValue else { return DiskNames(store: self) }
         let stamp = NameCache.Stamp(dataVersion: generation, totalChanges: 0)
+        nameCache.withLock { state in
+            state.movedAtLastPhrase = state.loaded != nil && state.loaded != stamp
+            state.commitsAtLastPhrase = commits
+        }
         if postgres.isInsideTransaction {
             // Inside a write (a group's transaction): the table in memory when the generation this
             // transaction sees is the one it was read at (a write of this transaction to the index
@@ -333,7 +372,9 @@ extension Store {
             let table = nameCache.withLock { state in state.loaded == stamp ? state.table : nil }
             return table.map { ResidentNames(table: $0) } ?? DiskNames(store: self)
         }
-        if let deletions, let caughtUp = postgresNamesCaughtUp(postgres, at: stamp, deletions: deletions) {
+        if let deletions,
+            let caughtUp = postgresNamesCaughtUp(postgres, at: stamp, deletions: deletions, added: added)
+        {
             return caughtUp
         }
         let resident: ResidentNameTable? = nameCache.withLock { state in
@@ -378,6 +419,13 @@ extension Store {
     /// The keys added after an id, in order (one more than a catch-up takes).
     static let newNameKeys = "SELECT entity, key, name, mask, id FROM _name_keys WHERE id > ? ORDER BY id LIMIT 1001"
 
+    /// The generation and the count of deletions (the row whose last column is NULL), and the
+    /// keys added after an id (as `newNameKeys`), in one statement.
+    static let nameGenerationAndNewKeys = """
+        SELECT n, d, NULL::text, NULL::text, NULL::text, NULL::int8, NULL::int8 FROM _name_generation
+        UNION ALL (SELECT NULL, NULL, entity, key, name, mask, id FROM _name_keys WHERE id > ? ORDER BY id LIMIT 1001)
+        """
+
     /// The table in memory at generation `stamp`: as it is when it was read at that generation,
     /// else brought up to it with the keys added since, when no key was deleted since it was read
     /// (`deletions` unchanged). Nil otherwise (the caller reads as before).
@@ -386,9 +434,10 @@ extension Store {
     /// with them and are kept, stamped with the older generation (the next phrase finds nothing
     /// more to add); a deletion in between is seen by the next phrase, as any write after a
     /// phrase's first statement is.
-    private func postgresNamesCaughtUp(_ postgres: PostgresSession, at stamp: NameCache.Stamp, deletions: Int)
-        -> ResidentNames?
-    {
+    private func postgresNamesCaughtUp(
+        _ postgres: PostgresSession, at stamp: NameCache.Stamp, deletions: Int,
+        added prefetched: (after: Int64, keys: [ResidentNameTable.Key])?
+    ) -> ResidentNames? {
         enum Known {
             case current(ResidentNameTable)
             case behind(lastID: Int64)
@@ -402,14 +451,21 @@ extension Store {
             if case .current(let table) = known { return ResidentNames(table: table) }
             return nil
         }
-        guard let rows = try? postgres.executor.fetchAll(sql: Self.newNameKeys, arguments: [lastID]),
-            rows.count <= Self.nameCatchUpLimit
-        else { return nil }
-        let added: [ResidentNameTable.Key] = rows.map { row in
-            let entity: String = row[0], key: String = row[1], name: String = row[2]
-            let mask: Int64 = row[3], id: Int64 = row[4]
-            return (entity, key, name, mask, id)
+        let added: [ResidentNameTable.Key]
+        if let prefetched, prefetched.after == lastID {
+            // Read with the generation: keys committed after it are not among them.
+            added = prefetched.keys
+        } else {
+            guard let rows = try? postgres.executor.fetchAll(sql: Self.newNameKeys, arguments: [lastID]) else {
+                return nil
+            }
+            added = rows.map { row in
+                let entity: String = row[0], key: String = row[1], name: String = row[2]
+                let mask: Int64 = row[3], id: Int64 = row[4]
+                return (entity, key, name, mask, id)
+            }
         }
+        guard added.count <= Self.nameCatchUpLimit else { return nil }
         return nameCache.withLock { state -> ResidentNames? in
             // Another phrase of this store changed it meanwhile: read as before.
             guard state.deletions == deletions, var table = state.table, table.lastID == lastID,

@@ -35,13 +35,9 @@ struct BothBackendsTests {
         let updated = try store.write { try $0.update(page, set: ["words": .integer(9), "rating": nil]) }
         #expect(try store.read { try $0.record(Notebook.page, id: "p3") } == updated)
         #expect(updated.values["rating"] == nil)
-        struct Failure: Error {}
-        #expect(throws: Failure.self) {
-            try store.write { transaction in
-                try transaction.delete(updated)
-                try transaction.insert(Notebook.page, values: ["title": .string("half done")])
-                throw Failure()
-            }
+        Notebook.failedWrite(store) { transaction in
+            try transaction.delete(updated)
+            try transaction.insert(Notebook.page, values: ["title": .string("half done")])
         }
         #expect(try Notebook.ids(store, RecordQuery(entity: Notebook.page)) == ["p1", "p2", "p3", "p4"])
         try store.write { try $0.delete(updated) }
@@ -250,21 +246,17 @@ struct BothBackendsTests {
         "Writes first made in a transaction that failed: the next transaction's same writes land",
         arguments: Backend.allCases)
     func writesAfterAFailedFirst(_ backend: Backend) throws {
-        let scratch = try backend.scratch("first")
-        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
-        struct Failure: Error {}
-        // The store's first record, name and search words: on PostgreSQL the connection prepares
-        // each write here, in a transaction that then rolls back.
-        #expect(throws: Failure.self) {
-            try store.write { transaction in
+        try backend.withEmptyNotebook("first") { store in
+            // The store's first record, name and search words: on PostgreSQL the connection
+            // prepares each write here, in a transaction that then rolls back.
+            Notebook.failedWrite(store) { transaction in
                 try transaction.insert(Notebook.page, values: ["title": .string("lost page")], id: "r1")
-                throw Failure()
             }
+            _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept page")], id: "r2") }
+            #expect(try Notebook.ids(store, RecordQuery(entity: Notebook.page)) == ["r2"])
+            #expect(try store.read { try $0.search(Notebook.page, text: "kept") }.map(\.record.id) == ["r2"])
+            #expect(try store.read { try $0.search(Notebook.page, text: "lost") }.isEmpty)
         }
-        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept page")], id: "r2") }
-        #expect(try Notebook.ids(store, RecordQuery(entity: Notebook.page)) == ["r2"])
-        #expect(try store.read { try $0.search(Notebook.page, text: "kept") }.map(\.record.id) == ["r2"])
-        #expect(try store.read { try $0.search(Notebook.page, text: "lost") }.isEmpty)
     }
 
     final class Failures: @unchecked Sendable {

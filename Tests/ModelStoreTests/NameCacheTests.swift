@@ -135,6 +135,21 @@ struct PostgresNameCacheTests {
         }
     }
 
+    @Test("A phrase after a write learns the new names with the generation: one statement")
+    func catchUpInOneStatement() throws {
+        let url = try PostgresCluster.freshStore("nameone")
+        let store = try NameIndexTests.store(at: url)
+        let names = StoredEntityNames(store: store)
+        _ = names.forPhrase()
+        _ = names.forPhrase()
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("water the ferns")]) }
+        let before = store.postgresStatementsSent
+        let phrase = names.forPhrase()
+        #expect(store.postgresStatementsSent - before == 1)
+        #expect("\(type(of: phrase))" == "ResidentNames")
+        #expect(phrase.lookup("water the ferns", entity: Notebook.page).map(\.name) == ["water the ferns"])
+    }
+
     @Test("Names added after the table was read, by this store or another: every look-up answers as on disk")
     func caughtUpSameAsDisk() throws {
         let url = try PostgresCluster.freshStore("namecatch")

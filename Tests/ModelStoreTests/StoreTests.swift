@@ -65,53 +65,51 @@ struct StoreTests {
         "atomically: writes inside are savepoints of one transaction; a failure keeps none of them",
         arguments: Backend.allCases)
     func atomicRuns(_ backend: Backend) throws {
-        let scratch = try backend.scratch("atomic")
-        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
-        struct Stop: Error {}
-        #expect(throws: Stop.self) {
+        try backend.withEmptyNotebook("atomic") { store in
+            #expect(throws: Rollback.self) {
+                try store.atomically {
+                    _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("one")]) }
+                    _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("two")]) }
+                    throw Rollback()
+                }
+            }
+            #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 0)
             try store.atomically {
                 _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("one")]) }
+                // A failing write inside rolls back its own savepoint only.
+                _ = try? store.write { transaction in
+                    try transaction.insert(Notebook.page, values: ["title": .string("lost")])
+                    throw Rollback()
+                }
+                // Reads inside see what the run has written so far.
+                #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 1)
                 _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("two")]) }
-                throw Stop()
             }
+            let titles = try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.map { $0.values["title"] }
+            #expect(titles == [.string("one"), .string("two")])
         }
-        #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 0)
-        try store.atomically {
-            _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("one")]) }
-            // A failing write inside rolls back its own savepoint only.
-            _ = try? store.write { transaction in
-                try transaction.insert(Notebook.page, values: ["title": .string("lost")])
-                throw Stop()
-            }
-            // Reads inside see what the run has written so far.
-            #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 1)
-            _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("two")]) }
-        }
-        let titles = try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.map { $0.values["title"] }
-        #expect(titles == [.string("one"), .string("two")])
     }
 
     @Test("Another thread's write waits for an atomic run instead of joining it", arguments: Backend.allCases)
     func otherThreadsWait(_ backend: Backend) throws {
-        let scratch = try backend.scratch("wait")
-        let store = try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock)
-        let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
-        struct Stop: Error {}
-        Thread {
-            started.wait()
-            _ = try? store.write { try $0.insert(Notebook.page, values: ["title": .string("other")]) }
-            finished.signal()
-        }.start()
-        #expect(throws: Stop.self) {
-            try store.atomically {
-                _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("rolled back")]) }
-                started.signal()
-                Thread.sleep(forTimeInterval: 0.2)
-                throw Stop()
+        try backend.withEmptyNotebook("wait") { store in
+            let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+            Thread {
+                started.wait()
+                _ = try? store.write { try $0.insert(Notebook.page, values: ["title": .string("other")]) }
+                finished.signal()
+            }.start()
+            #expect(throws: Rollback.self) {
+                try store.atomically {
+                    _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("rolled back")]) }
+                    started.signal()
+                    Thread.sleep(forTimeInterval: 0.2)
+                    throw Rollback()
+                }
             }
+            finished.wait()
+            let titles = try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.map { $0.values["title"] }
+            #expect(titles == [.string("other")])
         }
-        finished.wait()
-        let titles = try store.read { try $0.fetch(RecordQuery(entity: Notebook.page)) }.map { $0.values["title"] }
-        #expect(titles == [.string("other")])
     }
 }

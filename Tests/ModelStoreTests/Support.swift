@@ -108,6 +108,23 @@ enum Notebook {
     }
 }
 
+/// A failure thrown on purpose inside a transaction, to see what it takes back with it.
+struct Rollback: Error {}
+
+extension Notebook {
+    /// Runs `body` in a write that then fails on purpose, and expects that failure back.
+    static func failedWrite(
+        _ store: Store, sourceLocation: SourceLocation = #_sourceLocation, _ body: (StoreTransaction) throws -> Void
+    ) {
+        #expect(throws: Rollback.self, sourceLocation: sourceLocation) {
+            try store.write { transaction in
+                try body(transaction)
+                throw Rollback()
+            }
+        }
+    }
+}
+
 /// Compiles one definitions file given as text.
 func compileGraph(_ yaml: String) -> IntentGraph {
     let compilation = IntentCompiler.compile(files: [(path: "test/app.yaml", bytes: Array(yaml.utf8))], root: "test")
@@ -129,6 +146,17 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .sqlite: return StoreScratch(scratch: Scratch())
         case .postgres: return StoreScratch(url: try PostgresCluster.freshStore(label))
+        }
+    }
+}
+
+extension Backend {
+    /// Runs `body` with a new store on this backend holding the notebook's schema and no record
+    /// (its file's folder, on SQLite, removed after).
+    func withEmptyNotebook<T>(_ label: String, _ body: (Store) throws -> T) throws -> T {
+        let scratch = try self.scratch(label)
+        return try withExtendedLifetime(scratch) {
+            try body(try Store(path: scratch.path, graph: Notebook.graph, clock: Notebook.clock))
         }
     }
 }

@@ -56,6 +56,8 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        // Before any task starts: the handlers run on the loops that read the requests.
+        IntentServer.runTasksOnEventLoops()
         // The definitions are checked (and their compiled cache written) before the first request.
         _ = try global.loadGraph(directory: nil)
         LoggingSystem.bootstrap(StreamLogHandler.standardError)

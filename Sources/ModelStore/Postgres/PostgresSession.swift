@@ -53,6 +53,12 @@ final class PostgresSession: @unchecked Sendable {
     static let preparedLimit = 500
     /// How many statements this connection has prepared: each gets a name of its own.
     private var preparedNames = 0
+    /// How many statements the store's transactions and reads have sent (what a request costs is
+    /// mostly its round trips; for tests).
+    private(set) var statementsSent = 0
+    /// How many write transactions (or groups) this session has committed.
+    private var commits = 0
+    var committedWrites: Int { withLock { commits } }
     /// At most this many writes are held: then they are sent (still without waiting).
     static let heldLimit = 64
     private(set) lazy var executor = PostgresExecutor(session: self)
@@ -73,7 +79,9 @@ final class PostgresSession: @unchecked Sendable {
 
     deinit {
         if let connection, !connection.isClosed {
-            if connection.eventLoop.inEventLoop {
+            // No thread of any event loop may wait (a server's handlers run on its loops, and an
+            // engine closed there closes its store): there the connection closes by itself.
+            if MultiThreadedEventLoopGroup.currentEventLoop != nil {
                 _ = connection.close() as EventLoopFuture<Void>
             } else {
                 try? (connection.close() as EventLoopFuture<Void>).wait()
@@ -186,6 +194,7 @@ final class PostgresSession: @unchecked Sendable {
         defer { lock.unlock() }
         let connection = try current()
         sendHeld(on: connection)
+        statementsSent += 1
         let result = connection.query(sql, binds)
         inFlight.append(result)
         try settle()
@@ -250,6 +259,7 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Sends `sql` (one statement without values) without waiting for its result.
     private func send(_ sql: String, on connection: PostgresConnection) {
+        statementsSent += 1
         inFlight.append(connection.query(sql, []))
     }
 
@@ -262,6 +272,7 @@ final class PostgresSession: @unchecked Sendable {
         held.removeAll(keepingCapacity: true)
         heldCounts.removeAll(keepingCapacity: true)
         heldValues.removeAll(keepingCapacity: true)
+        statementsSent += 1
         inFlight.append(connection.query("SELECT pg_temp.intents_run($1, $2, $3)", [names, counts, values]))
     }
 
@@ -359,11 +370,13 @@ final class PostgresSession: @unchecked Sendable {
     /// Sends `COMMIT` after what is held and waits for all of it. A transaction that a failed
     /// statement had aborted answers `COMMIT` with `ROLLBACK`: that is a failure, never a commit.
     private func commit(on connection: PostgresConnection) throws {
+        statementsSent += 1
         let commit = connection.query("COMMIT", [])
         inFlight.append(commit)
         try settle()
         let tag = try commit.wait().metadata.command
         guard tag == "COMMIT" else { throw StoreError.writeFailed("the transaction was rolled back (\(tag))") }
+        commits += 1
     }
 
     // MARK: Group commit
@@ -839,6 +852,11 @@ extension Store {
     public func unlockConversation(_ key: String) {
         _ = try? postgres?.executor.fetchAll(
             sql: "SELECT pg_advisory_unlock(hashtext(current_schema()), hashtext(?))", arguments: [key])
+    }
+
+    /// How many statements this store has sent to PostgreSQL (0 on SQLite).
+    package var postgresStatementsSent: Int {
+        postgres.map { session in session.withLock { session.statementsSent } } ?? 0
     }
 
     /// Whether several requests' writes can share one transaction and one commit (`openGroup`):
