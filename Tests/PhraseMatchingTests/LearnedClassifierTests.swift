@@ -279,4 +279,46 @@ struct LearnedClassifierTests {
         #expect(guess.demotedBecause == nil)
         #expect(guess.decision == .act, "confidence \(guess.confidence)")
     }
+
+    /// The same intents written as phrase templates, as SNIPS's are: a hundred for the forecast.
+    static var phrased: String {
+        let weather = [
+            "rain", "snow", "hail", "sleet", "storm", "thunder", "fog", "frost", "wind", "drizzle", "sun", "heat",
+            "cold", "ice", "mist", "lightning", "showers", "clouds", "gusts", "haze", "smog", "dew", "flooding",
+            "humidity", "pollen",
+        ]
+        let forms = [
+            "will there be %@ tomorrow", "is there going to be %@ tomorrow", "how much %@ is expected tomorrow",
+            "is %@ likely tomorrow",
+        ]
+        let phrases = forms.flatMap { form in
+            weather.map { "\"" + form.replacingOccurrences(of: "%@", with: $0) + "\"" }
+        }
+        return """
+            app: Helper
+            intents:
+              Forecast:
+                phrases: [\(phrases.joined(separator: ", "))]
+                result: { dialog: "rain" }
+              Alarm:
+                phrases: ["wake me up at seven", "set an alarm for six", "i need an alarm at eight"]
+                result: { dialog: "set" }
+            """
+    }
+
+    @Test("An intent of a hundred phrase templates has its word order judged by the classifier, not its phrases'")
+    func manyPhrasesHaveNoBackwards() throws {
+        let graph = try #require(
+            IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.phrased.utf8))], root: "Intents").graph)
+        let stage = LearnedStage(
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            training: LearnedStage.trainingSentences(of: graph))
+        let matcher = Matcher(index: stage.index, clock: Bundled.clock)
+        // "tomorrow" ends every forecast phrase and starts none: with a hundred phrases, no sign that
+        // one was said backwards.
+        let guess = try #require(stage.guess("tomorrow will there be rain", matcher: matcher))
+        #expect(guess.candidate.intent.name == "Forecast")
+        #expect(guess.demotedBecause == nil)
+        #expect(guess.decision == .act, "confidence \(guess.confidence)")
+    }
 }

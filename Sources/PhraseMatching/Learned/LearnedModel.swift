@@ -466,6 +466,10 @@ public struct LearnedModel: Sendable {
         return false
     }
 
+    /// From this many phrase templates on, an intent's word order is the classifier's to judge, as
+    /// an intent's known only from `training:` sentences is (SNIPS's intents have ~1,900 each).
+    static let orderJudgedFrom = 100
+
     /// The phrase templates of `cls`'s intent (its `training:` sentences left out): what word order
     /// is checked against. An intent known only from sentences people said (CLINC150's) has none, and
     /// its word order is the classifier's to judge, which learnt reversed sentences as none's: over
