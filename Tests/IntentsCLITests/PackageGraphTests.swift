@@ -43,7 +43,7 @@ struct PackageGraphTests {
 
     /// Modules of the toolchain, which no manifest declares.
     static let toolchainModules: Set<String> = [
-        "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Musl", "Synchronization", "Testing",
+        "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization", "Testing",
         "XCTest", "_Concurrency",
     ]
 

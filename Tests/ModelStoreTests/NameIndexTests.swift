@@ -69,7 +69,7 @@ struct NameIndexTests {
                 #expect(fast.key == tokenized(name).0 && fast.words == tokenized(name).1, "\(name)")
             }
         }
-        #expect(plain > 100)
+        #expect(plain > 50)  // 59 of the names above are plain
     }
 
     @Test("Exact, word and typo look-ups answer as the in-memory index does", arguments: Backend.allCases)

@@ -115,10 +115,15 @@ public final class Conversation {
         let recognition = session.matcher(clock: clock).recognize(trimmed, language: options.language)
         switch recognition.outcome {
         case .match(let matched):
+            // "open the radar app" read by "open [the] {radar} radar" as a radar named "app", "go to
+            // radar please" as one not said: a phrase that takes a value from the words around an
+            // app's name, or asks for one, is not what was asked. One with no slot is the author's.
+            if !matched.slots.isEmpty || matched.score.unsaid > 0, let answer = openApp(trimmed) { return answer }
             if let answer = review(matched, trimmed, clock: clock) { return answer }
             let candidate = revised(matched, trimmed, clock: clock)
             return start(candidate, clock: clock)
         case .ambiguous(let candidates):
+            if let answer = openApp(trimmed) { return answer }
             pendingIntentChoice = candidates
             choiceReading = .init(text: trimmed, language: options.language)
             let choices = candidates.map { candidate -> String in
