@@ -6,11 +6,22 @@ extension Conversation {
     /// can I do with Radar”, “öffne fortune”): there is no screen to show, so the answer is what the
     /// app is for and sentences it understands, in the language asked in. Nil for any other sentence.
     func openApp(_ text: String) -> Answer? {
-        var names: [String: String] = [:]
-        for app in session.graph.apps {
-            for name in [app.name] + app.synonyms { names[Normalizer.foldedWords(name), default: app.name] = app.name }
+        // The apps' names are folded only for a sentence whose other words ask for an app, once.
+        var names: [String: String]?
+        func named(_ folded: String) -> String? {
+            if names == nil {
+                var all: [String: String] = [:]
+                for app in session.graph.apps {
+                    for name in [app.name] + app.synonyms {
+                        let key = Normalizer.foldedWords(name)
+                        if all[key] == nil { all[key] = app.name }
+                    }
+                }
+                names = all
+            }
+            return names?[folded]
         }
-        guard let (name, asked) = ConversationWords.appAsked(Normalizer.foldedWords(text), names: names),
+        guard let (name, asked) = ConversationWords.appAsked(Normalizer.foldedWords(text), app: named),
             let app = session.graph.app(named: name)
         else { return nil }
         let language = options.language ?? asked

@@ -111,8 +111,8 @@ struct ConversationWords: Sendable {
 
 extension ConversationWords {
     /// The app `folded` asks to open or asks about (“open the sidebar app”, “was kann radar”), and
-    /// the language it asks in: the words around one of `names` (folded) are one language's.
-    static func appAsked(_ folded: String, names: [String: String]) -> (app: String, language: String)? {
+    /// the language it asks in: the words around a name `named` knows (folded) are one language's.
+    static func appAsked(_ folded: String, app named: (String) -> String?) -> (app: String, language: String)? {
         let words = folded.split(separator: " ")
         for (language, vocabulary) in byLanguage.sorted(by: { $0.key < $1.key }) {
             let (before, after, articles) = vocabulary.openApp
@@ -123,7 +123,7 @@ extension ConversationWords {
                     var name = middle.dropLast(tail.count)
                     while let first = name.first, articles.contains(first), name.count > 1 { name = name.dropFirst() }
                     if name.last == "app", name.count > 1 { name = name.dropLast() }
-                    if let app = names[name.joined(separator: " ")] { return (app, language) }
+                    if let app = named(name.joined(separator: " ")) { return (app, language) }
                 }
             }
         }
