@@ -191,7 +191,7 @@ struct ConversationTests {
     func radar() throws {
         let conversation = try Scratch().conversation()
         #expect(conversation.say("track rust as bullish").dialog == "Now tracking “rust” (Positive).")
-        #expect(conversation.say("refresh the rust radar").dialog == "Refreshed “rust”; that makes 1 refreshes.")
+        #expect(conversation.say("refresh the rust radar").dialog == "Refreshed “rust”; that makes 1 refresh.")
         conversation.say("track electric cars")
         #expect(conversation.say("refresh all radars").dialog == "Refreshed 2 radars.")
         let opened = conversation.say("open the radar on rust")

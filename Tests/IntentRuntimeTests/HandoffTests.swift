@@ -70,7 +70,7 @@ struct HandoffTests {
         let carried = second.carryOn(try #require(try second.continuations().first))
         #expect(carried.status == .needsValue)
         #expect(carried.choices == asked.choices)
-        #expect(second.respond(to: "2").dialog == "Refreshed “rust”; that makes 1 refreshes.")
+        #expect(second.respond(to: "2").dialog == "Refreshed “rust”; that makes 1 refresh.")
     }
 
     @Test func anActivityIsRecordedWithItsTitleLinkAndParameters() throws {

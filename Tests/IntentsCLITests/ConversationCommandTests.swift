@@ -146,7 +146,7 @@ struct ConversationCommandTests {
             .write(to: URL(fileURLWithPath: file))
         let imported = try intents(["store", "import", file])
         #expect(imported.stdout == "Imported 2 records.\n")
-        #expect(try intents(["say", "refresh tea"]).stdout == "Refreshed “tea”; that makes 1 refreshes.\n")
+        #expect(try intents(["say", "refresh tea"]).stdout == "Refreshed “tea”; that makes 1 refresh.\n")
         let urgent = try intents(["store", "list", "Task", "--where", "title == 'call the bank'", "--json"])
         let records = try CommandLineTests.resultList(urgent, "records")
         #expect(records.map { $0["title"] as? String } == ["call the bank"])

@@ -198,16 +198,23 @@ extension Conversation {
     }
 
     /// Remembers a request that ran, for follow-ups.
-    func remember(_ state: Pending, clock: Clock) {
-        last = lastRequest(state, clock: clock)
+    func remember(_ state: Pending, result: Datum? = nil, clock: Clock) {
+        last = lastRequest(state, result: result, clock: clock)
     }
 
-    /// What a follow-up of this request needs; nil for an intent without parameters.
-    func lastRequest(_ state: Pending, clock: Clock) -> ConversationState.LastRequest? {
-        guard !state.intent.parameters.isEmpty else { return nil }
+    /// What a follow-up of this request needs, and the record it made or returned for "it"; nil for
+    /// an intent with neither parameters nor such a record.
+    func lastRequest(_ state: Pending, result: Datum? = nil, clock: Clock) -> ConversationState.LastRequest? {
+        let record: JSONValue? =
+            switch result {
+            case .entity?: result.map(encode)
+            case .list(let items)? where items.count == 1: items.first.map(encode)
+            default: nil
+            }
+        guard !state.intent.parameters.isEmpty || record != nil else { return nil }
         return ConversationState.LastRequest(
             intent: state.intent.name.description, values: state.values.mapValues(encode),
-            language: state.language, at: clock.now)
+            language: state.language, at: clock.now, result: record)
     }
 
     /// The learned stage's question about `reading` again, as it was asked.

@@ -43,9 +43,12 @@ extension Conversation {
         // In the language asked for, else in the guessed phrase's.
         let language = options.language ?? guess.candidate.language
         let phrasebook = Phrasebook.of(language)
+        // A sentence that says back the very words asked about ("delete the note about stamps",
+        // read as deleting a task of that name) shows nothing: the intent and its values do.
         let sentence = session.index.spokenSentence(
             for: guess.candidate, tokens: Normalizer.tokens(text), language: language,
-            closest: guess.template)
+            closest: guess.template
+        ).flatMap { Normalizer.foldedWords($0) == Normalizer.foldedWords(text) ? nil : $0 }
         let dialog =
             sentence.map(phrasebook.didYouMeanSaying)
             ?? phrasebook.didYouMean(Self.describe(guess.candidate, intent))

@@ -265,6 +265,12 @@ public final class Conversation {
                     return advance(clock: clock)
                 }
             }
+            // "no" to "Which task should I delete?" names no record: it declines, as at a confirmation.
+            if (parameter.type.element ?? parameter.type).entityName != nil,
+                words.no.contains(Normalizer.foldedWords(text))
+            {
+                return cancelNow()
+            }
             guard let value = session.matcher(clock: clock).parseValue(text, as: parameter.type) else {
                 // Not a value of that kind: perhaps a new request instead.
                 if let candidate = newRequest(text, clock: clock) {
@@ -305,7 +311,18 @@ public final class Conversation {
         evaluator.language = state.language
         let validator = ParameterValidator(evaluator: evaluator)
         for parameter in state.intent.parameters where state.values[parameter.name] == nil {
-            if let raw = state.raw.removeValue(forKey: parameter.name) {
+            var raw = state.raw.removeValue(forKey: parameter.name)
+            switch raw.flatMap({ reference($0, for: parameter, clock: clock) }) {
+            case .record(let datum)?:
+                if let message = validator.violation(of: datum, for: parameter, language: state.language) {
+                    return ask(state, .value(parameter: parameter.name, choices: []), prefix: message, clock: clock)
+                }
+                state.values[parameter.name] = datum
+                continue
+            case .unsaid?: raw = nil
+            case nil: break
+            }
+            if let raw {
                 switch resolver.resolve(raw, for: parameter, evaluator, language: state.language) {
                 case .value(let datum):
                     if let message = validator.violation(of: datum, for: parameter, language: state.language) {
@@ -360,8 +377,8 @@ public final class Conversation {
             remember(state, clock: clock)
             return answer
         }
-        let answer = execute(state, clock: clock)
-        if answer.status == .done { remember(state, clock: clock) }
+        let (answer, result) = execute(state, clock: clock)
+        if answer.status == .done { remember(state, result: result, clock: clock) }
         return answer
     }
 
@@ -428,10 +445,12 @@ public final class Conversation {
         return answer
     }
 
-    private func execute(_ state: Pending, clock: Clock) -> Answer {
+    /// Runs the intent in one transaction: the answer, and the record it made or returned.
+    private func execute(_ state: Pending, clock: Clock) -> (Answer, Datum?) {
         let intent = state.intent
         var answer = describe(
             state, status: .done, session.evaluator(app: intent.name.app, store: nil, clock: clock))
+        var result: Datum?
         do {
             let (outcome, changes) = try session.store.write {
                 transaction -> (Outcome, [(entity: QualifiedName, id: String, before: Record?, after: Record?)]) in
@@ -453,7 +472,7 @@ public final class Conversation {
                 // The conversation as it will be after this request, kept in the same transaction.
                 if let stateKeeper {
                     var after = self.state
-                    after.last = lastRequest(state, clock: clock)
+                    after.last = lastRequest(state, result: outcome.result, clock: clock)
                     try stateKeeper(transaction, after)
                     keptState = after
                 }
@@ -462,6 +481,7 @@ public final class Conversation {
             session.noteChanges(changes)
             answer.dialog = outcome.dialog
             answer.opens = outcome.opens
+            result = outcome.result
         } catch let error as RuntimeError {
             keptState = nil  // rolled back with the intent
             answer.status = .error
@@ -473,6 +493,6 @@ public final class Conversation {
             answer.dialog = "\(error)"
             answer.failure = .store("\(error)")
         }
-        return answer
+        return (answer, result)
     }
 }

@@ -19,6 +19,8 @@ public struct ConversationState: Sendable, Codable, Hashable {
         public var values: [String: JSONValue]
         public var language: String?
         public var at: Date
+        /// The record it made or returned, tagged like the values ("complete it" after "add …").
+        public var result: JSONValue?
     }
 
     /// The open question's request (the same encoding a handoff question is saved in).
@@ -60,6 +62,7 @@ public struct ConversationState: Sendable, Codable, Hashable {
                 "intent": .string(last.intent), "values": .object(last.values), "at": .string(ISODate.format(last.at)),
             ]
             if let language = last.language { request["language"] = .string(language) }
+            if let result = last.result { request["result"] = result }
             object["last"] = .object(request)
         }
         return Data(JSONText.compact(.object(object)).utf8)
