@@ -85,4 +85,22 @@ struct PointingBackTests {
         #expect(answer.status == .needsConfirmation)
         #expect(answer.dialog == "Did you mean: Delete Task in FocusBlox (task “the note about stamps”)?")
     }
+
+    @Test("“undo that” takes the last change back, in either language; a dry run takes nothing back")
+    func undoIsUnderstood() throws {
+        let engine = try scratch.engine()
+        let request = EngineRequest(conversation: .make())
+        #expect(engine.respond(to: "undo", request).dialog == "There is nothing to undo.")
+        engine.respond(to: "add buy milk to my tasks", request)
+        engine.respond(to: "add pay rent to my tasks", request)
+        let dry = engine.respond(to: "undo that", EngineRequest(conversation: .make(), dryRun: true))
+        #expect(dry.status == .ready)
+        #expect(try engine.search("pay rent").hits.count == 1)
+        let undone = engine.respond(to: "take that back", request)
+        #expect(undone.status == .done)
+        #expect(undone.dialog == "Undid Create Task: Added “pay rent”. (1 change reverted)")
+        #expect(try engine.search("pay rent").hits.isEmpty)
+        #expect(engine.respond(to: "mach das rückgängig", request).dialog.hasPrefix("Rückgängig gemacht: Create Task:"))
+        #expect(try engine.search("buy milk").hits.isEmpty)
+    }
 }

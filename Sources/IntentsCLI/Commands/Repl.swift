@@ -94,11 +94,6 @@ struct Repl: ParsableCommand {
                 if !command(trimmed, engine: engine, request: request) { break }
                 continue
             }
-            // "undo" typed as a phrase does what :undo does (no intent says "undo").
-            if !waiting, ["undo", "undo that", "undo it"].contains(trimmed.lowercased()) {
-                _ = command(":undo", engine: engine, request: request)
-                continue
-            }
             let answer = engine.respond(to: trimmed, request)
             waiting = answer.isQuestion
             print(answer.text)

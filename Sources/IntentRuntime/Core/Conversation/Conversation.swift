@@ -140,6 +140,10 @@ public final class Conversation {
                 let sentences = session.index.helpSentences(language: spoken)
                 return Answer(status: .done, dialog: Phrasebook.of(spoken).youCanSay(sentences), suggestions: sentences)
             }
+            // “undo that”, “mach das rückgängig”: the last change taken back, as `intents undo` does.
+            if let language = ConversationWords.undoLanguage[Normalizer.foldedWords(trimmed)] {
+                return undoLast(language: options.language ?? language)
+            }
             // “open Sidebar”, “what can I do with Radar”: what that app understands.
             if let answer = openApp(trimmed) { return answer }
             // Only a sentence no template reads can be a follow-up: an explicit request never is.

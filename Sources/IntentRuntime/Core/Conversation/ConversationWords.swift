@@ -19,12 +19,16 @@ struct ConversationWords: Sendable {
     /// The words before and after an app's name that ask to open it or what it does: “open
     /// Sidebar”, “what can I do with Radar”, “what can Fortune do”.
     var openApp: (before: [[Substring]], after: [[Substring]], articles: Set<Substring>)
+    /// Requests to take the last change back that no app's phrase reads: “undo that”.
+    var undo: Set<String>
 
     init(
         cancel: Set<String>, yes: Set<String>, no: Set<String>, fillers: Set<String>, counting: [[String]],
-        help: Set<String> = [], openApp: (before: [String], after: [String], articles: Set<Substring>) = ([], [], [])
+        help: Set<String> = [], openApp: (before: [String], after: [String], articles: Set<Substring>) = ([], [], []),
+        undo: Set<String> = []
     ) {
         self.help = help
+        self.undo = undo
         self.openApp = (
             openApp.before.map { $0.split(separator: " ") }, openApp.after.map { $0.split(separator: " ") },
             openApp.articles
@@ -58,7 +62,12 @@ struct ConversationWords: Sendable {
                 "what can i ask", "what does", "what can", "help with", "how do i use",
             ],
             after: ["app", "please", "do", "for me"], articles: ["the", "my"]
-        ))
+        ),
+        undo: [
+            "undo", "undo that", "undo it", "undo this", "undo the last thing", "undo the last change",
+            "undo my last change", "undo what you just did", "take that back", "take it back", "revert that",
+            "revert the last change", "please undo that", "undo that please",
+        ])
 
     static let german = ConversationWords(
         cancel: ["abbrechen", "abbruch"],
@@ -74,7 +83,12 @@ struct ConversationWords: Sendable {
                 "offne", "offne mir", "geh zu", "wechsle zu", "was kann ich mit", "was kann", "hilfe zu", "hilfe fur",
             ],
             after: ["app", "bitte", "machen", "tun", "sagen", "alles"], articles: ["die", "das", "der", "meine"]
-        ))
+        ),
+        undo: [
+            "ruckgangig", "ruckgangig machen", "mach das ruckgangig", "mach es ruckgangig", "das ruckgangig machen",
+            "mach das bitte ruckgangig", "bitte ruckgangig machen", "letzte anderung ruckgangig machen",
+            "mach die letzte anderung ruckgangig",
+        ])
 
     /// Each language's words by its code, as phrases give it (`en`, `de`).
     static let byLanguage: [String: ConversationWords] = ["en": english, "de": german]
@@ -92,9 +106,15 @@ struct ConversationWords: Sendable {
     }
 
     /// The language of each request for help (`hilfe` → `de`), folded, as replies are compared.
-    static let helpLanguage: [String: String] = byLanguage.sorted { $0.key < $1.key }.reduce(into: [:]) {
-        all, entry in
-        for words in entry.value.help where all[words] == nil { all[words] = entry.key }
+    static let helpLanguage: [String: String] = language(of: \.help)
+
+    /// The language of each request to undo (`mach das ruckgangig` → `de`), folded.
+    static let undoLanguage: [String: String] = language(of: \.undo)
+
+    private static func language(of words: KeyPath<ConversationWords, Set<String>>) -> [String: String] {
+        byLanguage.sorted { $0.key < $1.key }.reduce(into: [:]) { all, entry in
+            for phrase in entry.value[keyPath: words] where all[phrase] == nil { all[phrase] = entry.key }
+        }
     }
 
     /// The index of the choice `text` names among `count`: `2`, `#2`, `number 2`, `two`,
