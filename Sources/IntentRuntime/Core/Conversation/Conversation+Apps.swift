@@ -9,16 +9,7 @@ extension Conversation {
         // The apps' names are folded only for a sentence whose other words ask for an app, once.
         var names: [String: String]?
         func named(_ folded: String) -> String? {
-            if names == nil {
-                var all: [String: String] = [:]
-                for app in session.graph.apps {
-                    for name in [app.name] + app.synonyms {
-                        let key = Normalizer.foldedWords(name)
-                        if all[key] == nil { all[key] = app.name }
-                    }
-                }
-                names = all
-            }
+            if names == nil { names = appNames() }
             return names?[folded]
         }
         guard let (name, asked) = ConversationWords.appAsked(Normalizer.foldedWords(text), app: named),
@@ -31,5 +22,17 @@ extension Conversation {
         return Answer(
             status: .done, app: app.name, dialog: opened + " " + phrasebook.youCanSay(sentences),
             suggestions: sentences)
+    }
+
+    /// Each app's name and synonyms, folded, to the app's name.
+    func appNames() -> [String: String] {
+        var all: [String: String] = [:]
+        for app in session.graph.apps {
+            for name in [app.name] + app.synonyms {
+                let key = Normalizer.foldedWords(name)
+                if all[key] == nil { all[key] = app.name }
+            }
+        }
+        return all
     }
 }

@@ -148,6 +148,10 @@ public final class Conversation {
             if let answer = openApp(trimmed) { return answer }
             // Only a sentence no template reads can be a follow-up: an explicit request never is.
             if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
+            // “search for milk”: a search, unless the learned stage is sure of an app's intent.
+            if let request = searchRequest(trimmed) {
+                return understand(trimmed, clock: clock, actingOnly: true) ?? search(request, clock: clock)
+            }
             if let answer = understand(trimmed, clock: clock) { return answer }
             // In the language asked for, else the one the sentence's words are in.
             let dialog = Phrasebook.of(options.language ?? recognition.language).notUnderstood(suggestions)

@@ -21,14 +21,20 @@ struct ConversationWords: Sendable {
     var openApp: (before: [[Substring]], after: [[Substring]], articles: Set<Substring>)
     /// Requests to take the last change back that no app's phrase reads: “undo that”.
     var undo: Set<String>
+    /// Words that ask to search, before what is looked for (“search for”, “find”), and those that
+    /// end a type's name before it (“search my notes for …”, “find tasks about …”).
+    var search: (leads: [[Substring]], about: Set<Substring>)
 
     init(
         cancel: Set<String>, yes: Set<String>, no: Set<String>, fillers: Set<String>, counting: [[String]],
         help: Set<String> = [], openApp: (before: [String], after: [String], articles: Set<Substring>) = ([], [], []),
-        undo: Set<String> = []
+        undo: Set<String> = [], search: (leads: [String], about: Set<Substring>) = ([], [])
     ) {
         self.help = help
         self.undo = undo
+        self.search = (
+            search.leads.map { $0.split(separator: " ") }.sorted { $0.count > $1.count }, search.about
+        )
         self.openApp = (
             openApp.before.map { $0.split(separator: " ") }, openApp.after.map { $0.split(separator: " ") },
             openApp.articles
@@ -67,7 +73,14 @@ struct ConversationWords: Sendable {
             "undo", "undo that", "undo it", "undo this", "undo the last thing", "undo the last change",
             "undo my last change", "undo what you just did", "take that back", "take it back", "revert that",
             "revert the last change", "please undo that", "undo that please",
-        ])
+        ],
+        search: (
+            leads: [
+                "search for", "search", "find", "find me", "look for", "look up", "can you find", "can you search for",
+                "please find", "search everything for", "search all my stuff for",
+            ],
+            about: ["for", "about", "with", "on", "mentioning", "containing", "called", "named"]
+        ))
 
     static let german = ConversationWords(
         cancel: ["abbrechen", "abbruch"],
@@ -88,7 +101,11 @@ struct ConversationWords: Sendable {
             "ruckgangig", "ruckgangig machen", "mach das ruckgangig", "mach es ruckgangig", "das ruckgangig machen",
             "mach das bitte ruckgangig", "bitte ruckgangig machen", "letzte anderung ruckgangig machen",
             "mach die letzte anderung ruckgangig",
-        ])
+        ],
+        search: (
+            leads: ["suche nach", "such nach", "suche", "such", "finde", "durchsuche alles nach"],
+            about: ["nach", "uber", "mit", "zu"]
+        ))
 
     /// Each language's words by its code, as phrases give it (`en`, `de`).
     static let byLanguage: [String: ConversationWords] = ["en": english, "de": german]

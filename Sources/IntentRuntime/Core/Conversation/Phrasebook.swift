@@ -24,6 +24,8 @@ struct Phrasebook: Sendable {
     var youCanSay: @Sendable (_ sentences: [String]) -> String
     /// An app opened by name: what it is, before what can be said to it.
     var opened: @Sendable (_ app: String, _ description: String?) -> String
+    /// "search for milk": what was found (titles with their type and app), or that nothing was.
+    var found: @Sendable (_ query: String, _ hits: [(title: String, type: String, app: String)]) -> String
 
     static let english = Phrasebook(
         notFound: { entity, name in
@@ -51,7 +53,14 @@ struct Phrasebook: Sendable {
                 ? "There is nothing to ask yet: no app is loaded."
                 : "You can say, for example, " + quoted(sentences, "“", "”", or: "or") + "."
         },
-        opened: { app, description in "Opened \(app)." + (description.map { " " + $0 } ?? "") })
+        opened: { app, description in "Opened \(app)." + (description.map { " " + $0 } ?? "") },
+        found: { query, hits in
+            hits.isEmpty
+                ? "Nothing found for “\(query)”."
+                : "Found \(hits.count) for “\(query)”: "
+                    + quoted(hits.map { "\($0.title)” (\($0.type.lowercased()) in \($0.app))" }, "“", "", or: "and")
+                    + "."
+        })
 
     static let german = Phrasebook(
         notFound: { _, name in "Ich habe „\(name)“ nicht gefunden." },
@@ -75,7 +84,13 @@ struct Phrasebook: Sendable {
                 ? "Noch gibt es nichts zu fragen: keine App ist geladen."
                 : "Du kannst zum Beispiel " + quoted(sentences, "„", "“", or: "oder") + " sagen."
         },
-        opened: { app, _ in "\(app) geöffnet." })
+        opened: { app, _ in "\(app) geöffnet." },
+        found: { query, hits in
+            hits.isEmpty
+                ? "Nichts gefunden für „\(query)“."
+                : "\(hits.count) Treffer für „\(query)“: "
+                    + quoted(hits.map { "\($0.title)“ (\($0.type) in \($0.app))" }, "„", "", or: "und") + "."
+        })
 
     /// "“a”, “b” or “c”".
     private static func quoted(_ items: [String], _ open: String, _ close: String, or: String) -> String {

@@ -1,0 +1,57 @@
+import Foundation
+import IntentEngine
+import IntentModel
+import IntentRuntime
+import TestSupport
+import Testing
+
+/// "search for milk", "find my notes about stamps": a request to search that no app's phrase reads
+/// is answered from the search index, like `intents search`, in the speaker's language.
+@Suite("Searching by saying so")
+struct SearchBySayingTests {
+    let scratch = EngineScratch()
+
+    func engine() throws -> IntentEngine {
+        let engine = try scratch.engine()
+        for phrase in ["add call the bank to my tasks", "note that stamps for the invitations are in the drawer"] {
+            #expect(engine.respond(to: phrase, EngineRequest(conversation: .make())).status == .done)
+        }
+        return engine
+    }
+
+    @Test(
+        "What is found is said with its type and app",
+        arguments: [
+            ("search for bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
+            ("find my notes about stamps", "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."),
+            ("search my notes for stamps", "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."),
+            ("search my tasks for stamps", "Nothing found for “stamps”."),
+            ("look up bank in focusblox", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
+            ("look up bank in sidebar", "Nothing found for “bank”."),
+            ("search for zebras", "Nothing found for “zebras”."),
+            ("suche nach bank", "1 Treffer für „bank“: „call the bank“ (Task in FocusBlox)."),
+        ])
+    func searchIsAnswered(_ sentence: String, _ dialog: String) throws {
+        let answer = try engine().respond(to: sentence, EngineRequest(conversation: .make()))
+        #expect(answer.status == .done, "\(answer.dialog)")
+        #expect(answer.dialog == dialog)
+    }
+
+    @Test("The hits come as records in the JSON answer")
+    func hitsAreRecords() throws {
+        let engine = try engine()
+        let answer = engine.respond(to: "search for bank", EngineRequest(conversation: .make(), kept: false))
+        guard case .array(let hits)? = answer.result, case .object(let hit)? = hits.first else {
+            Issue.record("no hits: \(String(describing: answer.result))")
+            return
+        }
+        #expect(hit["type"] == .string("FocusBlox.Task"))
+        #expect(hit["title"] == .string("call the bank"))
+    }
+
+    @Test("An app's own phrase with “find” is the app's, not a search")
+    func anAppsPhraseWins() throws {
+        let answer = try engine().respond(to: "find the note about stamps", EngineRequest(conversation: .make()))
+        #expect(answer.intent?.description == "sideBar.OpenNote", "\(answer.dialog)")
+    }
+}
