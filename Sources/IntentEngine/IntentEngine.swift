@@ -135,6 +135,13 @@ public final class IntentEngine: @unchecked Sendable {
             let store = try Self.openStore(
                 path: configuration.store, graph: graph, clock: configuration.clock, readOnly: configuration.readOnly)
             session = try Session(graph: graph, store: store, index: index)
+            let search = SearchEngine(graph: graph)
+            session.recordSearch = { text, limit in
+                try search.search(text, store: store, now: store.clock.now, limit: limit).hits.compactMap { hit in
+                    hit.kind == .action
+                        ? nil : FoundRecord(app: hit.app, type: hit.type, title: hit.title, id: hit.record)
+                }
+            }
         } catch let error as StoreError {
             throw .store(error.description)
         } catch {

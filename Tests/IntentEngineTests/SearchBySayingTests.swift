@@ -54,4 +54,19 @@ struct SearchBySayingTests {
         let answer = try engine().respond(to: "find the note about stamps", EngineRequest(conversation: .make()))
         #expect(answer.intent?.description == "sideBar.OpenNote", "\(answer.dialog)")
     }
+
+    @Test("A saved website is listed, found and opened by its host")
+    func savedWebsites() throws {
+        let engine = try scratch.engine()
+        let request = EngineRequest(conversation: .make())
+        #expect(engine.respond(to: "what's on my reading list", request).dialog == "You have not saved a website yet.")
+        #expect(engine.respond(to: "save https://swift.org/blog for later", request).dialog == "Saved swift.org.")
+        #expect(engine.respond(to: "show my reading list", request).dialog == "Saved: swift.org.")
+        #expect(engine.respond(to: "what did i save", request).dialog == "Saved: swift.org.")
+        #expect(
+            engine.respond(to: "search for swift", request).dialog
+                == "Found 1 for “swift”: “swift.org” (website in sideBar).")
+        let opened = engine.respond(to: "open the saved page swift.org", request)
+        #expect(opened.dialog == "Opening swift.org (https://swift.org/blog).")
+    }
 }

@@ -15,6 +15,10 @@ public final class Session {
     /// The second, learned stage, asked when the exact matcher finds nothing (trained on first use;
     /// the command line gives it a cache beside the store).
     public var learned: LearnedStage?
+    /// Finds records in the store's search index, best first ("search for milk" said to a
+    /// conversation); the search surface installs it (`IntentEngine` does). Nil: a conversation
+    /// cannot search, and such a sentence is answered as any other.
+    public var recordSearch: ((_ text: String, _ limit: Int) throws -> [FoundRecord])?
     /// What the surfaces build from the graph once per session (the link router), by type.
     private var built: [ObjectIdentifier: Any] = [:]
     /// Where "now" and the time zone come from: the store's clock, so stamps and dialogs agree.
@@ -90,5 +94,21 @@ public final class Session {
         guard let undone else { return words.nothingToUndo }
         let title = graph.intents(named: undone.intent).first?.title ?? undone.intent
         return words.undid(title, undone.dialog, undone.changes)
+    }
+}
+
+/// A record a search found, as a conversation names it.
+public struct FoundRecord: Sendable, Hashable {
+    public var app: String
+    /// The entity's name without its app (`Task`).
+    public var type: String
+    public var title: String
+    public var id: String?
+
+    public init(app: String, type: String, title: String, id: String?) {
+        self.app = app
+        self.type = type
+        self.title = title
+        self.id = id
     }
 }

@@ -1,11 +1,11 @@
-import Foundation
 import IntentModel
 import PhraseMatching
 
 /// "search for milk", "find my notes about stamps", "look up taxes in focusblox", "suche nach
 /// milch": a request to search that no app's phrase reads is answered from the store's search
 /// index, as `intents search` and Spotlight do — records only, at most five, with their type and
-/// app; a type's noun or an app named narrows the hits to it.
+/// app; a type's noun or an app named narrows the hits to it. The search itself is the session's
+/// `recordSearch`, which the search surface installs: the core does not know it.
 extension Conversation {
     struct SearchRequest {
         var query: String
@@ -18,8 +18,9 @@ extension Conversation {
     /// At most so many hits are said.
     static let searchHitsSaid = 5
 
-    /// `text` read as a request to search, or nil.
+    /// `text` read as a request to search, or nil (also when the session cannot search).
     func searchRequest(_ text: String) -> SearchRequest? {
+        guard session.recordSearch != nil else { return nil }
         let words = Normalizer.foldedWords(text).split(separator: " ")
         for (language, vocabulary) in ConversationWords.byLanguage.sorted(by: { $0.key < $1.key }) {
             for lead in vocabulary.search.leads where words.count > lead.count && words.starts(with: lead) {
@@ -55,15 +56,14 @@ extension Conversation {
         return nil
     }
 
-    /// The hits for `request`, said in its language (or the one asked for).
-    func search(_ request: SearchRequest, clock: Clock) -> Answer {
+    /// The hits for `request`, said in its language (or the one asked for); nil when the session
+    /// cannot search.
+    func search(_ request: SearchRequest) -> Answer? {
+        guard let recordSearch = session.recordSearch else { return nil }
         let language = options.language ?? request.language
         do {
-            let result = try SearchEngine(graph: session.graph).search(
-                request.query, store: session.store, now: clock.now, limit: 50)
-            let hits = result.hits.filter { hit in
-                hit.kind != .action && (request.type == nil || hit.type == request.type)
-                    && (request.app == nil || hit.app == request.app)
+            let hits = try recordSearch(request.query, 50).filter { hit in
+                (request.type == nil || hit.type == request.type) && (request.app == nil || hit.app == request.app)
             }.prefix(Self.searchHitsSaid)
             let dialog = Phrasebook.of(language).found(
                 request.query, hits.map { (title: $0.title, type: $0.type, app: $0.app) })
@@ -71,7 +71,7 @@ extension Conversation {
                 var object: [String: JSONValue] = [
                     "type": .string("\(hit.app).\(hit.type)"), "title": .string(hit.title),
                 ]
-                if let id = hit.record { object["id"] = .string(id) }
+                if let id = hit.id { object["id"] = .string(id) }
                 return .object(object)
             }
             return Answer(status: .done, app: request.app, dialog: dialog, result: .array(found))

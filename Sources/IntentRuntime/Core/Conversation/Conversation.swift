@@ -150,7 +150,9 @@ public final class Conversation {
             if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
             // “search for milk”: a search, unless the learned stage is sure of an app's intent.
             if let request = searchRequest(trimmed) {
-                return understand(trimmed, clock: clock, actingOnly: true) ?? search(request, clock: clock)
+                if let answer = understand(trimmed, clock: clock, actingOnly: true) ?? search(request) {
+                    return answer
+                }
             }
             if let answer = understand(trimmed, clock: clock) { return answer }
             // In the language asked for, else the one the sentence's words are in.
