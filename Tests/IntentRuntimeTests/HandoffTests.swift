@@ -62,15 +62,18 @@ struct HandoffTests {
 
     @Test func aChoiceBetweenRecordsIsCarriedOnWithItsChoices() throws {
         let first = try shell()
-        first.say("create a radar on rust")
-        first.say("create a radar on rust")
+        // Two radars the name "rust" fits (one radar a topic: the same topic twice is refused).
+        first.say("create a radar on rust language")
+        first.say("create a radar on rust compiler")
         let asked = first.say("refresh rust")
         #expect(asked.status == .needsDisambiguation)
+        #expect(Set(asked.choices) == ["rust language", "rust compiler"])
         let second = try shell()
         let carried = second.carryOn(try #require(try second.continuations().first))
         #expect(carried.status == .needsValue)
         #expect(carried.choices == asked.choices)
-        #expect(second.respond(to: "2").dialog == "Refreshed “rust”; that makes 1 refresh.")
+        let chosen = try #require(asked.choices.last)
+        #expect(second.respond(to: "2").dialog == "Refreshed “\(chosen)”; that makes 1 refresh.")
     }
 
     @Test func anActivityIsRecordedWithItsTitleLinkAndParameters() throws {

@@ -57,6 +57,11 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Question words: alone, never a record's name ("what is due monday" is no task called "what").
+    static let questionWords: Set<String> = [
+        "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "was", "welche", "welcher",
+        "welches", "wer", "wann", "wo", "warum", "wie",
+    ]
     /// Articles, possessives and demonstratives: a word between one of them and a noun modifies the
     /// noun ("my shopping list" is not "my list").
     static let determiners: Set<String> = [
@@ -447,6 +452,7 @@ struct Search {
             if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
                 options.append(named)
             }
+            if length == 1, Matcher.questionWords.contains(tokens[position].text) { continue }
             free.append(
                 SlotParser.Option(length: length, value: .string(freeText(at: position, length: length)), typed: false))
         }

@@ -40,6 +40,7 @@ extension Conversation {
                 return nil
             }
         }
+        // A store that cannot be read is no reference: the lookup that follows says what failed.
         let named = (try? session.store.read { transaction in
             try transaction.exactNameMatches(name, text: text) { Normalizer.foldedWords($0) == folded }
         }) ?? []
