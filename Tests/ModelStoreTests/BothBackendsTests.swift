@@ -297,6 +297,49 @@ struct PostgresStoreTests {
         #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
     }
 
+    @Test("A read asked again answers the same, also after another program added a column to its table")
+    func readsAskedAgain() throws {
+        let url = try PostgresCluster.freshStore("again")
+        let store = try Notebook.seeded(url)
+        try store.write { transaction in
+            _ = try transaction.insert(
+                Notebook.page,
+                values: [
+                    "title": .string("it's ? $1"), "words": .integer(-9_007_199_254_740_993), "rating": .number(0.25),
+                    "pinned": .boolean(true), "priority": .enumCase("urgent"),
+                    "tags": .array([.string("a"), .string("b'c")]),
+                    "due": .date(.moment(Notebook.date("2026-03-01T09:30:00Z"))),
+                ], id: "k1")
+        }
+        // From its second time, a read is a statement the connection prepared: every kind of
+        // value (and NULL) reads back as the first time.
+        let first = try #require(try store.read { try $0.record(Notebook.page, id: "k1") })
+        let sparse = try #require(try store.read { try $0.record(Notebook.page, id: "p3") })
+        for _ in 0..<3 {
+            #expect(try store.read { try $0.record(Notebook.page, id: "k1") } == first)
+            #expect(try store.read { try $0.record(Notebook.page, id: "p3") } == sparse)
+        }
+        #expect(first.values["pinned"] == .boolean(true))
+        #expect(first.values["words"] == .integer(-9_007_199_254_740_993))
+        #expect(first.values["rating"] == .number(0.25))
+        #expect(sparse.values["rating"] == nil)
+        // Another program changes the table's columns, as another instance's migration would:
+        // PostgreSQL refuses the statement prepared before; the store reads on.
+        try Self.psql(url, #"ALTER TABLE "Notebook.Page" ADD COLUMN added_elsewhere TEXT"#)
+        #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
+        #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
+    }
+
+    /// Runs `sql` in the store's schema through `psql`: another program's connection.
+    static func psql(_ store: String, _ sql: String) throws {
+        let parts = store.components(separatedBy: "?schema=")
+        try #require(parts.count == 2)
+        let psql = try #require(ExternalTool.postgres("psql"), "psql is not installed")
+        let run = try ExternalTool.run(
+            psql, [parts[0], "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", "SET search_path TO \"\(parts[1])\"; " + sql])
+        try #require(run.status == 0, "psql: \(run.stderr)")
+    }
+
     @Test("A password in the URL never appears in a message")
     func passwordHidden() throws {
         #expect {
