@@ -417,8 +417,9 @@ final class PostgresSession: @unchecked Sendable {
             return try body(executor)
         }
         if depth == 0, groupOpen, write, !readOnly {
-            // The group's first write begins its transaction; this write is a savepoint of it.
+            // The group's first write begins its transaction, which holds nothing else yet.
             beginGroup(on: connection)
+            return try beginningGroup(body, on: connection)
         }
         let savepoint: String?
         if depth > 0 {
@@ -467,6 +468,31 @@ final class PostgresSession: @unchecked Sendable {
                 send("ROLLBACK", on: connection)
             }
             try? settle()
+            throw error
+        }
+    }
+
+    /// The write that began the group's transaction: no savepoint of its own (the transaction holds
+    /// nothing but this write, so a savepoint would only cost a subtransaction and two statements).
+    /// It returns once its writes are checked, as a savepoint does; when it fails, the transaction
+    /// rolls back whole and the group is open but not begun, as before this write.
+    private func beginningGroup<T>(_ body: (PostgresExecutor) throws -> T, on connection: PostgresConnection) throws
+        -> T
+    {
+        do {
+            let result = try body(executor)
+            sendHeld(on: connection)
+            try settle()
+            return result
+        } catch {
+            held.removeAll()
+            heldCounts.removeAll()
+            heldValues.removeAll()
+            send("ROLLBACK", on: connection)
+            try? settle()
+            depth = 0
+            writing = false
+            groupBegun = false
             throw error
         }
     }
@@ -998,7 +1024,8 @@ extension Store {
         do { try postgres?.checkGroup() } catch { throw Self.writeError(error) }
     }
 
-    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock)
+    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock;
+    /// when that write fails, the transaction rolls back whole and the next write begins it again)
     /// that every `write` after it joins as a savepoint of its own (checked when it ends: a failed
     /// one rolls back alone) and that reads see, until `commitGroup`. PostgreSQL only; not inside
     /// a transaction.
