@@ -330,6 +330,40 @@ struct PostgresStoreTests {
         #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
     }
 
+    @Test("A group whose first writes fail: each rolls back whole, the next write begins the group again")
+    func groupFirstWriteFails() throws {
+        let url = try PostgresCluster.freshStore("group")
+        let store = try Notebook.seeded(url)
+        let reader = try Store(path: url, graph: Notebook.graph, clock: Notebook.clock)
+        try store.openGroup()
+        // The group's first write fails in its body: nothing of it stays, no group has begun.
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.insert(Notebook.page, values: ["title": .string("lost one")], id: "g1")
+                throw StoreError.writeFailed("refused")
+            }
+        }
+        #expect(!store.isGroupBegun)
+        // The next fails in PostgreSQL (an id taken), found when it ends, as a savepoint's would be.
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.insert(Notebook.page, values: ["title": .string("lost two")], id: "g2")
+                try transaction.insert(Notebook.page, values: ["title": .string("again")], id: "p1")
+            }
+        }
+        #expect(!store.isGroupBegun)
+        // The next begins the group; one after it joins; nothing is seen before the commit.
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept one")], id: "g3") }
+        #expect(store.isGroupBegun)
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept two")], id: "g4") }
+        #expect(try reader.read { try $0.record(Notebook.page, id: "g3") } == nil)
+        try store.commitGroup()
+        let ids = try Notebook.ids(reader, RecordQuery(entity: Notebook.page))
+        #expect(ids.sorted() == ["g3", "g4", "p1", "p2", "p3", "p4"], "\(ids)")
+        #expect(try reader.read { try $0.record(Notebook.page, id: "p1") }?.values["title"] == .string("intro"))
+        #expect(try reader.read { try $0.search(Notebook.page, text: "lost") }.isEmpty)
+    }
+
     /// Runs `sql` in the store's schema through `psql`: another program's connection.
     static func psql(_ store: String, _ sql: String) throws {
         let parts = store.components(separatedBy: "?schema=")
