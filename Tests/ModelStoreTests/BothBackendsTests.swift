@@ -311,20 +311,31 @@ struct PostgresStoreTests {
                     "due": .date(.moment(Notebook.date("2026-03-01T09:30:00Z"))),
                 ], id: "k1")
         }
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("bare")], id: "k2") }
         // From its second time, a read is a statement the connection prepared: every kind of
         // value (and NULL) reads back as the first time.
+        let query = RecordQuery(entity: Notebook.page)
         let first = try #require(try store.read { try $0.record(Notebook.page, id: "k1") })
-        let sparse = try #require(try store.read { try $0.record(Notebook.page, id: "p3") })
+        let bare = try #require(try store.read { try $0.record(Notebook.page, id: "k2") })
+        let count = try store.read { try $0.count(query) }
+        let completions = try store.read { try $0.names(of: Notebook.page, beginningWith: "ba", limit: 5) }
+        let names = try store.read { try $0.search(Notebook.page, text: "bar") }.map(\.name)
         for _ in 0..<3 {
             #expect(try store.read { try $0.record(Notebook.page, id: "k1") } == first)
-            #expect(try store.read { try $0.record(Notebook.page, id: "p3") } == sparse)
+            #expect(try store.read { try $0.record(Notebook.page, id: "k2") } == bare)
+            #expect(try store.read { try $0.count(query) } == count)
+            #expect(try store.read { try $0.names(of: Notebook.page, beginningWith: "ba", limit: 5) } == completions)
+            #expect(try store.read { try $0.search(Notebook.page, text: "bar") }.map(\.name) == names)
         }
         #expect(first.values["pinned"] == .boolean(true))
         #expect(first.values["words"] == .integer(-9_007_199_254_740_993))
         #expect(first.values["rating"] == .number(0.25))
-        #expect(sparse.values["rating"] == nil)
-        // Another program changes the table's columns, as another instance's migration would:
-        // PostgreSQL refuses the statement prepared before; the store reads on.
+        #expect(bare.values["rating"] == nil)
+        #expect(names == ["bare"])
+        #expect(count == 6)
+        #expect(completions == ["bare"])
+        // Another program adds a column to the table, as another instance's migration would: a
+        // statement prepared before that selects `*` would be refused; the store reads on.
         try Self.psql(url, #"ALTER TABLE "Notebook.Page" ADD COLUMN added_elsewhere TEXT"#)
         #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
         #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))

@@ -242,11 +242,12 @@ final class PostgresSession: @unchecked Sendable {
                 try settle()
                 return (try result.wait(), true)
             } catch let error where depth == 0 && Self.isChangedResult(error) {
-                // A table's columns changed since it was prepared (another process migrated the
-                // schema): prepared again from now on, and read once more unprepared.
+                // A column's type changed since it was prepared (another process migrated the
+                // schema): prepared again from now on, and read once more unprepared. Inside a
+                // transaction the failure is the transaction's, as any failed statement is.
                 forgetReads()
             }
-        } else {
+        } else if Self.isPreparable(sql) {
             if readsSeen.count >= Self.preparedLimit * 4 { readsSeen.removeAll() }
             readsSeen.insert(key)
         }
@@ -255,6 +256,18 @@ final class PostgresSession: @unchecked Sendable {
         inFlight.append(result.map { _ in })
         try settle()
         return (try result.wait().rows, false)
+    }
+
+    /// Whether a read may be prepared: not one that selects `*` (`count(*)` aside). A prepared
+    /// statement's columns may not change: after another process added a column to the table,
+    /// PostgreSQL would refuse it, inside a transaction too, where it cannot be read again.
+    static func isPreparable(_ sql: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "*"), previous != UInt8(ascii: "(") { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// A statement's key among those prepared: its text and its values' kinds.
