@@ -353,18 +353,48 @@ extension StoreTransaction {
         intent: QualifiedName, parameters: [String: JSONValue], via: Invocation, records: [String], at: Date,
         execution: Int64? = nil
     ) throws {
+        try donate(
+            intent: intent, parameters: parameters, via: via, records: records, at: at,
+            of: execution.map(DonatedExecution.number) ?? .none)
+    }
+
+    /// The execution a donation comes from.
+    enum DonatedExecution {
+        case none
+        case number(Int64)
+        /// PostgreSQL: the one this transaction journaled last, its number not read back (the
+        /// sequence's last value in this session).
+        case journaledLast
+    }
+
+    func donate(
+        intent: QualifiedName, parameters: [String: JSONValue], via: Invocation, records: [String], at: Date,
+        of donated: DonatedExecution
+    ) throws {
         let encoded = JSONText.compact(.object(parameters))
+        var execution: Int64?
+        if case .number(let number) = donated { execution = number }
         if db.isPostgres {
             // PostgreSQL: nothing read back, so all of it is held with the other writes. The
             // intent before this one is read in each statement that needs it, the donation's
             // number is the sequence's last value in this session.
             let before = "(SELECT intent FROM _executions WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET 1)"
+            var arguments: [(any DatabaseValueConvertible)?] = [
+                intent.description, encoded, ISODate.format(at), via.rawValue,
+            ]
+            let executionValue: String
+            switch donated {
+            case .journaledLast: executionValue = "currval(pg_get_serial_sequence('_executions', 'id'))"
+            case .number, .none:
+                executionValue = "?"
+                arguments.append(execution)
+            }
             try db.executeLater(
                 sql: """
                     INSERT INTO _donations (intent, parameters, at, via, previous, execution)
-                    VALUES (?, ?, ?, ?, \(before), ?)
+                    VALUES (?, ?, ?, ?, \(before), \(executionValue))
                     """,
-                arguments: [intent.description, encoded, ISODate.format(at), via.rawValue, execution])
+                arguments: arguments)
             for record in Set(records).sorted() {
                 try db.executeLater(
                     sql: """

@@ -65,6 +65,60 @@ extension StoreTransaction {
         return execution
     }
 
+    /// Records the intent this transaction executed, with the changes made so far, and its
+    /// donation when it makes one (`donate`, of this execution): `journal` and `donate` in one, for
+    /// the runtime. On PostgreSQL nothing of it is read back (the donation names its execution by
+    /// the sequence's last value in this session), so all of it is held with the transaction's
+    /// other writes: no round trip of its own.
+    public func journal(
+        intent: QualifiedName, parameters: [String: JSONValue], dialog: String, at now: Date,
+        donating donation: (parameters: [String: JSONValue], via: Invocation, records: [String])?
+    ) throws {
+        guard db.isPostgres, startedLiveActivities.isEmpty, changes.count <= 1_000 else {
+            // The activities the intent started are marked with the execution's number: read back.
+            let execution = try journal(intent: intent, parameters: parameters, dialog: dialog, donation: nil, now: now)
+            if let donation {
+                try donate(
+                    intent: intent, parameters: donation.parameters, via: donation.via, records: donation.records,
+                    at: now, execution: execution)
+            }
+            return
+        }
+        let head: [(any DatabaseValueConvertible)?] = [
+            intent.description, JSONText.compact(.object(parameters)), dialog, ISODate.format(now),
+        ]
+        if changes.isEmpty {
+            try db.executeLater(
+                sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)", arguments: head)
+        } else {
+            var arguments = head
+            for (seq, change) in changes.enumerated() {
+                arguments += [
+                    Int64(seq), change.entity.description, change.id,
+                    try change.before.map { JSONText.compact(.object(try json($0))) },
+                    try change.after.map { JSONText.compact(.object(try json($0))) },
+                ]
+            }
+            let rows =
+                "(?::bigint, ?::text, ?::text, ?::text, ?::text)"
+                + String(repeating: ", (?, ?, ?, ?, ?)", count: changes.count - 1)
+            try db.executeLater(
+                sql: """
+                    WITH e AS (INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?) RETURNING id)
+                    INSERT INTO _changes (execution, seq, entity, record, before, after)
+                    SELECT e.id, v.seq, v.entity, v.record, v.before, v.after
+                    FROM e, (VALUES \(rows)) AS v(seq, entity, record, before, after)
+                    """,
+                arguments: arguments)
+        }
+        changes.removeAll()
+        if let donation {
+            try donate(
+                intent: intent, parameters: donation.parameters, via: donation.via, records: donation.records, at: now,
+                of: .journaledLast)
+        }
+    }
+
     /// Reverts the most recent execution that changed something and is not undone yet.
     /// Returns what was undone (intent and its answer), or nil when there is nothing to undo.
     public func undoLast() throws -> (intent: String, dialog: String, changes: Int)? {

@@ -8,7 +8,7 @@ public enum SuggestionKeys {
     static func keys(parameters: [String: JSONValue], at: Date, previous: String?, clock: Clock) -> [String] {
         let parts = clock.calendar.dateComponents([.hour, .weekday], from: at)
         var keys = [
-            "n", "h:" + String(format: "%02d", parts.hour ?? 0), "w:\(parts.weekday ?? 1)", dayKey(at, clock: clock),
+            "n", "h:" + digits(parts.hour ?? 0, 2), "w:\(parts.weekday ?? 1)", dayKey(at, clock: clock),
         ]
         if let previous { keys.append("after:" + previous) }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -20,6 +20,13 @@ public enum SuggestionKeys {
     /// `day:2026-11-23`, in the clock's zone.
     public static func dayKey(_ date: Date, clock: Clock) -> String {
         let parts = clock.calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "day:%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return "day:" + digits(parts.year ?? 0, 4) + "-" + digits(parts.month ?? 0, 2) + "-" + digits(parts.day ?? 0, 2)
+    }
+
+    /// `number` with zeros before it up to `width` digits, as `%02d` writes it (`String(format:)`
+    /// goes through `NSString` on Linux: two of them were a hundredth of an executing request).
+    static func digits(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return text.count >= width || number < 0 ? text : String(repeating: "0", count: width - text.count) + text
     }
 }

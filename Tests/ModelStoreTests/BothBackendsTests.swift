@@ -297,6 +297,94 @@ struct PostgresStoreTests {
         #expect(try store.read { try $0.count(RecordQuery(entity: Notebook.page)) } == 4)
     }
 
+    @Test("A read asked again answers the same, also after another program added a column to its table")
+    func readsAskedAgain() throws {
+        let url = try PostgresCluster.freshStore("again")
+        let store = try Notebook.seeded(url)
+        try store.write { transaction in
+            _ = try transaction.insert(
+                Notebook.page,
+                values: [
+                    "title": .string("it's ? $1"), "words": .integer(-9_007_199_254_740_993), "rating": .number(0.25),
+                    "pinned": .boolean(true), "priority": .enumCase("urgent"),
+                    "tags": .array([.string("a"), .string("b'c")]),
+                    "due": .date(.moment(Notebook.date("2026-03-01T09:30:00Z"))),
+                ], id: "k1")
+        }
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("bare")], id: "k2") }
+        // From its second time, a read is a statement the connection prepared: every kind of
+        // value (and NULL) reads back as the first time.
+        let query = RecordQuery(entity: Notebook.page)
+        let first = try #require(try store.read { try $0.record(Notebook.page, id: "k1") })
+        let bare = try #require(try store.read { try $0.record(Notebook.page, id: "k2") })
+        let count = try store.read { try $0.count(query) }
+        let completions = try store.read { try $0.names(of: Notebook.page, beginningWith: "ba", limit: 5) }
+        let names = try store.read { try $0.search(Notebook.page, text: "bar") }.map(\.name)
+        for _ in 0..<3 {
+            #expect(try store.read { try $0.record(Notebook.page, id: "k1") } == first)
+            #expect(try store.read { try $0.record(Notebook.page, id: "k2") } == bare)
+            #expect(try store.read { try $0.count(query) } == count)
+            #expect(try store.read { try $0.names(of: Notebook.page, beginningWith: "ba", limit: 5) } == completions)
+            #expect(try store.read { try $0.search(Notebook.page, text: "bar") }.map(\.name) == names)
+        }
+        #expect(first.values["pinned"] == .boolean(true))
+        #expect(first.values["words"] == .integer(-9_007_199_254_740_993))
+        #expect(first.values["rating"] == .number(0.25))
+        #expect(bare.values["rating"] == nil)
+        #expect(names == ["bare"])
+        #expect(count == 6)
+        #expect(completions == ["bare"])
+        // Another program adds a column to the table, as another instance's migration would: a
+        // statement prepared before that selects `*` would be refused; the store reads on.
+        try Self.psql(url, #"ALTER TABLE "Notebook.Page" ADD COLUMN added_elsewhere TEXT"#)
+        #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
+        #expect(try store.read { try $0.record(Notebook.page, id: "k1") }?.values["title"] == .string("it's ? $1"))
+    }
+
+    @Test("A group whose first writes fail: each rolls back whole, the next write begins the group again")
+    func groupFirstWriteFails() throws {
+        let url = try PostgresCluster.freshStore("group")
+        let store = try Notebook.seeded(url)
+        let reader = try Store(path: url, graph: Notebook.graph, clock: Notebook.clock)
+        try store.openGroup()
+        // The group's first write fails in its body: nothing of it stays, no group has begun.
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.insert(Notebook.page, values: ["title": .string("lost one")], id: "g1")
+                throw StoreError.writeFailed("refused")
+            }
+        }
+        #expect(!store.isGroupBegun)
+        // The next fails in PostgreSQL (an id taken), found when it ends, as a savepoint's would be.
+        #expect(throws: StoreError.self) {
+            try store.write { transaction in
+                try transaction.insert(Notebook.page, values: ["title": .string("lost two")], id: "g2")
+                try transaction.insert(Notebook.page, values: ["title": .string("again")], id: "p1")
+            }
+        }
+        #expect(!store.isGroupBegun)
+        // The next begins the group; one after it joins; nothing is seen before the commit.
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept one")], id: "g3") }
+        #expect(store.isGroupBegun)
+        _ = try store.write { try $0.insert(Notebook.page, values: ["title": .string("kept two")], id: "g4") }
+        #expect(try reader.read { try $0.record(Notebook.page, id: "g3") } == nil)
+        try store.commitGroup()
+        let ids = try Notebook.ids(reader, RecordQuery(entity: Notebook.page))
+        #expect(ids.sorted() == ["g3", "g4", "p1", "p2", "p3", "p4"], "\(ids)")
+        #expect(try reader.read { try $0.record(Notebook.page, id: "p1") }?.values["title"] == .string("intro"))
+        #expect(try reader.read { try $0.search(Notebook.page, text: "lost") }.isEmpty)
+    }
+
+    /// Runs `sql` in the store's schema through `psql`: another program's connection.
+    static func psql(_ store: String, _ sql: String) throws {
+        let parts = store.components(separatedBy: "?schema=")
+        try #require(parts.count == 2)
+        let psql = try #require(ExternalTool.postgres("psql"), "psql is not installed")
+        let run = try ExternalTool.run(
+            psql, [parts[0], "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", "SET search_path TO \"\(parts[1])\"; " + sql])
+        try #require(run.status == 0, "psql: \(run.stderr)")
+    }
+
     @Test("A password in the URL never appears in a message")
     func passwordHidden() throws {
         #expect {

@@ -40,7 +40,7 @@ final class PostgresSession: @unchecked Sendable {
     /// Whether the open transaction writes (its writes may be held).
     private var writing = false
     /// Statements sent whose results nobody has waited for yet, oldest first.
-    private var inFlight: [EventLoopFuture<PostgresQueryResult>] = []
+    private var inFlight: [EventLoopFuture<Void>] = []
     /// Writes held back in the open write transaction (the names of their prepared statements and
     /// how many values each takes), and those values as text, in order.
     private var held: [String] = []
@@ -51,6 +51,13 @@ final class PostgresSession: @unchecked Sendable {
     private var prepared: [String: String] = [:]
     /// At most this many are prepared on a connection: then all are dropped and prepared again.
     static let preparedLimit = 500
+    /// The reads this connection prepared (postgres-nio's `prepare(query:)`: a statement of the
+    /// connection, parsed once, its plan kept by PostgreSQL), by their text and their values'
+    /// kinds; and the reads it has run once, unprepared: a read is prepared when it comes again.
+    private var reads: [String: PreparedQuery] = [:]
+    private var readsSeen: Set<String> = []
+    /// The held writes' call (`pg_temp.intents_run`), prepared when the connection is made.
+    private var runHeld: PreparedQuery?
     /// How many statements this connection has prepared: each gets a name of its own.
     private var preparedNames = 0
     /// How many statements the store's transactions and reads have sent (what a request costs is
@@ -95,6 +102,7 @@ final class PostgresSession: @unchecked Sendable {
         let configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
+        runHeld = nil
         let connection = try PostgresConnection.connect(
             on: Self.group.next(), configuration: configuration, id: 1,
             logger: Self.logger
@@ -113,6 +121,7 @@ final class PostgresSession: @unchecked Sendable {
                 try Self.run(Self.runFunction, on: connection)
                 try Self.run(
                     "PREPARE intents_lock AS SELECT pg_advisory_xact_lock(hashtext(current_schema()))", on: connection)
+                runHeld = try connection.prepare(query: Self.runHeldCall).wait()
             }
         } catch {
             try? connection.close().wait()
@@ -125,6 +134,8 @@ final class PostgresSession: @unchecked Sendable {
         heldValues.removeAll()
         prepared.removeAll()
         preparedNames = 0
+        reads.removeAll()
+        readsSeen.removeAll()
         self.connection = connection
         return connection
     }
@@ -161,6 +172,10 @@ final class PostgresSession: @unchecked Sendable {
         $$
         """
 
+    /// The call that runs held writes, its values typed (a prepared statement takes no types from
+    /// its first values).
+    static let runHeldCall = "SELECT pg_temp.intents_run($1::text[], $2::int4[], $3::text[])"
+
     /// Runs `body` holding the session's lock.
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
@@ -196,9 +211,107 @@ final class PostgresSession: @unchecked Sendable {
         sendHeld(on: connection)
         statementsSent += 1
         let result = connection.query(sql, binds)
-        inFlight.append(result)
+        inFlight.append(result.map { _ in })
         try settle()
         return try result.wait()
+    }
+
+    /// Sends the held writes, then the read `sql` (`?` placeholders) with `values`, and waits for
+    /// all of it: the read's rows, or the first failure. A read the connection has run before is
+    /// run as a statement the connection prepared for it (parsed once; PostgreSQL keeps its plan
+    /// as it does for any prepared statement); `prepared` says so: its cells are in binary format
+    /// though postgres-nio labels them text (it takes their formats from `Describe`, which cannot
+    /// know them, and always asks for binary). `unprepared()` is the read's text for
+    /// postgres-nio's unnamed statement, values `$1…` bound with their types.
+    func fetch(
+        _ sql: String, _ values: [DatabaseValue], unprepared: () -> String
+    ) throws -> (rows: [PostgresRow], prepared: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        let connection = try current()
+        sendHeld(on: connection)
+        let key = Self.key(sql, values)
+        if let statement = try reads[key]
+            ?? (readsSeen.contains(key) ? prepareRead(sql, values, key, on: connection) : nil)
+        {
+            statementsSent += 1
+            // NULLs are written into the prepared text.
+            let result = statement.execute(values.compactMap { $0.isNull ? nil : PostgresExecutor.data($0) })
+            inFlight.append(result.map { _ in })
+            do {
+                try settle()
+                return (try result.wait(), true)
+            } catch let error where depth == 0 && Self.isChangedResult(error) {
+                // A column's type changed since it was prepared (another process migrated the
+                // schema): prepared again from now on, and read once more unprepared. Inside a
+                // transaction the failure is the transaction's, as any failed statement is.
+                forgetReads()
+            }
+        } else if Self.isPreparable(sql) {
+            if readsSeen.count >= Self.preparedLimit * 4 { readsSeen.removeAll() }
+            readsSeen.insert(key)
+        }
+        statementsSent += 1
+        let result = connection.query(unprepared(), values.map(PostgresExecutor.data))
+        inFlight.append(result.map { _ in })
+        try settle()
+        return (try result.wait().rows, false)
+    }
+
+    /// Whether a read may be prepared: not one that selects `*` (`count(*)` aside). A prepared
+    /// statement's columns may not change: after another process added a column to the table,
+    /// PostgreSQL would refuse it, inside a transaction too, where it cannot be read again.
+    static func isPreparable(_ sql: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "*"), previous != UInt8(ascii: "(") { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// A statement's key among those prepared: its text and its values' kinds.
+    private static func key(_ sql: String, _ values: [DatabaseValue]) -> String {
+        var key = sql
+        key.append("\u{0}")
+        for value in values { key.append(PostgresExecutor.kind(of: value)) }
+        return key
+    }
+
+    /// Prepares a read for this connection and waits for it (and for what was in flight before it).
+    private func prepareRead(
+        _ sql: String, _ values: [DatabaseValue], _ key: String, on connection: PostgresConnection
+    ) throws -> PreparedQuery {
+        if reads.count >= Self.preparedLimit { forgetReads() }
+        try settle()
+        let statement = try connection.prepare(query: PostgresExecutor.preparing(sql, values, casting: true).text)
+            .wait()
+        statementsSent += 1
+        reads[key] = statement
+        readsSeen.remove(key)
+        return statement
+    }
+
+    /// Deallocates every read this connection prepared (without waiting: they are closed in order,
+    /// before anything sent after).
+    private func forgetReads() {
+        for statement in reads.values { _ = statement.deallocate() }
+        reads.removeAll()
+        readsSeen.removeAll()
+    }
+
+    /// Whether `error` is PostgreSQL refusing a prepared statement whose result's columns changed
+    /// (`cached plan must not change result type`).
+    static func isChangedResult(_ error: any Error) -> Bool {
+        if case .server(let response)? = error as? PostgresError {
+            return response.fields[.sqlState] == "0A000"
+                && (response.fields[.message] ?? "").contains("cached plan must not change result type")
+        }
+        if let error = error as? PSQLError {
+            return error.serverInfo?[.sqlState] == "0A000"
+                && (error.serverInfo?[.message] ?? "").contains("cached plan must not change result type")
+        }
+        return false
     }
 
     /// Holds a write of the open write transaction, to be sent with the next ones; false (nothing
@@ -260,7 +373,7 @@ final class PostgresSession: @unchecked Sendable {
     /// Sends `sql` (one statement without values) without waiting for its result.
     private func send(_ sql: String, on connection: PostgresConnection) {
         statementsSent += 1
-        inFlight.append(connection.query(sql, []))
+        inFlight.append(connection.query(sql, []).map { _ in })
     }
 
     /// Sends the held writes as one statement, without waiting.
@@ -273,7 +386,11 @@ final class PostgresSession: @unchecked Sendable {
         heldCounts.removeAll(keepingCapacity: true)
         heldValues.removeAll(keepingCapacity: true)
         statementsSent += 1
-        inFlight.append(connection.query("SELECT pg_temp.intents_run($1, $2, $3)", [names, counts, values]))
+        if let runHeld {
+            inFlight.append(runHeld.execute([names, counts, values]).map { _ in })
+        } else {
+            inFlight.append(connection.query(Self.runHeldCall, [names, counts, values]).map { _ in })
+        }
     }
 
     /// Holds the schema's lock (writers of one schema one at a time, across processes): the
@@ -313,8 +430,9 @@ final class PostgresSession: @unchecked Sendable {
             return try body(executor)
         }
         if depth == 0, groupOpen, write, !readOnly {
-            // The group's first write begins its transaction; this write is a savepoint of it.
+            // The group's first write begins its transaction, which holds nothing else yet.
             beginGroup(on: connection)
+            return try beginningGroup(body, on: connection)
         }
         let savepoint: String?
         if depth > 0 {
@@ -367,12 +485,37 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// The write that began the group's transaction: no savepoint of its own (the transaction holds
+    /// nothing but this write, so a savepoint would only cost a subtransaction and two statements).
+    /// It returns once its writes are checked, as a savepoint does; when it fails, the transaction
+    /// rolls back whole and the group is open but not begun, as before this write.
+    private func beginningGroup<T>(_ body: (PostgresExecutor) throws -> T, on connection: PostgresConnection) throws
+        -> T
+    {
+        do {
+            let result = try body(executor)
+            sendHeld(on: connection)
+            try settle()
+            return result
+        } catch {
+            held.removeAll()
+            heldCounts.removeAll()
+            heldValues.removeAll()
+            send("ROLLBACK", on: connection)
+            try? settle()
+            depth = 0
+            writing = false
+            groupBegun = false
+            throw error
+        }
+    }
+
     /// Sends `COMMIT` after what is held and waits for all of it. A transaction that a failed
     /// statement had aborted answers `COMMIT` with `ROLLBACK`: that is a failure, never a commit.
     private func commit(on connection: PostgresConnection) throws {
         statementsSent += 1
         let commit = connection.query("COMMIT", [])
-        inFlight.append(commit)
+        inFlight.append(commit.map { _ in })
         try settle()
         let tag = try commit.wait().metadata.command
         guard tag == "COMMIT" else { throw StoreError.writeFailed("the transaction was rolled back (\(tag))") }
@@ -534,14 +677,16 @@ final class PostgresExecutor: SQLExecutor {
     }
 
     func fetchAll(sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> [SQLRow] {
-        let result = try query(sql, arguments)
-        guard let first = result.rows.first else { return [] }
+        let (rows, binary) = try session.fetch(sql, arguments.map { $0?.databaseValue ?? .null }) {
+            numberedText(sql)
+        }
+        guard let first = rows.first else { return [] }
         // `_row` orders records as SQLite's rowid does; it is not part of a record.
         let kept = first.enumerated().filter { $0.element.columnName != "_row" }.map(\.offset)
         let columns = SQLColumns(kept.map { Array(first)[$0].columnName })
-        return result.rows.map { row in
+        return rows.map { row in
             let cells = Array(row)
-            return SQLRow(columns: columns, values: kept.map { Self.value(cells[$0]) })
+            return SQLRow(columns: columns, values: kept.map { Self.value(cells[$0], binary: binary) })
         }
     }
 
@@ -622,16 +767,32 @@ final class PostgresExecutor: SQLExecutor {
     /// bound with (`int8`, `float8`, `text`, `bytea`), and its types. A NULL is written `NULL` (as
     /// an unbound one takes its type from where it stands), so a statement's text depends on which
     /// of its values are NULL, never on the others.
-    static func preparing(_ sql: String, _ values: [DatabaseValue]) -> (text: String, types: [String]) {
+    /// With `casting`, each value is written `$1::int8`: a statement prepared through the protocol
+    /// (not `PREPARE`) takes its values' types from its text.
+    static func preparing(_ sql: String, _ values: [DatabaseValue], casting: Bool = false) -> (
+        text: String, types: [String]
+    ) {
         var index = 0
         var types: [String] = []
         let text = placeholders(in: sql) { () -> String in
             defer { index += 1 }
             guard index < values.count, let (_, kind) = Self.text(of: values[index]) else { return "NULL" }
-            types.append(Self.types[kind] ?? "text")
-            return "$\(types.count)"
+            let type = Self.types[kind] ?? "text"
+            types.append(type)
+            return casting ? "$\(types.count)::\(type)" : "$\(types.count)"
         }
         return (text, types)
+    }
+
+    /// A value's kind as `text(of:)` gives it, `n` for NULL, without writing its text.
+    static func kind(of value: DatabaseValue) -> Character {
+        switch value.storage {
+        case .null: "n"
+        case .int64: "i"
+        case .double: "d"
+        case .string: "t"
+        case .blob: "b"
+        }
     }
 
     /// The PostgreSQL type of each kind of value `text(of:)` gives.
@@ -709,8 +870,11 @@ final class PostgresExecutor: SQLExecutor {
         }
     }
 
-    static func value(_ cell: PostgresCell) -> DatabaseValue {
+    /// A cell as SQLite would give it; `binary`: its bytes are in binary format whatever its label says.
+    static func value(_ cell: PostgresCell, binary: Bool = false) -> DatabaseValue {
         guard cell.bytes != nil else { return .null }
+        var cell = cell
+        if binary { cell.format = .binary }
         do {
             switch cell.dataType {
             case .int2, .int4, .int8, .oid:
@@ -873,7 +1037,8 @@ extension Store {
         do { try postgres?.checkGroup() } catch { throw Self.writeError(error) }
     }
 
-    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock)
+    /// Opens a group: the first `write` after it begins a transaction (taking the schema's lock;
+    /// when that write fails, the transaction rolls back whole and the next write begins it again)
     /// that every `write` after it joins as a savepoint of its own (checked when it ends: a failed
     /// one rolls back alone) and that reads see, until `commitGroup`. PostgreSQL only; not inside
     /// a transaction.

@@ -471,12 +471,9 @@ public final class Conversation {
                 var parameters: [String: JSONValue] = [:]
                 for (name, value) in state.values { parameters[name] = evaluator.json(value) }
                 let changes = transaction.changes
-                let execution = try transaction.journal(
-                    intent: intent.name, parameters: parameters, dialog: outcome.dialog, donation: nil,
-                    now: clock.now)
-                try Donation.record(
-                    intent, parameters: parameters, via: options.invocation, in: transaction, at: clock.now,
-                    execution: execution)
+                try transaction.journal(
+                    intent: intent.name, parameters: parameters, dialog: outcome.dialog, at: clock.now,
+                    donating: Donation.donated(intent, parameters: parameters, via: options.invocation))
                 answer.result = evaluator.json(outcome.result)
                 answer.value = intent.resultValue == nil ? .string(outcome.dialog) : outcome.result
                 // The conversation as it will be after this request, kept in the same transaction.
