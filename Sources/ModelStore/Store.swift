@@ -253,6 +253,36 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs `body` as `read` does, for a hot path that reads scattered pages of a large index
+    /// (search): `body` only reads. It leaves prepared statements prepared (`read` sets
+    /// `PRAGMA query_only` around its body, and that expires every prepared statement, so each
+    /// search prepared its statements again) and reads the file through a memory map
+    /// (`PRAGMA mmap_size`, this connection from now on) rather than copying each page from the
+    /// OS's cache with `pread`, which was a third of a search's CPU at 1,000,000 tasks.
+    public func readIndexed<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        guard let sqlite else { return try read(body) }
+        do {
+            return try sqlite.unsafeReentrantRead { db in
+                let executor = SQLiteExecutor(db)
+                if db.isInsideTransaction { return try body(StoreTransaction(db: executor, store: self)) }
+                // The same value again changes nothing (SQLite remaps only when the size changes).
+                try db.cachedStatement(sql: "PRAGMA mmap_size = \(Self.indexedMapSize)").execute()
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(StoreTransaction(db: executor, store: self))
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.unusable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// How much of the file `readIndexed` maps: SQLite's own ceiling on Linux (2 GB); pages past it
+    /// are read as before.
+    static let indexedMapSize = 0x7FFF_0000
+
     // MARK: Migration
 
     /// Creates what is missing and applies additive changes; refuses destructive ones.

@@ -134,8 +134,14 @@ final class LibYAMLLoader {
                 firstEnd = mark(event.end_mark)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let value = String(
-                    decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                // Copied into a string made to size: a short ASCII scalar (nearly every key and
+                // value) becomes a small string without the separate validating pass
+                // `String(decoding:)` makes; other text is validated (and repaired) as before.
+                let value = String(unsafeUninitializedCapacity: scalar.length) { buffer in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                        from: UnsafeRawBufferPointer(start: scalar.value, count: scalar.length))
+                    return scalar.length
+                }
                 let node = Node(
                     kind: .scalar(Scalar(value: value, style: Self.style(scalar.style))), tag: Self.tag(scalar.tag),
                     range: SourceRange(start: start, end: mark(event.end_mark)))
@@ -242,11 +248,23 @@ final class LibYAMLLoader {
 
     /// A key given twice in one mapping: libyaml accepts it, we report it.
     private func noteDuplicate(_ key: Node, in open: inout Open) {
-        guard let text = key.scalar?.value else { return }
+        guard case .scalar(let scalar) = key.kind else { return }
+        let text = scalar.value
         // Most mappings are small: a linear scan beats hashing every key; large ones get an index.
         let first: Mark?
         if open.pairs.count < 16 {
-            first = open.pairs.first { $0.key.scalar?.value == text }?.key.mark
+            // By index, lengths first: `first(where:)` copied every pair it passed (both nodes, their
+            // text and file name retained and released), and most keys differ in length.
+            let count = text.utf8.count
+            var found: Int?
+            for index in open.pairs.indices {
+                guard case .scalar(let other) = open.pairs[index].key.kind, other.value.utf8.count == count,
+                    other.value == text
+                else { continue }
+                found = index
+                break
+            }
+            first = found.map { open.pairs[$0].key.mark }
         } else {
             if open.largeIndex == nil {
                 var index: [String: Mark] = [:]

@@ -50,6 +50,25 @@ struct TemplateParsingTests {
         #expect(try TemplateParser.parse("").parts == [.text("")])
     }
 
+    /// ASCII text is scanned from its bytes, other text from its scalars: both give the same parts,
+    /// spans and error offsets, counted in characters (Unicode scalars) either way.
+    @Test func asciiAndOtherTextAgree() throws {
+        let ascii = try TemplateParser.parse("Hello, ${name + 'x'} and ${count}")
+        let other = try TemplateParser.parse("Hölló, ${name + 'ü'} and ${count}")
+        #expect(ascii.expressions.map(\.span) == other.expressions.map(\.span))
+        #expect(other.expressions.map(\.span) == [9..<19, 27..<32])
+        #expect(other.parts.first == .text("Hölló, "))
+        for source in ["${a +}", "${ä +}"] {
+            #expect(throws: ExpressionSyntaxError.self) { try TemplateParser.parse(source) }
+            do { _ = try TemplateParser.parse(source) } catch { #expect(error.offset == 5) }
+        }
+        #expect(try ExpressionParser.parse("größe == 'ß'").span == 0..<12)
+        #expect(
+            try PhraseTemplateParser.parse("mach {größe} <wörter>").items == [
+                .word("mach"), .slot("größe", offset: 6), .rule("wörter", offset: 14),
+            ])
+    }
+
     /// Words, slot and rule names come out of the source as written; a name may have spaces inside
     /// its braces and letters of any script.
     @Test func phraseWordsAndNamesAsWritten() throws {

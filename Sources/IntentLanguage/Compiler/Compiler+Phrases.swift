@@ -133,6 +133,10 @@ extension Compiler {
         func pieceID(_ piece: PhraseTemplate.Piece, app: Int, intent: Int) -> UInt64 {
             switch piece {
             case .word(let word):
+                // A word already folded (ASCII without capitals or spaces, as nearly every word is
+                // written) is its own key: interned at once, not looked up by its spelling first and
+                // remembered under it after (most words are new: each an intent's own verb).
+                if Self.isFolded(word) { return intern(word) }
                 if let id = foldedIDs[word] { return id }
                 let id = intern(TextFolding.foldPhrase(word))
                 foldedIDs[word] = id
@@ -149,7 +153,15 @@ extension Compiler {
                     slotIDs.removeAll(keepingCapacity: true)
                 }
                 if let id = slotIDs[slot] { return id }
-                let id = intern("{\(apps[app].intents[intent].parameter(slot)?.type.description ?? slot)}")
+                // The parameter found in place: `parameter(_:)` on the intent copied the intent (and
+                // each parameter it passed) for every slot.
+                var type: String?
+                let parameters = apps[app].intents[intent].parameters
+                for index in parameters.indices where parameters[index].name == slot {
+                    type = parameters[index].type.description
+                    break
+                }
+                let id = intern("{\(type ?? slot)}")
                 slotIDs[slot] = id
                 return id
             }
@@ -236,6 +248,14 @@ extension Compiler {
 }
 
 extension Compiler {
+    /// Whether `TextFolding.foldPhrase(word)` is `word` itself, decided on its bytes: ASCII with no
+    /// capital letter and no whitespace (what `foldASCIIPhrase` hands back unchanged).
+    static func isFolded(_ word: String) -> Bool {
+        word.utf8.allSatisfy { byte in
+            byte < 0x80 && !(byte >= 0x41 && byte <= 0x5A) && !((byte >= 0x09 && byte <= 0x0D) || byte == 0x20)
+        }
+    }
+
     /// The sentences whose hash occurs more than once, in their order. Counted in an open-addressed
     /// table of the hashes themselves (they are hashes already: no hashing again, no allocation per
     /// sentence).

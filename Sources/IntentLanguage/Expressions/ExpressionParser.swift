@@ -41,7 +41,6 @@ struct ExpressionParser {
         }
     }
 
-    private let characters: [Unicode.Scalar]
     private var tokens: [(token: Token, start: Int, end: Int)] = []
     private var index = 0
     private var depth = 0
@@ -53,14 +52,18 @@ struct ExpressionParser {
     static let maximumTokens = 1_000
 
     /// `baseOffset` shifts every span, for expressions inside templates.
-    init(_ source: String, baseOffset: Int = 0) {
-        self.characters = [Unicode.Scalar](scalarsOf: source)
+    private init(baseOffset: Int) {
         self.baseOffset = baseOffset
     }
 
     static func parse(_ source: String, baseOffset: Int = 0) throws(ExpressionSyntaxError) -> Expression {
-        var parser = ExpressionParser(source, baseOffset: baseOffset)
-        try parser.tokenize()
+        var parser = ExpressionParser(baseOffset: baseOffset)
+        // ASCII (nearly every expression) is scanned in place from its bytes; other text from its scalars.
+        let ascii: Bool? = try ASCIIScalars.read(source) { (characters) throws(ExpressionSyntaxError) in
+            try parser.tokenize(characters)
+            return true
+        }
+        if ascii == nil { try parser.tokenize([Unicode.Scalar](source.unicodeScalars)) }
         if parser.tokens.count > maximumTokens + 1 {
             throw ExpressionSyntaxError(
                 message: "expression too long: more than \(maximumTokens) tokens",
@@ -75,7 +78,7 @@ struct ExpressionParser {
 
     // MARK: - Tokens
 
-    private mutating func tokenize() throws(ExpressionSyntaxError) {
+    private mutating func tokenize<Characters: ScalarText>(_ characters: Characters) throws(ExpressionSyntaxError) {
         // At most one token per character and the end: room at once instead of growing 1, 2, 4, ….
         tokens.reserveCapacity(min(characters.count, Self.maximumTokens) + 2)
         var i = 0
@@ -88,7 +91,7 @@ struct ExpressionParser {
             let start = i
             if c.isIdentifierStart {
                 while i < characters.count, characters[i].isIdentifierPart { i += 1 }
-                tokens.append((.identifier(String(scalars: characters[start..<i])), start, i))
+                tokens.append((.identifier(characters.string(start..<i)), start, i))
             } else if c.isDigit {
                 while i < characters.count, characters[i].isDigit || characters[i] == "_" { i += 1 }
                 var isDecimal = false
@@ -97,7 +100,7 @@ struct ExpressionParser {
                     i += 1
                     while i < characters.count, characters[i].isDigit { i += 1 }
                 }
-                let text = String(scalars: characters[start..<i]).filter { $0 != "_" }
+                let text = characters.string(start..<i).filter { $0 != "_" }
                 if isDecimal, let value = Double(text) {
                     tokens.append((.number(value), start, i))
                 } else if let value = Int(text) {
@@ -118,7 +121,7 @@ struct ExpressionParser {
                 }
                 i += 1
                 tokens.append((.string(text), start, i))
-            } else if let symbol = symbol(at: i) {
+            } else if let symbol = Self.symbol(at: i, in: characters) {
                 i += symbol.count
                 tokens.append((.symbol(symbol), start, i))
             } else {
@@ -130,7 +133,7 @@ struct ExpressionParser {
 
     /// The symbol at `i`, the longer one first so that `==` is not read as `=`: `==`, `!=`, `<=`, `>=`,
     /// `&&`, `||`, `??`, then `! < > + - * / % ( ) [ ] , . ? :`.
-    private func symbol(at i: Int) -> Symbol? {
+    private static func symbol<Characters: ScalarText>(at i: Int, in characters: Characters) -> Symbol? {
         let c = characters[i]
         let next: Unicode.Scalar? = i + 1 < characters.count ? characters[i + 1] : nil
         switch (c, next) {
@@ -171,7 +174,9 @@ struct ExpressionParser {
     }
 
     private mutating func takeKeyword(_ word: String) -> Bool {
-        if case .identifier(let name) = current, name == word {
+        // Lengths first: most identifiers are not the keyword asked for, and `==` on two short
+        // strings that differ goes through the slow comparison.
+        if case .identifier(let name) = current, name.utf8.count == word.utf8.count, name == word {
             index += 1
             return true
         }
@@ -345,10 +350,11 @@ struct ExpressionParser {
             return node(.literal(.string(text)), from: start)
         case .identifier(let name):
             index += 1
-            switch name {
-            case "true": return node(.literal(.boolean(true)), from: start)
-            case "false": return node(.literal(.boolean(false)), from: start)
-            case "nil", "null": return node(.null, from: start)
+            // By length first: a name that differs from all four went through four slow comparisons.
+            switch name.utf8.count {
+            case 3 where name == "nil", 4 where name == "null": return node(.null, from: start)
+            case 4 where name == "true": return node(.literal(.boolean(true)), from: start)
+            case 5 where name == "false": return node(.literal(.boolean(false)), from: start)
             default: break
             }
             guard take("(") else { return node(.name(name), from: start) }
@@ -414,7 +420,17 @@ enum TemplateParser {
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> Template {
         // Most texts have no `$` at all: one text part, nothing to split.
         guard source.utf8.contains(UInt8(ascii: "$")) else { return Template(parts: [.text(source)], source: source) }
-        let characters = [Unicode.Scalar](scalarsOf: source)
+        // ASCII is scanned in place from its bytes; other text from its scalars.
+        let ascii = try ASCIIScalars.read(source) { (characters) throws(ExpressionSyntaxError) in
+            try parse(characters, source: source)
+        }
+        if let ascii { return ascii }
+        return try parse([Unicode.Scalar](source.unicodeScalars), source: source)
+    }
+
+    private static func parse<Characters: ScalarText>(_ characters: Characters, source: String)
+        throws(ExpressionSyntaxError) -> Template
+    {
         var parts: [Template.Part] = []
         parts.reserveCapacity(4)
         var text = ""
@@ -423,7 +439,7 @@ enum TemplateParser {
         var i = 0
         while i < characters.count {
             if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
-                text += String(scalars: characters[runStart..<i]) + "${"
+                text += characters.string(runStart..<i) + "${"
                 i += 3
                 runStart = i
                 continue
@@ -432,7 +448,7 @@ enum TemplateParser {
                 i += 1
                 continue
             }
-            text += String(scalars: characters[runStart..<i])
+            text += characters.string(runStart..<i)
             let open = i
             var j = i + 2
             var braces = 0
@@ -454,7 +470,7 @@ enum TemplateParser {
             guard j < characters.count else {
                 throw ExpressionSyntaxError(message: "'${' is never closed with '}'", offset: open)
             }
-            let inner = String(scalars: characters[(open + 2)..<j])
+            let inner = characters.string((open + 2)..<j)
             if inner.unicodeScalars.allSatisfy(\.isSpace) {
                 throw ExpressionSyntaxError(message: "empty '${}'", offset: open)
             }
@@ -467,7 +483,7 @@ enum TemplateParser {
             i = j + 1
             runStart = i
         }
-        text += String(scalars: characters[runStart..<characters.count])
+        text += characters.string(runStart..<characters.count)
         if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
         return Template(parts: parts, source: source)
     }

@@ -13,7 +13,18 @@ enum PhraseTemplateParser {
     }
 
     static func parse(_ source: String) throws(ExpressionSyntaxError) -> PhraseTemplate {
-        var parser = State(characters: [Unicode.Scalar](scalarsOf: source))
+        // ASCII is scanned in place from its bytes; other text from its scalars.
+        let ascii = try ASCIIScalars.read(source) { (characters) throws(ExpressionSyntaxError) in
+            try parse(characters, source: source)
+        }
+        if let ascii { return ascii }
+        return try parse([Unicode.Scalar](source.unicodeScalars), source: source)
+    }
+
+    private static func parse<Characters: ScalarText>(_ characters: Characters, source: String)
+        throws(ExpressionSyntaxError) -> PhraseTemplate
+    {
+        var parser = State(characters: characters)
         let branches = try parser.parseAlternatives(closing: nil, depth: 0)
         guard branches.count == 1 else {
             throw ExpressionSyntaxError(
@@ -24,8 +35,8 @@ enum PhraseTemplateParser {
         return PhraseTemplate(items: items, source: source)
     }
 
-    private struct State {
-        let characters: [Unicode.Scalar]
+    private struct State<Characters: ScalarText> {
+        let characters: Characters
         var i = 0
         var firstBar: Int?
 
@@ -79,7 +90,7 @@ enum PhraseTemplateParser {
                     guard i < characters.count else {
                         throw ExpressionSyntaxError(message: "'\(c)' is never closed with '\(close)'", offset: open)
                     }
-                    var name = String(scalars: characters[nameStart..<i])
+                    var name = characters.string(nameStart..<i)
                     i += 1
                     // ASCII letters, digits and "_" alone are a valid name as they stand.
                     if !plain { name = name.trimmed }
@@ -100,7 +111,7 @@ enum PhraseTemplateParser {
                     while i < characters.count, !characters[i].isSpace, !PhraseTemplateParser.isSpecial(characters[i]) {
                         i += 1
                     }
-                    branches[branches.count - 1].append(.word(String(scalars: characters[wordStart..<i])))
+                    branches[branches.count - 1].append(.word(characters.string(wordStart..<i)))
                 }
             }
             return branches

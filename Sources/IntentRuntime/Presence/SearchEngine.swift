@@ -75,7 +75,8 @@ public struct SearchEngine: Sendable {
             Set(SearchText.words(text).map { String($0.prefix(Self.maximumWordLength)) }).sorted()
                 .prefix(Self.maximumWords))
         guard !words.isEmpty, limit > 0 else { return SearchResult(query: text, words: [], hits: []) }
-        return try store.read { transaction in
+        // A read that keeps the statements prepared: a search runs a dozen to hundreds of them.
+        return try store.readIndexed { transaction in
             let queryWords = try words.map { word in try queryWord(word, transaction) }
             let groups = try queryWords.map { word in
                 try ([word.text] + (word.stem.map { [$0] } ?? [])).flatMap {
