@@ -22,11 +22,15 @@ struct PointingBackTests {
 
     static let cases: [Case] = [
         .init(first: "add water the plants to my tasks", then: "complete it", dialog: "“water the plants” is done"),
-        .init(first: "add water the plants to my tasks", then: "i finished that task", dialog: "“water the plants” is done"),
+        .init(
+            first: "add water the plants to my tasks", then: "i finished that task",
+            dialog: "“water the plants” is done"),
         .init(first: "add pay rent to my tasks", then: "make it urgent", dialog: "“pay rent” is urgent now."),
         .init(first: "add pay rent to my tasks", then: "move it to tomorrow", dialog: "“pay rent” is due tomorrow"),
         .init(first: "add pay rent to my tasks", then: "delete it", dialog: "Delete pay rent?"),
-        .init(first: "track rust in radar", then: "what's new on the radar", dialog: "Refreshed “rust”; that makes 1 refresh."),
+        .init(
+            first: "track rust in radar", then: "what's new on the radar",
+            dialog: "Refreshed “rust”; that makes 1 refresh."),
         .init(first: "füge steuern zu meinen aufgaben hinzu", then: "lösche sie", dialog: "steuern"),
     ]
 
@@ -44,7 +48,7 @@ struct PointingBackTests {
     @Test("With nothing to point at, the question is asked plainly, and nothing changes")
     func nothingToPointAtAsks() throws {
         let engine = try scratch.engine()
-        engine.respond(to: "add pay rent to my tasks", EngineRequest(conversation: .make()))
+        _ = engine.respond(to: "add pay rent to my tasks", EngineRequest(conversation: .make()))
         let lone = EngineRequest(conversation: .make())
         let answer = engine.respond(to: "complete it", lone)
         #expect(answer.status == .needsValue)
@@ -72,7 +76,7 @@ struct PointingBackTests {
     @Test("An article or the app's name alone is no name: “what's new on the radar” asks which")
     func anArticleIsNoName() throws {
         let engine = try scratch.engine()
-        engine.respond(to: "track rust in radar", EngineRequest(conversation: .make()))
+        _ = engine.respond(to: "track rust in radar", EngineRequest(conversation: .make()))
         for sentence in ["what's new on the radar", "what's new on radar"] {
             let answer = engine.respond(to: sentence, EngineRequest(conversation: .make()))
             #expect(answer.dialog == "Which radar should I refresh?", "\(sentence): \(answer.dialog)")
@@ -81,7 +85,8 @@ struct PointingBackTests {
 
     @Test("A question that would repeat the sentence names the intent and its values instead")
     func theReviewQuestionSaysHowItRead() throws {
-        let answer = try scratch.engine().respond(to: "delete the note about stamps", EngineRequest(conversation: .make()))
+        let answer = try scratch.engine().respond(
+            to: "delete the note about stamps", EngineRequest(conversation: .make()))
         #expect(answer.status == .needsConfirmation)
         #expect(answer.dialog == "Did you mean: Delete Task in FocusBlox (task “the note about stamps”)?")
     }
@@ -91,8 +96,8 @@ struct PointingBackTests {
         let engine = try scratch.engine()
         let request = EngineRequest(conversation: .make())
         #expect(engine.respond(to: "undo", request).dialog == "There is nothing to undo.")
-        engine.respond(to: "add buy milk to my tasks", request)
-        engine.respond(to: "add pay rent to my tasks", request)
+        _ = engine.respond(to: "add buy milk to my tasks", request)
+        _ = engine.respond(to: "add pay rent to my tasks", request)
         let dry = engine.respond(to: "undo that", EngineRequest(conversation: .make(), dryRun: true))
         #expect(dry.status == .ready)
         #expect(try engine.search("pay rent").hits.count == 1)

@@ -23,8 +23,14 @@ struct SearchBySayingTests {
         "What is found is said with its type and app",
         arguments: [
             ("search for bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
-            ("find my notes about stamps", "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."),
-            ("search my notes for stamps", "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."),
+            (
+                "find my notes about stamps",
+                "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."
+            ),
+            (
+                "search my notes for stamps",
+                "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."
+            ),
             ("search my tasks for stamps", "Nothing found for “stamps”."),
             ("look up bank in focusblox", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
             ("look up bank in sidebar", "Nothing found for “bank”."),

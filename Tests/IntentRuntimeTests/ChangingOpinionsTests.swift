@@ -18,7 +18,8 @@ struct ChangingOpinionsTests {
         #expect(
             again.dialog
                 == "You already track “rust” (Neutral). To change how you feel, say “I now feel positive about rust”.")
-        #expect(conversation.say("change my opinion on rust to bearish").dialog == "You now feel negative about “rust”.")
+        #expect(
+            conversation.say("change my opinion on rust to bearish").dialog == "You now feel negative about “rust”.")
         #expect(conversation.say("i'm positive on rust now").dialog == "You now feel positive about “rust”.")
         #expect(try conversation.titles("Radar") == ["rust"])
         #expect(try conversation.titles("Radar", where: "position == positive") == ["rust"])

@@ -22,7 +22,9 @@ struct CountingTasksTests {
         #expect(
             conversation.say("wie viele aufgaben habe ich noch").dialog
                 == "Du hast 4 offene Aufgaben; als Nächstes: call mom, pay rent, buy milk.")
-        #expect(conversation.say("wie viele dringende aufgaben habe ich").dialog == "Du hast 1 dringende Aufgabe: call mom.")
+        #expect(
+            conversation.say("wie viele dringende aufgaben habe ich").dialog == "Du hast 1 dringende Aufgabe: call mom."
+        )
         // Listing is still listing.
         #expect(conversation.say("what's next").dialog == "Up next: call mom, pay rent, buy milk.")
     }

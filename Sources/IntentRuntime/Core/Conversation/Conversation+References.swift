@@ -41,9 +41,10 @@ extension Conversation {
             }
         }
         // A store that cannot be read is no reference: the lookup that follows says what failed.
-        let named = (try? session.store.read { transaction in
-            try transaction.exactNameMatches(name, text: text) { Normalizer.foldedWords($0) == folded }
-        }) ?? []
+        let named =
+            (try? session.store.read { transaction in
+                try transaction.exactNameMatches(name, text: text) { Normalizer.foldedWords($0) == folded }
+            }) ?? []
         guard named.isEmpty else { return nil }
         return referent(of: name, clock: clock).map(Reference.record) ?? .unsaid
     }
