@@ -48,8 +48,7 @@ struct LearnedClassifierTests {
         let marked = try #require(weather.trainingSentences.first { $0.text.contains("lisbon") })
         let example = LearnedTrainer.trainingExample(marked.text, marked: marked, intent: weather, cls: 0)
         #expect(example.words.contains("lisbon"))
-        var random = SeededGenerator(seed: 1)
-        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], random: &random)
+        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], seed: 1)
         let none = stage.model.intents.count
         let substituted = samples.filter {
             $0.label == none && $0.group == 0 && $0.words.map(\.said) != Array(example.words.reversed())
