@@ -269,7 +269,7 @@ struct LearnedClassifierTests {
         let graph = IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.said.utf8))], root: "Intents")
             .graph!
         let stage = LearnedStage(
-            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.05, ask: 0.02)],
             training: LearnedStage.trainingSentences(of: graph))
         let matcher = Matcher(index: stage.index, clock: Bundled.clock)
         // "tomorrow" ends Forecast's sentences and starts none of them: no phrase was said backwards.
@@ -310,7 +310,7 @@ struct LearnedClassifierTests {
         let graph = try #require(
             IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.phrased.utf8))], root: "Intents").graph)
         let stage = LearnedStage(
-            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.05, ask: 0.02)],
             training: LearnedStage.trainingSentences(of: graph))
         let matcher = Matcher(index: stage.index, clock: Bundled.clock)
         // "tomorrow" ends every forecast phrase and starts none: with a hundred phrases, no sign that

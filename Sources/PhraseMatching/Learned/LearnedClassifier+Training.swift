@@ -26,6 +26,8 @@ extension LearnedClassifier {
     /// order of the passes (BENCHMARKS.md, para9: between two seeds, a development sentence's
     /// confidence moved by 0.047 on average, 0.011 so).
     static let steadyLimit = 20_000
+    /// Held-out sentences of intents (not none's) needed to fit none's shift.
+    static let minimumHeldIntents = 10
     /// The learning rate of the first pass (it falls linearly to 0 over the passes).
     static let learningRate: Float = 1
     /// A weight smaller than this is left out of the model (it moves no probability that matters).
@@ -193,7 +195,12 @@ extension LearnedClassifier {
         let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
         let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
         let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
-        let (temperature, noneShift) = fittedCalibration(held, none: classes - 1)
+        // A few intents' sentences among the held-out ones say nothing of how likely none is (a small
+        // app's tenth, drawn by hash, may hold none of them): then the temperature alone is fitted.
+        let heldIntents = held.filter { $0.label != classes - 1 }.count
+        let (temperature, noneShift) =
+            heldIntents >= minimumHeldIntents
+            ? fittedCalibration(held, none: classes - 1) : (heldIntents > 0 ? fittedTemperature(held) : 1, 0)
         // The calibration fitted on sentences the fit did not see, the weights fitted on all of them.
         var final = steady ? fit(excluding: samples.map { _ in false }) : first
         // The shift is in calibrated units: in the scores' own, it is times the temperature.
