@@ -7,20 +7,26 @@ import PhraseMatching
 /// before tuning, never trained on): both stages together, as `say` decides. Understood: the right
 /// intent runs with every value listed (an intent that deletes: asks to confirm the right intent).
 func paraphraseBenchmark() throws {
-    // `--file F`: another set in the same format (Benchmarks/data/paraphrases-dev.tsv, the one tuned on).
+    // `--file F`: another set in the same format (the development sets, the ones tuned on); several:
+    // each scored in turn by one trained model.
     let arguments = CommandLine.arguments
-    let path =
-        arguments.firstIndex(of: "--file").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        ?? "Benchmarks/data/paraphrases.tsv"
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let given = arguments.indices.filter { arguments[$0] == "--file" && $0 + 1 < arguments.count }
+        .map { arguments[$0 + 1] }
     let project = try Project.load(intents: "Intents", clock: Clock())
     guard let graph = project.graph, let index = project.index, let matcher = project.matcher() else {
         print("Intents/ does not compile")
         return
     }
-    print("paraphrases: \(lines.count) sentences for the bundled apps (\(path))")
     var run = RobustnessRun(graph: graph, index: index, matcher: matcher, samplesPerPhrase: 1)
+    for path in given.isEmpty ? ["Benchmarks/data/paraphrases.tsv"] : given {
+        try score(path, graph: graph, matcher: matcher, run: &run)
+    }
+}
+
+private func score(_ path: String, graph: IntentGraph, matcher: Matcher, run: inout RobustnessRun) throws {
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    print("paraphrases: \(lines.count) sentences for the bundled apps (\(path))")
     let verbose = ProcessInfo.processInfo.environment["BENCH_MISSES"] != nil
     var understood = 0, rightIntent = 0, asks = 0, noMatch = 0, wrong = 0
     for line in lines {
@@ -33,6 +39,14 @@ func paraphraseBenchmark() throws {
             if kv.count == 2 { values[kv[0]] = kv[1].lowercased() }
         }
         let verdict = run.verdict(text)
+        // `BENCH_CONFIDENCES=1`: the classifier's first intent and probability, the expected intent's
+        // and none's, one line per sentence, to compare two trainings.
+        if ProcessInfo.processInfo.environment["BENCH_CONFIDENCES"] != nil {
+            let c = run.stage.classification(text)
+            let p = c.ranking.first { $0.intent.description == expected }?.probability ?? 0
+            let top = c.ranking.first
+            print("DUMP\t\(text)\t\(top?.intent.description ?? "-")\t\(top?.probability ?? 0)\t\(p)\t\(c.none)")
+        }
         var outcome: String
         switch verdict {
         case .acts(let candidate):

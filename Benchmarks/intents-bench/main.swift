@@ -30,7 +30,8 @@ let usage = """
       serve:     [--requests N] [--connections 1,10,50] [--instances N] [--repeats N] [--binary PATH] [--store postgres://…] [--users N] [--serve-args "…"]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR [--diagnose | --classifier]   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; --diagnose: where in-scope accuracy goes, in totals; --classifier: the classifier alone, then stop; not in all)
-      paraphrases: [--file F]   (Benchmarks/data/paraphrases.tsv, or F, through both stages; not in all)
+      paraphrases: [--file F]...   (Benchmarks/data/paraphrases.tsv, or each F, through both stages, one model; not in all)
+      stability: [--without FILE] [--files A,B]   (the classifier's confidences on the development sets, trained with and without FILE under Intents/; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
@@ -59,6 +60,10 @@ if CommandLine.arguments.dropFirst().first == "paraphrases" {
     try paraphraseBenchmark()
     exit(0)
 }  // issue 20
+if CommandLine.arguments.dropFirst().first == "stability" {
+    try stabilityBenchmark()
+    exit(0)
+}  // issue 20: [--without FILE]
 if CommandLine.arguments.dropFirst().first == "lsp" {
     try languageServerBenchmark()
     exit(0)

@@ -48,8 +48,7 @@ struct LearnedClassifierTests {
         let marked = try #require(weather.trainingSentences.first { $0.text.contains("lisbon") })
         let example = LearnedTrainer.trainingExample(marked.text, marked: marked, intent: weather, cls: 0)
         #expect(example.words.contains("lisbon"))
-        var random = SeededGenerator(seed: 1)
-        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], random: &random)
+        let samples = LearnedTrainer.classifierSamples(stage.model, examples: [example], seed: 1)
         let none = stage.model.intents.count
         let substituted = samples.filter {
             $0.label == none && $0.group == 0 && $0.words.map(\.said) != Array(example.words.reversed())
@@ -270,7 +269,7 @@ struct LearnedClassifierTests {
         let graph = IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.said.utf8))], root: "Intents")
             .graph!
         let stage = LearnedStage(
-            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.05, ask: 0.02)],
             training: LearnedStage.trainingSentences(of: graph))
         let matcher = Matcher(index: stage.index, clock: Bundled.clock)
         // "tomorrow" ends Forecast's sentences and starts none of them: no phrase was said backwards.
@@ -311,7 +310,7 @@ struct LearnedClassifierTests {
         let graph = try #require(
             IntentCompiler.compile(files: [("Intents/h/app.yaml", Array(Self.phrased.utf8))], root: "Intents").graph)
         let stage = LearnedStage(
-            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.1, ask: 0.05)],
+            index: PhraseIndex(graph: graph), thresholds: ["Helper": LearnedThresholds(act: 0.05, ask: 0.02)],
             training: LearnedStage.trainingSentences(of: graph))
         let matcher = Matcher(index: stage.index, clock: Bundled.clock)
         // "tomorrow" ends every forecast phrase and starts none: with a hundred phrases, no sign that

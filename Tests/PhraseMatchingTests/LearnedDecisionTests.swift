@@ -54,7 +54,8 @@ struct LearnedDecisionTests {
     func plausibleGuessAsks() throws {
         // "vertical farming" is no word of the definitions, and the phrase's verb is not said: the
         // tagger reads it as the topic, so the guess asks "Did you mean …?" (it answered no match).
-        let guess = try #require(Self.stage.guess("radar about vertical farming", matcher: Self.matcher))
+        // ("radar about vertical farming" until para9's reseeding moved it under `ask`.)
+        let guess = try #require(Self.stage.guess("new radar vertical farming", matcher: Self.matcher))
         #expect(guess.candidate.intent.description == "Radar.CreateRadar")
         #expect(guess.decision == .ask)
         #expect(guess.candidate.slots.first { $0.name == "topic" }?.value.description == "vertical farming")

@@ -3,19 +3,31 @@ import Foundation
 extension LearnedClassifier {
     /// One training sentence: its words, its class (an intent's index, or none), how much it counts,
     /// and the sentence it was made from (`group`: a sentence, its perturbed copy and the negatives
-    /// made of it share one; -1, a group of its own). A group is held out of the fit whole, so no
-    /// held-out sentence is a copy of one the model was fitted on.
+    /// made of it share one; -1, a group of its own). A group is held out of the fit whole
+    /// (`groupKey`: the same for all of it), so no held-out sentence is a copy of one the model was
+    /// fitted on. `key` says what the sentence is, stably (a hash of where it came from): it places
+    /// the sentence in each pass's order and, through `groupKey`, decides whether it is held out.
     struct Sample {
         var words: [Word]
         var label: Int
         var weight: Float = 1
         var group = -1
+        var key: UInt64 = 0
+        var groupKey: UInt64 = 0
     }
 
     /// Passes over the training sentences; beyond `denseClassLimit` classes the sentences are many
     /// and alike, and fewer passes do.
     static let epochs = 6
     static let sparseEpochs = 4
+    /// Up to this many training sentences the fit is cheap, and is made steadier: twice the passes
+    /// (`epochs`), and once calibrated, fitted again on every sentence, the held-out tenth included.
+    /// What a confidence then depends on is the definitions, not which tenth was held out nor the
+    /// order of the passes (BENCHMARKS.md, para9: between two seeds, a development sentence's
+    /// confidence moved by 0.047 on average, 0.011 so).
+    static let steadyLimit = 20_000
+    /// Held-out sentences of intents (not none's) needed to fit none's shift.
+    static let minimumHeldIntents = 10
     /// The learning rate of the first pass (it falls linearly to 0 over the passes).
     static let learningRate: Float = 1
     /// A weight smaller than this is left out of the model (it moves no probability that matters).
@@ -24,11 +36,12 @@ extension LearnedClassifier {
     /// Fits the weights by averaged stochastic gradient descent on the softmax loss (a seeded order,
     /// a learning rate falling linearly, a little weight decay; the model is the average of the
     /// weights over every step), features weighted by their inverse document frequency, then the
-    /// temperature on every tenth sentence, held out of the fit. Deterministic: features sorted, one
-    /// seeded generator.
+    /// temperature on about every tenth group of sentences, held out of the fit. Deterministic:
+    /// features sorted; each pass's order and the held-out groups are the samples' keys hashed with
+    /// `seed`, so a sentence stands among the others where it stood, and is held out or not as it
+    /// was, whatever sentences were added (a shuffle of the indexes moved every one of them).
     static func train(
-        _ samples: [Sample], classes: Int, related: (String) -> [String] = { _ in [] },
-        random: inout SeededGenerator
+        _ samples: [Sample], classes: Int, related: (String) -> [String] = { _ in [] }, seed: UInt64
     ) -> LearnedClassifier {
         // Features as ids (each name built once), then renumbered in the names' sorted order.
         var interner = FeatureInterner()
@@ -52,125 +65,129 @@ extension LearnedClassifier {
         let total = Float(samples.count)
         let scale = documentFrequency.map { log((1 + total) / (1 + $0)) + 1 }
         let vectors = renumbered.map { merged($0, scale: scale) }
-        var order = Array(samples.indices)
-        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-        // Every tenth group, in the shuffled order of their first sentences, is held out whole.
-        var heldOut = [Bool](repeating: false, count: samples.count)
-        var groupRank: [Int: Int] = [:]
-        for index in order {
-            let group = samples[index].group >= 0 ? samples[index].group : -1 - index
-            let rank = groupRank[group] ?? groupRank.count
-            groupRank[group] = rank
-            heldOut[index] = rank % 10 == 9
+        // About every tenth group is held out whole: the one whose key, hashed, is 9 modulo 10.
+        let heldOut = samples.map { SeededGenerator.mixed(seed ^ $0.groupKey) % 10 == 9 }
+        // Each pass's order: by the samples' keys hashed with the pass (ties by index).
+        func order(pass: Int) -> [Int] {
+            let salt = SeededGenerator.mixed(seed ^ UInt64(pass + 1))
+            let ranks = samples.map { SeededGenerator.mixed($0.key ^ salt) }
+            return samples.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
         }
 
         let candidates =
             classes > denseClassLimit
             ? candidateClasses(vectors, samples: samples, classes: classes, features: features.count) : []
 
-        // Averaged SGD: `sums` gathers each change times the step it was made at, so the average of
-        // the weights over every step is `weights - sums / steps` (nothing per step but the changes).
-        // A sampled step touches a few classes of each feature's row, each a cache line of its own:
-        // there a weight and its sum stand side by side (`weights[2i]`, `weights[2i + 1]`), one line.
-        let interleaved = !candidates.isEmpty
-        var weights = [Float](repeating: 0, count: features.count * classes * (interleaved ? 2 : 1))
-        var sums = [Float](repeating: 0, count: interleaved ? 0 : features.count * classes)
-        var bias = [Float](repeating: 0, count: classes)
-        var biasSums = [Float](repeating: 0, count: classes)
-        var probabilities = [Float](repeating: 0, count: classes)
-        let decay: Float = 1e-6
-        var active: [(Int, Float)] = []
-        var scratch = [Float](repeating: 0, count: classes)
-        var moving = [Int](repeating: 0, count: classes)
-        var steps: Float = 1
-        let passes = classes > denseClassLimit ? sparseEpochs : epochs
-        if interleaved {
-            // The sampled step indexes the weights unchecked (checked indexing cost 19 % more
-            // instructions there, BENCHMARKS.md): what it relies on is checked here, once.
-            precondition(
-                samples.allSatisfy { (0..<classes).contains($0.label) }
-                    && vectors.allSatisfy { $0.allSatisfy { (0..<features.count).contains(Int($0.feature)) } }
-                    && candidates.count == samples.count
-                    && candidates.allSatisfy { $0.count <= classes && $0.allSatisfy((0..<classes).contains) },
-                "training sentences' classes and features must lie inside the weight table")
-            weights.withUnsafeMutableBufferPointer { w in
-                for epoch in 0..<passes {
-                    let rate = learningRate * Float(passes - epoch) / Float(passes)
-                    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-                    for index in order where !heldOut[index] && !vectors[index].isEmpty {
-                        step(
-                            vectors[index], among: candidates[index], label: samples[index].label,
-                            rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
-                            biasSums: &biasSums, classes: classes, scratch: &scratch, moving: &moving)
-                        steps += 1
+        let steady = classes <= denseClassLimit && samples.count <= steadyLimit
+        // One fit: the weights, compressed to the rows that matter, and the biases, from the sentences
+        // not held out.
+        func fit(excluding heldOut: [Bool]) -> (
+            rowStart: [Int32], rowClass: [Int32], rowWeight: [Float], bias: [Float]
+        ) {
+            // Averaged SGD: `sums` gathers each change times the step it was made at, so the average of
+            // the weights over every step is `weights - sums / steps` (nothing per step but the changes).
+            // A sampled step touches a few classes of each feature's row, each a cache line of its own:
+            // there a weight and its sum stand side by side (`weights[2i]`, `weights[2i + 1]`), one line.
+            let interleaved = !candidates.isEmpty
+            var weights = [Float](repeating: 0, count: features.count * classes * (interleaved ? 2 : 1))
+            var sums = [Float](repeating: 0, count: interleaved ? 0 : features.count * classes)
+            var bias = [Float](repeating: 0, count: classes)
+            var biasSums = [Float](repeating: 0, count: classes)
+            var probabilities = [Float](repeating: 0, count: classes)
+            let decay: Float = 1e-6
+            var active: [(Int, Float)] = []
+            var scratch = [Float](repeating: 0, count: classes)
+            var moving = [Int](repeating: 0, count: classes)
+            var steps: Float = 1
+            let passes = classes > denseClassLimit ? sparseEpochs : steady ? 2 * epochs : epochs
+            if interleaved {
+                // The sampled step indexes the weights unchecked (checked indexing cost 19 % more
+                // instructions there, BENCHMARKS.md): what it relies on is checked here, once.
+                precondition(
+                    samples.allSatisfy { (0..<classes).contains($0.label) }
+                        && vectors.allSatisfy { $0.allSatisfy { (0..<features.count).contains(Int($0.feature)) } }
+                        && candidates.count == samples.count
+                        && candidates.allSatisfy { $0.count <= classes && $0.allSatisfy((0..<classes).contains) },
+                    "training sentences' classes and features must lie inside the weight table")
+                weights.withUnsafeMutableBufferPointer { w in
+                    for epoch in 0..<passes {
+                        let rate = learningRate * Float(passes - epoch) / Float(passes)
+                        for index in order(pass: epoch) where !heldOut[index] && !vectors[index].isEmpty {
+                            step(
+                                vectors[index], among: candidates[index], label: samples[index].label,
+                                rate: rate * samples[index].weight, pairs: w, steps: steps, bias: &bias,
+                                biasSums: &biasSums, classes: classes, scratch: &scratch, moving: &moving)
+                            steps += 1
+                        }
                     }
                 }
-            }
-        } else {
-            // Every class at every step, on checked arrays: as fast here as unchecked pointers.
-            for epoch in 0..<passes {
-                let rate = learningRate * Float(passes - epoch) / Float(passes)
-                for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
-                for index in order where !heldOut[index] {
-                    let vector = vectors[index]
-                    guard !vector.isEmpty else { continue }
-                    defer { steps += 1 }
-                    for k in 0..<classes { probabilities[k] = bias[k] }
-                    for (feature, value) in vector {
-                        let row = Int(feature) * classes
-                        for k in 0..<classes { probabilities[k] += value * weights[row + k] }
-                    }
-                    let top = probabilities.max()!
-                    var sum: Float = 0
-                    for k in 0..<classes {
-                        probabilities[k] = exp(probabilities[k] - top)
-                        sum += probabilities[k]
-                    }
-                    let step = rate * samples[index].weight
-                    let label = samples[index].label
-                    // Only the classes whose gradient moves anything (most are ~0 once the order is learnt).
-                    active.removeAll(keepingCapacity: true)
-                    for k in 0..<classes {
-                        var gradient = probabilities[k] / sum
-                        if k == label { gradient -= 1 }
-                        guard abs(gradient) > 1e-4 else { continue }
-                        active.append((k, gradient * step))
-                        bias[k] -= gradient * step
-                        biasSums[k] -= steps * gradient * step
-                    }
-                    for (feature, value) in vector {
-                        let row = Int(feature) * classes
-                        for (k, change) in active {
-                            let delta = value * change + decay * weights[row + k]
-                            weights[row + k] -= delta
-                            sums[row + k] -= steps * delta
+            } else {
+                // Every class at every step, on checked arrays: as fast here as unchecked pointers.
+                for epoch in 0..<passes {
+                    let rate = learningRate * Float(passes - epoch) / Float(passes)
+                    for index in order(pass: epoch) where !heldOut[index] {
+                        let vector = vectors[index]
+                        guard !vector.isEmpty else { continue }
+                        defer { steps += 1 }
+                        for k in 0..<classes { probabilities[k] = bias[k] }
+                        for (feature, value) in vector {
+                            let row = Int(feature) * classes
+                            for k in 0..<classes { probabilities[k] += value * weights[row + k] }
+                        }
+                        let top = probabilities.max()!
+                        var sum: Float = 0
+                        for k in 0..<classes {
+                            probabilities[k] = exp(probabilities[k] - top)
+                            sum += probabilities[k]
+                        }
+                        let step = rate * samples[index].weight
+                        let label = samples[index].label
+                        // Only the classes whose gradient moves anything (most are ~0 once the order is learnt).
+                        active.removeAll(keepingCapacity: true)
+                        for k in 0..<classes {
+                            var gradient = probabilities[k] / sum
+                            if k == label { gradient -= 1 }
+                            guard abs(gradient) > 1e-4 else { continue }
+                            active.append((k, gradient * step))
+                            bias[k] -= gradient * step
+                            biasSums[k] -= steps * gradient * step
+                        }
+                        for (feature, value) in vector {
+                            let row = Int(feature) * classes
+                            for (k, change) in active {
+                                let delta = value * change + decay * weights[row + k]
+                                weights[row + k] -= delta
+                                sums[row + k] -= steps * delta
+                            }
                         }
                     }
                 }
             }
-        }
-        if interleaved {
-            weights = (0..<(features.count * classes)).map { weights[2 * $0] - weights[2 * $0 + 1] / steps }
-        } else {
-            for i in weights.indices { weights[i] -= sums[i] / steps }
-        }
-        for k in bias.indices { bias[k] -= biasSums[k] / steps }
-
-        // Compressed rows of the weights that matter.
-        var rowStart: [Int32] = [0]
-        var rowClass: [Int32] = []
-        var rowWeight: [Float] = []
-        for feature in features.indices {
-            for k in 0..<classes where abs(weights[feature * classes + k]) >= pruneBelow {
-                rowClass.append(Int32(k))
-                rowWeight.append(weights[feature * classes + k])
+            if interleaved {
+                weights = (0..<(features.count * classes)).map { weights[2 * $0] - weights[2 * $0 + 1] / steps }
+            } else {
+                for i in weights.indices { weights[i] -= sums[i] / steps }
             }
-            rowStart.append(Int32(rowClass.count))
+            for k in bias.indices { bias[k] -= biasSums[k] / steps }
+
+            // Compressed rows of the weights that matter.
+            var rowStart: [Int32] = [0]
+            var rowClass: [Int32] = []
+            var rowWeight: [Float] = []
+            for feature in features.indices {
+                for k in 0..<classes where abs(weights[feature * classes + k]) >= pruneBelow {
+                    rowClass.append(Int32(k))
+                    rowWeight.append(weights[feature * classes + k])
+                }
+                rowStart.append(Int32(rowClass.count))
+            }
+            return (rowStart, rowClass, rowWeight, bias)
         }
+        let first = fit(excluding: heldOut)
         let featureIDs = Dictionary(uniqueKeysWithValues: features.enumerated().map { ($1, Int32($0)) })
         let unscaled = LearnedClassifier(
-            features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
-            rowWeight: rowWeight, bias: bias, temperature: 1)
+            features: features, featureIDs: featureIDs, scale: scale, rowStart: first.rowStart,
+            rowClass: first.rowClass, rowWeight: first.rowWeight, bias: first.bias, temperature: 1)
         // Temperature: the one that gives the held-out sentences the most likelihood.
         // (At most 2,000 of them beyond `denseClassLimit` classes: each temperature tried is a softmax
         // over every class.)
@@ -178,12 +195,19 @@ extension LearnedClassifier {
         let every = classes > denseClassLimit ? max(1, heldSample.count / 2_000) : 1
         let kept = heldSample.enumerated().filter { $0.offset % every == 0 }.map(\.element)
         let held = kept.map { (scores: unscaled.scores(vectors[$0]), label: samples[$0].label) }
-        let (temperature, noneShift) = fittedCalibration(held, none: classes - 1)
+        // A few intents' sentences among the held-out ones say nothing of how likely none is (a small
+        // app's tenth, drawn by hash, may hold none of them): then the temperature alone is fitted.
+        let heldIntents = held.filter { $0.label != classes - 1 }.count
+        let (temperature, noneShift) =
+            heldIntents >= minimumHeldIntents
+            ? fittedCalibration(held, none: classes - 1) : (heldIntents > 0 ? fittedTemperature(held) : 1, 0)
+        // The calibration fitted on sentences the fit did not see, the weights fitted on all of them.
+        var final = steady ? fit(excluding: samples.map { _ in false }) : first
         // The shift is in calibrated units: in the scores' own, it is times the temperature.
-        bias[classes - 1] += noneShift * temperature
+        final.bias[classes - 1] += noneShift * temperature
         return LearnedClassifier(
-            features: features, featureIDs: featureIDs, scale: scale, rowStart: rowStart, rowClass: rowClass,
-            rowWeight: rowWeight, bias: bias, temperature: temperature)
+            features: features, featureIDs: featureIDs, scale: scale, rowStart: final.rowStart,
+            rowClass: final.rowClass, rowWeight: final.rowWeight, bias: final.bias, temperature: temperature)
     }
 
     /// The temperature and the shift of none's score that give `held` the most likelihood: the

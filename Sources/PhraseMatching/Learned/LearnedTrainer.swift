@@ -18,14 +18,22 @@ public enum LearnedTrainer {
         /// Words of a `training:` sentence's marked free-text value: words of the sentence, but never
         /// its telling word (empty: none).
         var value: [Bool] = []
+        /// What the sentence is, as a stable hash of where it came from (its intent, its template or
+        /// `training:` sentence, which sample): it seeds the sentence's perturbation and negatives and
+        /// places it in the fit's order, so that neither depends on the sentences of other intents.
+        var key: UInt64 = 0
+        /// Its place among its intent's sentences: one in three gives the none class its negatives.
+        var ordinal = 0
     }
 
     /// Trains on the index's graph; `training` adds annotated sentences per intent (their `[words](slot)`
-    /// marks already reduced to the words).
+    /// marks already reduced to the words). Every draw of chance is seeded by `seed` and the unit it is
+    /// for (a phrase template, a sentence, a noise sentence's number), never by how many draws came
+    /// before: an intent's sentences, their copies and negatives are the same whatever other intents
+    /// the definitions hold.
     public static func train(
         index: PhraseIndex, training: [QualifiedName: [String]] = [:], seed: UInt64 = 0x1EA2_11ED
     ) -> LearnedModel {
-        var random = SeededGenerator(seed: seed)
         let graph = index.graph
         var intents: [QualifiedName] = []
         var classIntent: [Int32] = []
@@ -36,7 +44,11 @@ public enum LearnedTrainer {
             for intent in app.intents {
                 let intentIndex = Int32(intents.count)
                 intents.append(intent.name)
+                let firstExample = examples.count
                 for phrase in intent.phrases {
+                    var random = SeededGenerator(
+                        seed: seed,
+                        key: StableHash.of("phrase", intent.name.description, phrase.language, phrase.template.source))
                     let cls = Int32(classIntent.count)
                     classIntent.append(intentIndex)
                     classTemplate.append(phrase.template.source)
@@ -49,10 +61,12 @@ public enum LearnedTrainer {
                     for sample in 0..<count {
                         // Every expansion once while there are few, then at random.
                         let pieces = sample < sentences.count ? sentences[sample] : random.pick(sentences)
-                        examples.append(
-                            example(
-                                pieces, cls: cls, intent: intent, app: app, graph: graph,
-                                language: phrase.language, random: &random))
+                        var example = example(
+                            pieces, cls: cls, intent: intent, app: app, graph: graph, language: phrase.language,
+                            random: &random)
+                        example.key = StableHash.of(
+                            "sample", intent.name.description, phrase.language, phrase.template.source, String(sample))
+                        examples.append(example)
                     }
                 }
                 let marked = Dictionary(
@@ -62,9 +76,11 @@ public enum LearnedTrainer {
                     classIntent.append(intentIndex)
                     classTemplate.append(sentence)
                     classIsPhrase.append(false)
-                    examples.append(
-                        trainingExample(sentence, marked: marked[sentence], intent: intent, cls: cls))
+                    var example = trainingExample(sentence, marked: marked[sentence], intent: intent, cls: cls)
+                    example.key = StableHash.of("training", intent.name.description, sentence)
+                    examples.append(example)
                 }
+                for ordinal in firstExample..<examples.count { examples[ordinal].ordinal = ordinal - firstExample }
             }
         }
 
@@ -133,10 +149,10 @@ public enum LearnedTrainer {
             postingStart: postingStart, postingClass: triples.map(\.cls), postingWeight: triples.map(\.weight),
             classifier: .empty)
 
-        var samples = classifierSamples(prototypes, examples: examples, random: &random)
+        var samples = classifierSamples(prototypes, examples: examples, seed: seed)
         samples += authorExamples(graph, model: prototypes, intents: intents)
         let related = useWordNet ? WordNet().map { $0.lexicon(words) } ?? [:] : [:]
-        let classifier = LearnedClassifier.train(samples, classes: intents.count + 1, random: &random)
+        let classifier = LearnedClassifier.train(samples, classes: intents.count + 1, seed: seed)
         return LearnedModel(
             intents: intents, classIntent: classIntent, classTemplate: classTemplate, words: words, pairs: pairs,
             idf: idf,
@@ -280,13 +296,22 @@ public enum LearnedTrainer {
     }
 
     /// Noise: a few words from everyday speech with at most two of the definitions' words among them.
-    static func noise(_ model: LearnedModel, random: inout SeededGenerator) -> [String] {
+    /// A definitions' word is chosen by rendezvous hashing (`wordKeys`: each word's stable hash): the
+    /// word whose hash mixed with the draw is highest, so a word added to the definitions changes a
+    /// noise sentence only where it wins, not every pick after it as an index into the list did.
+    static func noise(_ model: LearnedModel, wordKeys: [UInt64], random: inout SeededGenerator) -> [String] {
         let length = 2 + random.below(6)
         var words: [String] = []
         var known = 0
         for _ in 0..<length {
             if known < 2, !model.words.isEmpty, random.chance(1, in: 3) {
-                words.append(random.pick(model.words))
+                let draw = random.next()
+                var best = 0, bestScore: UInt64 = 0
+                for (i, key) in wordKeys.enumerated() {
+                    let score = SeededGenerator.mixed(key ^ draw)
+                    if score > bestScore || i == 0 { (best, bestScore) = (i, score) }
+                }
+                words.append(model.words[best])
                 known += 1
             } else {
                 words.append(random.pick(LearnedWords.noise))
@@ -335,35 +360,39 @@ public enum LearnedTrainer {
     /// none, generated noise (everyday words with at most two of the definitions'), sentences said
     /// backwards and sentences whose telling word was replaced by an everyday one ("open the radar" →
     /// "open the camera": another app's request in this one's words).
-    static func classifierSamples(_ model: LearnedModel, examples: [Example], random: inout SeededGenerator)
+    static func classifierSamples(_ model: LearnedModel, examples: [Example], seed: UInt64)
         -> [LearnedClassifier.Sample]
     {
         let none = model.intents.count
         var known = KnownWords(model)
         var samples: [LearnedClassifier.Sample] = []
         let kinds = Perturbation.allCases.filter { $0 != .none }
+        // A sample's key: its sentence's, told apart from the copies made of it.
+        func key(_ example: Example, _ copy: UInt64) -> UInt64 { SeededGenerator.mixed(example.key ^ copy) }
         for (index, example) in examples.enumerated() {
+            var random = SeededGenerator(seed: seed, key: key(example, 1))
             let intent = Int(model.classIntent[Int(example.cls)])
             samples.append(
                 .init(
                     words: classifierWords(example.words, free: example.free, known: &known), label: intent,
-                    group: index))
+                    group: index, key: example.key, groupKey: example.key))
             let perturbed = perturb(example.words, random.pick(kinds), random: &random)
             let free = perturbed.map { LearnedWords.freeText.contains($0) && !model.wordIDs.keys.contains($0) }
             samples.append(
                 .init(
                     words: classifierWords(perturbed, free: free, known: &known), label: intent, weight: 0.5,
-                    group: index))
+                    group: index, key: key(example, 2), groupKey: example.key))
         }
         let positives = samples.count
-        for (index, example) in examples.enumerated() where index % 3 == 0 {
+        for (index, example) in examples.enumerated() where example.ordinal % 3 == 0 {
+            var random = SeededGenerator(seed: seed, key: key(example, 3))
             // Reversed: the same words, never understood.
             let reversed = Array(example.words.reversed())
             if reversed.count >= 3, reversed != example.words {
                 samples.append(
                     .init(
                         words: classifierWords(reversed, free: example.free.reversed(), known: &known), label: none,
-                        weight: 0.5, group: index))
+                        weight: 0.5, group: index, key: key(example, 4), groupKey: example.key))
             }
             // The telling word replaced by an everyday one.
             var substituted = example.words
@@ -379,13 +408,18 @@ public enum LearnedTrainer {
                 samples.append(
                     .init(
                         words: classifierWords(substituted, free: example.free, known: &known), label: none,
-                        weight: substitutedWeight, group: index))
+                        weight: substitutedWeight, group: index, key: key(example, 5), groupKey: example.key))
             }
         }
-        for _ in 0..<max(200, positives / noiseShare) {
-            let words = noise(model, random: &random)
+        let wordKeys = model.words.map { StableHash.of($0) }
+        for number in 0..<max(200, positives / noiseShare) {
+            let sampleKey = StableHash.of("noise", String(number))
+            var random = SeededGenerator(seed: seed, key: sampleKey)
+            let words = noise(model, wordKeys: wordKeys, random: &random)
             samples.append(
-                .init(words: classifierWords(words, free: words.map { _ in false }, known: &known), label: none))
+                .init(
+                    words: classifierWords(words, free: words.map { _ in false }, known: &known), label: none,
+                    key: sampleKey, groupKey: sampleKey))
         }
         return samples
     }
@@ -399,7 +433,7 @@ public enum LearnedTrainer {
         var known = KnownWords(model)
         var samples: [LearnedClassifier.Sample] = []
         for app in graph.apps {
-            for example in app.examples + app.intents.flatMap(\.examples) {
+            for (number, example) in (app.examples + app.intents.flatMap(\.examples)).enumerated() {
                 let label: Int
                 switch example.expectation {
                 case .noMatch: label = intents.count
@@ -409,8 +443,11 @@ public enum LearnedTrainer {
                 }
                 let words = LearnedModel.words(of: Normalizer.tokens(example.say))
                 guard !words.isEmpty else { continue }
+                let key = StableHash.of("example", app.name, String(number), example.say)
                 samples.append(
-                    .init(words: classifierWords(words, free: words.map { _ in false }, known: &known), label: label))
+                    .init(
+                        words: classifierWords(words, free: words.map { _ in false }, known: &known), label: label,
+                        key: key, groupKey: key))
             }
         }
         return samples

@@ -21,6 +21,20 @@ public struct SeededGenerator: Sendable {
 
     /// True with probability `numerator / denominator`.
     public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+
+    /// A generator of one unit of training (a phrase template, a sentence), seeded by `seed` and what
+    /// the unit is (`key`, a `StableHash` of its names): what is drawn for it does not depend on how
+    /// many draws other units made before it. With one generator for everything, adding an unrelated
+    /// intent moved every later draw, and the classifier was another model (BENCHMARKS.md, para9).
+    init(seed: UInt64, key: UInt64) { state = Self.mixed(seed ^ Self.mixed(key)) }
+
+    /// SplitMix64's finalizer: a well-spread 64-bit function of `value`.
+    static func mixed(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
 
 /// FNV-1a, 64 bits: the definitions' hash and the cache's checksum (stable across processes, unlike `Hasher`).
@@ -37,5 +51,12 @@ struct StableHash {
     mutating func add(_ text: String) {
         add(text.utf8)
         add(CollectionOfOne(0xFF))
+    }
+
+    /// The hash of `parts`, each ended as `add(_:)` ends it.
+    static func of(_ parts: String...) -> UInt64 {
+        var hash = StableHash()
+        for part in parts { hash.add(part) }
+        return hash.value
     }
 }

@@ -21,11 +21,14 @@ public enum SlotTaggerTrainer {
         /// Simulated entity names: the value's span is marked as a known name (half the time), as the
         /// store's names would mark it.
         var names: [(type: String, span: Range<Int>)] = []
+        /// What the sentence is, as a stable hash of where it came from: its place in each pass's order.
+        var key: UInt64 = 0
     }
 
-    /// Trains on the index's graph.
+    /// Trains on the index's graph. Chance is drawn per phrase template (seeded by `seed` and the
+    /// template), and each pass's order is the sentences' keys hashed: an intent's sentences, and where
+    /// they stand among the others, do not depend on the other intents the definitions hold.
     public static func train(index: PhraseIndex, seed: UInt64 = 0x7A66_E125, passes: Int = passes) -> SlotTagger {
-        var random = SeededGenerator(seed: seed)
         let graph = index.graph
         let matcher = Matcher(
             index: index,
@@ -47,7 +50,9 @@ public enum SlotTaggerTrainer {
             // An intent without values to label (a question, a command) teaches the tagger nothing.
             if tagged[i].isEmpty { continue }
             let parameters = Dictionary(uniqueKeysWithValues: tagged[i].map { ($0.name, $0) })
-            func append(_ text: String, slot: String?, to sentence: inout Sentence) {
+            // A `training:` sentence's entity names are marked as known half the time, by its own draw.
+            var random = SeededGenerator(seed: seed, key: StableHash.of("intent", intent.name.description))
+            func append(_ text: String, slot: String?, to sentence: inout Sentence, random: inout SeededGenerator) {
                 let tokens = Normalizer.tokens(text)
                 guard !tokens.isEmpty else { return }
                 let start = sentence.tokens.count
@@ -68,29 +73,36 @@ public enum SlotTaggerTrainer {
                         .filter({ !Self.hasAdjacentFreeText($0, intent: intent) }),
                     !expansions.isEmpty
                 else { continue }
+                let phraseKey = StableHash.of(
+                    "phrase", intent.name.description, phrase.language, phrase.template.source)
+                var random = SeededGenerator(seed: seed, key: phraseKey)
                 for sample in 0..<min(samples, expansions.count * 3) {
                     let pieces = sample < expansions.count ? expansions[sample] : random.pick(expansions)
-                    var sentence = Sentence(intent: i, tokens: [], labels: [])
+                    var sentence = Sentence(
+                        intent: i, tokens: [], labels: [], key: SeededGenerator.mixed(phraseKey ^ UInt64(sample)))
                     for piece in pieces {
                         switch piece {
-                        case .word(let word): append(word, slot: nil, to: &sentence)
+                        case .word(let word): append(word, slot: nil, to: &sentence, random: &random)
                         case .app:
-                            append(
-                                random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms),
-                                slot: nil, to: &sentence)
+                            let name = random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms)
+                            append(name, slot: nil, to: &sentence, random: &random)
                         case .slot(let name):
                             let type = intent.parameter(name)?.type ?? .string
                             let value = LearnedTrainer.sampleValue(
                                 type, graph: graph, language: phrase.language, random: &random)
-                            append(value.text, slot: name, to: &sentence)
+                            append(value.text, slot: name, to: &sentence, random: &random)
                         }
                     }
                     if !sentence.tokens.isEmpty { sentences.append(sentence) }
                 }
             }
             for training in intent.trainingSentences {
-                var sentence = Sentence(intent: i, tokens: [], labels: [])
-                for piece in training.pieces { append(piece.text, slot: piece.slot, to: &sentence) }
+                var sentence = Sentence(
+                    intent: i, tokens: [], labels: [],
+                    key: StableHash.of("training", intent.name.description, training.text))
+                for piece in training.pieces {
+                    append(piece.text, slot: piece.slot, to: &sentence, random: &random)
+                }
                 if !sentence.tokens.isEmpty, sentence.tokens.count <= Normalizer.maximumTokens {
                     sentences.append(sentence)
                 }
@@ -101,7 +113,9 @@ public enum SlotTaggerTrainer {
                         example.say, values: values, parameters: parameters, slotIndex: slotIndex, intent: i,
                         matcher: matcher)
                 else { continue }
-                sentences.append(sentence)
+                var keyed = sentence
+                keyed.key = StableHash.of("example", intent.name.description, example.say)
+                sentences.append(keyed)
             }
         }
 
@@ -131,9 +145,10 @@ public enum SlotTaggerTrainer {
         }
 
         var perceptron = AveragedPerceptron(features: keys.count, labels: 1 + 2 * slots.count)
-        var order = Array(sentences.indices)
-        for _ in 0..<passes {
-            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+        for pass in 0..<passes {
+            let salt = SeededGenerator.mixed(seed ^ UInt64(pass + 1))
+            let ranks = sentences.map { SeededGenerator.mixed($0.key ^ salt) }
+            let order = sentences.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
             for s in order where intentLabels[sentences[s].intent].count > 1 {
                 perceptron.learn(
                     featureRows[s], gold: sentences[s].labels, allowed: intentLabels[sentences[s].intent])
