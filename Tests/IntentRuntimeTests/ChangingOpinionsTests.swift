@@ -17,7 +17,7 @@ struct ChangingOpinionsTests {
         #expect(again.status == .error)
         #expect(
             again.dialog
-                == "You already track “rust” (Neutral). To change how you feel, say “I now feel positive about rust”.")
+                == "You already track “rust” (Neutral). Say “I now feel … about rust” to change how you feel.")
         #expect(
             conversation.say("change my opinion on rust to bearish").dialog == "You now feel negative about “rust”.")
         #expect(conversation.say("i'm positive on rust now").dialog == "You now feel positive about “rust”.")

@@ -127,7 +127,9 @@ extension Compiler {
             }
             toggle.append(property.value)
         }
-        if set.isEmpty, increment.isEmpty, toggle.isEmpty {
+        // Said of the step as written: assignments dropped for an error (a property whose type is
+        // unknown, say) were reported already, and would make this warning a wrong second one.
+        if step.set.isEmpty, step.increment.isEmpty, step.toggle.isEmpty {
             diagnostics.warning(
                 "this 'update' changes nothing: give 'set', 'increment' or 'toggle'", at: step.range)
         }

@@ -6,9 +6,8 @@ import PhraseMatching
 /// starts the intent (which still confirms when it deletes or confirms, `--yes` or not); plausible,
 /// it asks "Did you mean …?" and waits for yes or no; else the answer stays no match.
 extension Conversation {
-    /// The learned stage's answer to `text`, or nil to answer no match as before; `actingOnly`:
-    /// nil rather than a "Did you mean …?".
-    func understand(_ text: String, clock: Clock, actingOnly: Bool = false) -> Answer? {
+    /// The learned stage's answer to `text`, or nil to answer no match as before.
+    func understand(_ text: String, clock: Clock) -> Answer? {
         guard let stage = session.learned,
             let guess = stage.guess(text, language: options.language, matcher: session.matcher(clock: clock))
         else { return nil }
@@ -18,7 +17,6 @@ extension Conversation {
         case .act:
             return start(guess.candidate, clock: clock, learned: true)
         case .ask:
-            if actingOnly { return nil }
             guessReading = .init(text: text, language: options.language)
             return ask(guess, text)
         }

@@ -148,12 +148,9 @@ public final class Conversation {
             if let answer = openApp(trimmed) { return answer }
             // Only a sentence no template reads can be a follow-up: an explicit request never is.
             if let followUp = followUp(trimmed, clock: clock) { return carryOver(followUp, clock: clock) }
-            // “search for milk”: a search, unless the learned stage is sure of an app's intent.
-            if let request = searchRequest(trimmed) {
-                if let answer = understand(trimmed, clock: clock, actingOnly: true) ?? search(request) {
-                    return answer
-                }
-            }
+            // “search for milk”: a search (an app's own phrase with such words was read above; a
+            // guess of the learned stage would take any "search for X" for the app's note or task).
+            if let request = searchRequest(trimmed), let answer = search(request) { return answer }
             if let answer = understand(trimmed, clock: clock) { return answer }
             // In the language asked for, else the one the sentence's words are in.
             let dialog = Phrasebook.of(options.language ?? recognition.language).notUnderstood(suggestions)
