@@ -315,7 +315,7 @@ extension DefectsCommandTests {
         for arguments in [["say"], []] {
             let run = try measured(arguments, stdin: file)
             #expect(
-                run.stdout.contains("Now tracking “rust”") || run.stdout.contains("Already tracking"),
+                run.stdout.contains("Now tracking “rust”") || run.stdout.contains("You already track “rust”"),
                 "\(arguments): \(run.stdout)")
             #expect(run.stderr.contains("line 1"), "\(arguments): \(run.stderr)")
             #expect(run.peakKB < Self.boundedKB, "\(arguments): \(run.peakKB) KB")
