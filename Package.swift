@@ -52,7 +52,14 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IntentModel", dependencies: ["YAML"]),
         // YAML for its source marks: the compiled graph cache writes where each node was declared.
-        .target(name: "PhraseMatching", dependencies: ["YAML", "IntentModel"]),
+        .target(
+            name: "PhraseMatching", dependencies: ["YAML", "IntentModel"],
+            // Optimised in debug builds too: training the learned stage (its loops over every sentence
+            // and weight) cost 19.5 s of CPU per fresh cache unoptimised, 1.2 s optimised, and the
+            // tests train it in hundreds of fresh stores. The same model to the byte (BENCHMARKS.md, lead8).
+            // An unsafe flag: a package that depends on this one by version rather than by path or
+            // branch is refused by SwiftPM; the flag goes when SwiftPM has a setting for it.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "IntentLanguage", dependencies: ["YAML", "IntentModel", "PhraseMatching"]),
         .target(
             name: "ModelStore",
