@@ -215,7 +215,7 @@ struct SeedSurfaceCommandTests {
         #expect(several.status == 2)
         #expect(several.stderr.contains("One Radar is added 2 times (#1, #2): choose one with --instance N"))
         let pressed = try intents("widget", "OneRadar", "--instance", "2", "--press", "1")
-        #expect(pressed.stdout.hasPrefix("Refreshed “gold”; that makes 1 refreshes.\n"), "\(pressed.stdout)")
+        #expect(pressed.stdout.hasPrefix("Refreshed “gold”; that makes 1 refresh.\n"), "\(pressed.stdout)")
         let tapped = try intents("widget", "OneRadar", "--instance", "1", "--open", "widget")
         #expect(tapped.stdout.contains("Opening “rust”."), "\(tapped.stdout)")
 
