@@ -68,6 +68,46 @@ struct LearnedConversationTests {
         #expect(answer.dialog.contains("deep work”"))
     }
 
+    /// Set Urgency's "(mark|set|make|flag) [the] [task] {task} [as|to] {urgency}" read "set the
+    /// thermostat to 68 degrees" as a task called "thermostat to 68 degrees" whose urgency went
+    /// unsaid, and asked about it: the task's free text took the "to" that says the value.
+    @Test(
+        "A request to something else, read as a task whose urgency went unsaid, is never taken for one",
+        arguments: ["set the thermostat to 68 degrees", "set the heating to twenty", "make the music to my liking"])
+    func unsaidSlotAfterFreeText(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.intent?.description != "FocusBlox.SetTaskUrgency", "“\(sentence)” → \(answer.dialog)")
+        #expect(answer.status != .done)
+    }
+
+    @Test("A task no record is called, its urgency unsaid, is no reading to ask about")
+    func unsaidSlotBesideANameNothingHas() throws {
+        let scratch = Scratch()
+        try scratch.conversation().say("add pay rent to my tasks")
+        let conversation = try scratch.conversation()
+        let answer = conversation.say("set the alarm for seven")
+        #expect(answer.intent?.description != "FocusBlox.SetTaskUrgency", "\(answer.dialog)")
+        #expect(answer.status != .done)
+        // A task that is there is read so (its urgency left unsaid takes the default).
+        let named = conversation.say("mark the task pay rent")
+        #expect(named.intent?.description == "FocusBlox.SetTaskUrgency")
+        #expect(named.dialog.contains("pay rent"), "\(named.dialog)")
+    }
+
+    /// Said backwards, each was read: "urgent … task the make" as a new urgent task (the values it
+    /// names are Create Task's own, which made an asking guess act), "list next my me list" by the
+    /// exact matcher passing "next" over as one word too many.
+    @Test(
+        "A sentence said backwards never acts, whichever intent's phrase it reverses",
+        arguments: ["urgent fence garden task the make", "urgent to fence garden task switch", "list next my me tasks"])
+    func backwardsNeverActs(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status != .done, "“\(sentence)” → \(answer.intent?.description ?? "") \(answer.dialog)")
+        #expect(try conversation.titles("Task").isEmpty)
+    }
+
     @Test("A backwards sentence the exact matcher reads as free text is asked about, not run")
     func weakExactMatchAsks() throws {
         let conversation = try Scratch().conversation()

@@ -114,6 +114,31 @@ struct LastResortTests {
         #expect(review.map { $0.decision == .ask } ?? true)
     }
 
+    @Test("A slot not said is not asked for after free text that took the word introducing it")
+    func slotUnsaidAfterFreeTextTakingItsWord() throws {
+        // "to" introduces the urgency in "(mark|set|make|flag) [the] [task] {task} [as|to] {urgency}".
+        for matcher in [Bundled.matcher, Self.named] {
+            #expect(Self.match(matcher, "set the thermostat to 68 degrees") == nil)
+            #expect(Self.match(matcher, "make the music to my liking") == nil)
+        }
+        // With names known, a name no task has is no task whose urgency to ask for.
+        #expect(Self.match(Self.named, "set the alarm for seven") == nil)
+        // What the pass is for.
+        let named = try #require(Self.match(Self.named, "mark the task blue harbor"))
+        #expect(named.intent.description == "FocusBlox.SetTaskUrgency")
+        #expect(named.score.unsaid == 1)
+        #expect(Self.match(Self.named, "add a task")?.intent.description == "FocusBlox.CreateTask")
+    }
+
+    @Test("A word passed over as one too many is never one of the phrase's own, out of its place")
+    func passedOverWordIsNoTemplateWord() throws {
+        for matcher in [Bundled.matcher, Self.named] {
+            #expect(Self.match(matcher, "list next my me tasks") == nil)
+            // In its place it is read.
+            #expect(Self.match(matcher, "list me my next tasks")?.intent.description == "FocusBlox.GetNextUp")
+        }
+    }
+
     @Test("A sentence said backwards is never acted on by the learned stage")
     func backwardsNeverActs() throws {
         let stage = LearnedStage(index: Bundled.matcher.index)

@@ -114,7 +114,8 @@ extension Matcher {
         // "capricorn and libra compatibility"). Ask rather than act.
         // Or its words, said in the other order, are one of the intent's phrases ("career for
         // horoscope" for "horoscope for career": "for" is a filler, which the classifier and the
-        // word order above never see).
+        // word order above never see), or of another intent's: "urgent fence garden task the make"
+        // is "make the task garden fence urgent" backwards, no new task however its values fit one.
         // A value of the intent's (a zodiac sign, "money") is no word of its wording: which phrase a
         // sampled value happened to start or end says nothing of the order ("leo and scorpio, good
         // match?" starts with a sign as no phrase's sample does).
@@ -126,7 +127,7 @@ extension Matcher {
         let saidBackwards =
             decision != .none && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
             && (model.readsBackwards(wordIDs, cls: evidence.best) || model.readsReversed(wordIDs, cls: evidence.best)
-                || narrow.isPhraseBackwards(tokens, intent: intentName))
+                || isPhraseBackwards(tokens))
         if decision == .act, saidBackwards {
             decision = .ask
             demoted = "its phrase said backwards"
@@ -242,8 +243,8 @@ extension Matcher {
     }
 
     /// Whether the sentence's words (`tokens`; the two halves of a contraction one word), said in the
-    /// other order, are exactly a phrase of `intent`.
-    fileprivate func isPhraseBackwards(_ tokens: [Token], intent: QualifiedName) -> Bool {
+    /// other order, are exactly a phrase, of any intent.
+    fileprivate func isPhraseBackwards(_ tokens: [Token]) -> Bool {
         var words: [[Token]] = []
         for token in tokens {
             if let source = token.source, let last = words.last?.last?.source, last == source {
@@ -255,7 +256,7 @@ extension Matcher {
         guard words.count >= 2 else { return false }
         var search = Search(matcher: self, tokens: Array(words.reversed().joined()), language: nil)
         search.run(.exact)
-        return search.found.contains { $0.intent == intent && !$0.isNegative && $0.score.literalWords >= 2 }
+        return search.found.contains { !$0.isNegative && $0.score.literalWords >= 2 }
     }
 
     /// Whether every phrase of `intent` has its app's name outside any group and slot.

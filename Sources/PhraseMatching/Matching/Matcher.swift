@@ -724,6 +724,8 @@ struct Search {
         var namedApp: String?
         /// The position after the last word read as a template word.
         var literalEnd = -1
+        /// The word the last resort passed over as one too many (-1: none).
+        var passedOver = -1
     }
 
     /// For a best reading with an entity slot that names nothing known: the last-resort reading that
@@ -785,8 +787,10 @@ struct Search {
             }
         }
         // A slot not said, and the small word before it that would introduce it ("create a radar" for
-        // "create a radar about {topic}"), once the template's first word was read.
-        if pass == .slotUnsaid, path.score.literalWords > 0 {
+        // "create a radar about {topic}"), once the template's first word was read; never after free
+        // text that took a word the template reads here ("set the thermostat to 68 degrees" is no task
+        // "thermostat to 68 degrees" with its urgency unsaid: the "to" said it).
+        if pass == .slotUnsaid, path.score.literalWords > 0, !freeTextTookNextWord(of: node, before: position, path) {
             let nodes = matcher.index.nodes
             for edge in node.slots {
                 var next = path
@@ -902,7 +906,9 @@ struct Search {
                 let fits =
                     following == tokens.count ? !node.entries.isEmpty : node.words[tokens[following].text] != nil
                 if fits && !modifies {
-                    walk(node: nodeIndex, position: following, path: next)
+                    var passed = next
+                    passed.passedOver = position
+                    walk(node: nodeIndex, position: following, path: passed)
                 }
                 if Matcher.introducingWords.contains(token.text) {
                     for word in Matcher.replaceableTemplateWords {
@@ -936,6 +942,33 @@ struct Search {
         }
     }
 
+    /// Whether the free text read last, ending at `position`, holds a word `node` reads next: the
+    /// sentence said the word that goes on with the template, and the walk read it as part of a value.
+    private func freeTextTookNextWord(of node: PhraseIndex.Node, before position: Int, _ path: Path) -> Bool {
+        guard let last = path.slots.last, !last.typed, last.span.upperBound == position else { return false }
+        return last.span.contains { node.words[tokens[$0].text] != nil }
+    }
+
+    /// The words `template` spells out, folded as a sentence's are (not its slots' and rules' names),
+    /// worked out once per template and sentence.
+    private mutating func templateWords(_ template: String) -> Set<String> {
+        if let known = templateWordsCache[template] { return known }
+        var text = ""
+        var inName = false
+        for character in template {
+            switch character {
+            case "{", "<": inName = true
+            case "}", ">": inName = false
+            case "(", ")", "[", "]", "|": text.append(" ")
+            default: if !inName { text.append(character) }
+            }
+        }
+        let words = Set(Normalizer.tokens(text).map(\.text))
+        templateWordsCache[template] = words
+        return words
+    }
+    private var templateWordsCache: [String: Set<String>] = [:]
+
     private mutating func accept(_ entry: PhraseIndex.Entry, path: Path) {
         if let language, entry.language != language { return }
         var slots = path.slots
@@ -959,6 +992,9 @@ struct Search {
         if pass == .oneWordOff, path.score.unknown == 0 { return }
         // A slot not said is only worth asking for when two of the template's words were said.
         if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
+        // Nor when a slot said names no record the store has: "set the alarm for seven" is no task
+        // "alarm for seven" whose urgency went unsaid. Two guesses are no reading worth asking about.
+        if pass == .slotUnsaid, matcher.entities != nil, path.slots.contains(where: \.unknownName) { return }
         // Read from a typo besides, it is a guess on a guess: kept only when it asks for a required
         // value, never acted on with its optional ones left out ("start a workout" as "star a workout
         // called {title}", "open settings" as "open {count} meetings").
@@ -973,6 +1009,9 @@ struct Search {
         {
             return
         }
+        // A word passed over as one too many is never one the template says: out of its place, the
+        // sentence is said in another order ("list next my me list" is no "list my next list").
+        if path.passedOver >= 0, templateWords(entry.template).contains(tokens[path.passedOver].text) { return }
         // Passing a word over is only worth it when the rest is mostly the template's own words.
         if path.score.unknown > 0,
             path.score.literalWords < Matcher.literalWordsAroundUnknown
