@@ -227,7 +227,14 @@ public final class Store: Sendable {
 
     /// Runs `body` with a consistent view of the store, where nothing can be written. Inside a
     /// `write` it sees what that write has written so far.
-    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    ///
+    /// `indexed` is for a hot path that reads scattered pages of a large index (search), whose
+    /// `body` only reads: on SQLite it leaves prepared statements prepared (otherwise the read sets
+    /// `PRAGMA query_only` around its body, and that expires every prepared statement, so each
+    /// search prepared its statements again) and reads the file through a memory map
+    /// (`PRAGMA mmap_size`, this connection from now on) rather than copying each page from the
+    /// OS's cache with `pread`, which was a third of a search's CPU at 1,000,000 tasks.
+    public func read<T>(indexed: Bool = false, _ body: (StoreTransaction) throws -> T) throws -> T {
         if let postgres {
             do {
                 return try postgres.transaction(write: false) { try body(StoreTransaction(db: $0, store: self)) }
@@ -237,9 +244,13 @@ public final class Store: Sendable {
         }
         do {
             return try queue.unsafeReentrantRead { db in
-                try db.readOnly {
-                    let executor = SQLiteExecutor(db)
+                let executor = SQLiteExecutor(db)
+                func run() throws -> T {
                     if db.isInsideTransaction { return try body(StoreTransaction(db: executor, store: self)) }
+                    if indexed {
+                        // The same value again changes nothing (SQLite remaps only when the size changes).
+                        try db.cachedStatement(sql: "PRAGMA mmap_size = \(Self.indexedMapSize)").execute()
+                    }
                     var result: T?
                     try db.inTransaction(.deferred) {
                         result = try body(StoreTransaction(db: executor, store: self))
@@ -247,39 +258,14 @@ public final class Store: Sendable {
                     }
                     return result!
                 }
+                return indexed ? try run() : try db.readOnly(run)
             }
         } catch let error as DatabaseError {
             throw StoreError.unusable(path: path, reason: Self.reason(error))
         }
     }
 
-    /// Runs `body` as `read` does, for a hot path that reads scattered pages of a large index
-    /// (search): `body` only reads. It leaves prepared statements prepared (`read` sets
-    /// `PRAGMA query_only` around its body, and that expires every prepared statement, so each
-    /// search prepared its statements again) and reads the file through a memory map
-    /// (`PRAGMA mmap_size`, this connection from now on) rather than copying each page from the
-    /// OS's cache with `pread`, which was a third of a search's CPU at 1,000,000 tasks.
-    public func readIndexed<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        guard let sqlite else { return try read(body) }
-        do {
-            return try sqlite.unsafeReentrantRead { db in
-                let executor = SQLiteExecutor(db)
-                if db.isInsideTransaction { return try body(StoreTransaction(db: executor, store: self)) }
-                // The same value again changes nothing (SQLite remaps only when the size changes).
-                try db.cachedStatement(sql: "PRAGMA mmap_size = \(Self.indexedMapSize)").execute()
-                var result: T?
-                try db.inTransaction(.deferred) {
-                    result = try body(StoreTransaction(db: executor, store: self))
-                    return .commit
-                }
-                return result!
-            }
-        } catch let error as DatabaseError {
-            throw StoreError.unusable(path: path, reason: Self.reason(error))
-        }
-    }
-
-    /// How much of the file `readIndexed` maps: SQLite's own ceiling on Linux (2 GB); pages past it
+    /// How much of the file an `indexed` read maps: SQLite's own ceiling on Linux (2 GB); pages past it
     /// are read as before.
     static let indexedMapSize = 0x7FFF_0000
 

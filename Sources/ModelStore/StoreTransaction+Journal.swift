@@ -19,17 +19,7 @@ extension StoreTransaction {
         let execution: Int64
         if db.isPostgres, !changes.isEmpty, changes.count <= 1_000 {
             // PostgreSQL: the execution and its changes in one round trip.
-            var arguments = head
-            for (seq, change) in changes.enumerated() {
-                arguments += [
-                    Int64(seq), change.entity.description, change.id,
-                    try change.before.map { JSONText.compact(.object(try json($0))) },
-                    try change.after.map { JSONText.compact(.object(try json($0))) },
-                ]
-            }
-            let rows =
-                "(?::bigint, ?::text, ?::text, ?::text, ?::text)"
-                + String(repeating: ", (?, ?, ?, ?, ?)", count: changes.count - 1)
+            let (rows, arguments) = try changeRows(after: head)
             guard
                 let id = try db.fetchValue(
                     Int64.self,
@@ -91,17 +81,7 @@ extension StoreTransaction {
             try db.executeLater(
                 sql: "INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?)", arguments: head)
         } else {
-            var arguments = head
-            for (seq, change) in changes.enumerated() {
-                arguments += [
-                    Int64(seq), change.entity.description, change.id,
-                    try change.before.map { JSONText.compact(.object(try json($0))) },
-                    try change.after.map { JSONText.compact(.object(try json($0))) },
-                ]
-            }
-            let rows =
-                "(?::bigint, ?::text, ?::text, ?::text, ?::text)"
-                + String(repeating: ", (?, ?, ?, ?, ?)", count: changes.count - 1)
+            let (rows, arguments) = try changeRows(after: head)
             try db.executeLater(
                 sql: """
                     WITH e AS (INSERT INTO _executions (intent, parameters, dialog, at) VALUES (?, ?, ?, ?) RETURNING id)
@@ -117,6 +97,26 @@ extension StoreTransaction {
                 intent: intent, parameters: donation.parameters, via: donation.via, records: donation.records, at: now,
                 of: .journaledLast)
         }
+    }
+
+    /// The changes made so far as the rows of a PostgreSQL `VALUES` list (`seq, entity, record,
+    /// before, after`, the first row typed), and their arguments after `head`, the execution's own.
+    /// Only when there are changes.
+    private func changeRows(after head: [(any DatabaseValueConvertible)?]) throws -> (
+        rows: String, arguments: [(any DatabaseValueConvertible)?]
+    ) {
+        var arguments = head
+        for (seq, change) in changes.enumerated() {
+            arguments += [
+                Int64(seq), change.entity.description, change.id,
+                try change.before.map { JSONText.compact(.object(try json($0))) },
+                try change.after.map { JSONText.compact(.object(try json($0))) },
+            ]
+        }
+        let rows =
+            "(?::bigint, ?::text, ?::text, ?::text, ?::text)"
+            + String(repeating: ", (?, ?, ?, ?, ?)", count: changes.count - 1)
+        return (rows, arguments)
     }
 
     /// Reverts the most recent execution that changed something and is not undone yet.

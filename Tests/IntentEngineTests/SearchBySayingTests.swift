@@ -27,6 +27,11 @@ struct SearchBySayingTests {
                 "find my notes about stamps",
                 "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."
             ),
+            // Every determiner the matcher knows stands before a type's noun ("their" was not one here).
+            (
+                "search for their notes about stamps",
+                "Found 1 for “stamps”: “stamps for the invitations are in the drawer” (note in sideBar)."
+            ),
             ("search my tasks for stamps", "Nothing found for “stamps”."),
             ("look up bank in focusblox", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
             ("look up bank in sidebar", "Nothing found for “bank”."),

@@ -30,6 +30,22 @@ struct UsersApartTests {
         }
     }
 
+    /// "search for …" said to the server is answered from the speaker's own search index: bob
+    /// hears that nothing is found, ann hears her radar and her task.
+    @Test func searchBySayingFindsOnlyTheirOwn() async throws {
+        try await ServerHarness.with { server in
+            _ = try await Self.annsDay(server)
+            for (sentence, hit) in [("search for quantum", "quantum computing"), ("find oat milk", "buy oat milk")] {
+                let bob = try await server.say(sentence, as: "bob")
+                #expect(bob["status"] as? String == "done", "\(bob)")
+                #expect((bob["dialog"] as? String)?.hasPrefix("Nothing found for") == true, "\(bob)")
+                #expect(!bob.text.contains(hit), "\(bob)")
+                let ann = try await server.say(sentence, as: "ann")
+                #expect((ann["dialog"] as? String)?.contains("“\(hit)”") == true, "\(ann)")
+            }
+        }
+    }
+
     @Test func anotherUsersRecordInALinkIsNotFound() async throws {
         try await ServerHarness.with { server in
             let (_, link) = try await Self.annsDay(server)

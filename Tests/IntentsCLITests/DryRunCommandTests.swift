@@ -24,6 +24,7 @@ struct DryRunCommandTests {
         ["say", "--dry-run", "create a radar about quantum computing"],
         ["say", "--dry-run", "delete the radar on rust"],
         ["say", "--dry-run", "check compatibility"],
+        ["say", "--dry-run", "undo"],
         ["open", "--dry-run", "radar://create"],
         ["open", "--dry-run", "radar://create?topic=x"],
         ["share", "--dry-run", "--to", "Radar", "https://example.com/quantum"],
@@ -43,6 +44,20 @@ struct DryRunCommandTests {
         #expect(carried.stdout.contains("Nothing to continue."), "\(carried.stdout)")
         let list = try intents(["store", "list", "Radar"])
         #expect(!list.stdout.contains("quantum"), "\(list.stdout)")
+    }
+
+    /// A dry "undo" after a real change says what it would do and undoes nothing: the change is
+    /// still there, and a real "undo" after it still finds it to undo.
+    @Test func dryUndoLeavesTheChangeToUndo() throws {
+        #expect(try intents(["say", "create a radar about rust"]).status == 0)
+        let before = try fingerprint()
+        let dry = try intents(["say", "--dry-run", "undo"])
+        #expect(dry.stdout.contains("dry run: nothing was changed"), "\(dry.stdout)")
+        #expect(try fingerprint() == before, "a dry undo changed the store: \(dry.stdout)")
+        #expect(try intents(["store", "list", "Radar"]).stdout.contains("rust"))
+        let undo = try intents(["say", "undo"])
+        #expect(undo.status == 0 && undo.stdout.contains("rust"), "\(undo.stdout)")
+        #expect(try !intents(["store", "list", "Radar"]).stdout.contains("rust"))
     }
 
     /// The same on PostgreSQL: the schema's dump (its tables, their rows, and its sequences, which

@@ -76,7 +76,7 @@ public struct SearchEngine: Sendable {
                 .prefix(Self.maximumWords))
         guard !words.isEmpty, limit > 0 else { return SearchResult(query: text, words: [], hits: []) }
         // A read that keeps the statements prepared: a search runs a dozen to hundreds of them.
-        return try store.readIndexed { transaction in
+        return try store.read(indexed: true) { transaction in
             let queryWords = try words.map { word in try queryWord(word, transaction) }
             let groups = try queryWords.map { word in
                 try ([word.text] + (word.stem.map { [$0] } ?? [])).flatMap {

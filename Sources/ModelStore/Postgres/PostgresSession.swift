@@ -129,9 +129,7 @@ final class PostgresSession: @unchecked Sendable {
         }
         // What was in flight on a lost connection failed with it: not the new one's concern.
         inFlight.removeAll()
-        held.removeAll()
-        heldCounts.removeAll()
-        heldValues.removeAll()
+        dropHeld()
         prepared.removeAll()
         preparedNames = 0
         reads.removeAll()
@@ -382,9 +380,7 @@ final class PostgresSession: @unchecked Sendable {
         let names = PostgresData(array: held.map { PostgresData(string: $0) }, elementType: .text)
         let counts = PostgresData(array: heldCounts.map { PostgresData(int32: $0) }, elementType: .int4)
         let values = PostgresData(array: heldValues, elementType: .text)
-        held.removeAll(keepingCapacity: true)
-        heldCounts.removeAll(keepingCapacity: true)
-        heldValues.removeAll(keepingCapacity: true)
+        dropHeld(keepingCapacity: true)
         statementsSent += 1
         if let runHeld {
             inFlight.append(runHeld.execute([names, counts, values]).map { _ in })
@@ -471,16 +467,14 @@ final class PostgresSession: @unchecked Sendable {
             }
             return result
         } catch {
-            held.removeAll()
-            heldCounts.removeAll()
-            heldValues.removeAll()
             if let savepoint {
+                dropHeld()
                 send("ROLLBACK TO SAVEPOINT \(savepoint)", on: connection)
                 send("RELEASE SAVEPOINT \(savepoint)", on: connection)
+                try? settle()
             } else {
-                send("ROLLBACK", on: connection)
+                rollBack(on: connection)
             }
-            try? settle()
             throw error
         }
     }
@@ -498,16 +492,27 @@ final class PostgresSession: @unchecked Sendable {
             try settle()
             return result
         } catch {
-            held.removeAll()
-            heldCounts.removeAll()
-            heldValues.removeAll()
-            send("ROLLBACK", on: connection)
-            try? settle()
+            rollBack(on: connection)
             depth = 0
             writing = false
             groupBegun = false
             throw error
         }
+    }
+
+    /// Forgets the writes held for the next round trip.
+    private func dropHeld(keepingCapacity: Bool = false) {
+        held.removeAll(keepingCapacity: keepingCapacity)
+        heldCounts.removeAll(keepingCapacity: keepingCapacity)
+        heldValues.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    /// Rolls the transaction back, without what is held, and waits for it: the error that led here
+    /// is the one to throw, not what the rollback answers.
+    private func rollBack(on connection: PostgresConnection) {
+        dropHeld()
+        send("ROLLBACK", on: connection)
+        try? settle()
     }
 
     /// Sends `COMMIT` after what is held and waits for all of it. A transaction that a failed
@@ -583,13 +588,7 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     private func closeGroup(rollingBack connection: PostgresConnection?) {
-        if let connection {
-            held.removeAll()
-            heldCounts.removeAll()
-            heldValues.removeAll()
-            send("ROLLBACK", on: connection)
-            try? settle()
-        }
+        if let connection { rollBack(on: connection) }
         depth = 0
         writing = false
         groupOpen = false

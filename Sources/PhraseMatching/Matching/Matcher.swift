@@ -62,9 +62,10 @@ public struct Matcher: Sendable {
         "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "was", "welche", "welcher",
         "welches", "wer", "wann", "wo", "warum", "wie",
     ]
-    /// Articles, possessives and demonstratives: a word between one of them and a noun modifies the
-    /// noun ("my shopping list" is not "my list").
-    static let determiners: Set<String> = [
+    /// Articles, possessives and demonstratives, folded: a word between one of them and a noun
+    /// modifies the noun ("my shopping list" is not "my list"). The conversation's references and
+    /// searches pass over them too ("complete the task", "find my notes about stamps").
+    package static let determiners: Set<String> = [
         "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "these", "those",
         "mein", "meine", "meinen", "meinem", "dein", "deine", "der", "die", "das", "den", "dem", "ein", "eine", "einen",
     ]

@@ -21,17 +21,13 @@ extension Conversation {
         "it", "that", "this", "one", "same", "them", "those", "these",
         "es", "das", "dies", "diese", "dieser", "dieses", "diesen", "ihn", "sie", "selbe", "gleiche",
     ]
-    /// Articles and possessives that may stand before a reference or the type's noun.
-    static let referenceDeterminers: Set<String> = [
-        "a", "an", "the", "my", "your", "our", "der", "die", "das", "den", "dem", "mein", "meine", "meinen",
-    ]
 
     /// `raw` for an entity parameter read as a reference, or nil when it names a record (or could).
     func reference(_ raw: Value, for parameter: IntentGraph.Parameter, clock: Clock) -> Reference? {
         guard case .entity(let name) = parameter.type, case .string(let text) = raw else { return nil }
         let folded = Normalizer.foldedWords(text)
         let words = folded.split(separator: " ").map(String.init)
-        let rest = words.filter { !Self.referenceWords.contains($0) && !Self.referenceDeterminers.contains($0) }
+        let rest = words.filter { !Self.referenceWords.contains($0) && !Matcher.determiners.contains($0) }
         if !rest.isEmpty {
             // Only the type's own noun may remain ("the task", "that radar", "radar").
             guard let entity = session.graph.entity(name) else { return nil }

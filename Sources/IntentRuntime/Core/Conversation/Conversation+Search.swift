@@ -33,7 +33,7 @@ extension Conversation {
                     rest = rest[..<at]
                 }
                 var body = rest
-                while let first = body.first, Self.referenceDeterminers.contains(String(first)) || first == "all",
+                while let first = body.first, Matcher.determiners.contains(String(first)) || first == "all",
                     body.count > 1
                 {
                     body = body.dropFirst()
