@@ -141,8 +141,8 @@ public final class IntentEngine: @unchecked Sendable {
             session.recordSearch = { text, limit in
                 let engine = search ?? SearchEngine(graph: graph)
                 search = engine
-                return try engine.search(text, store: store, now: store.clock.now, limit: limit).hits.compactMap {
-                    hit in
+                let hits = try engine.search(text, store: store, now: store.clock.now, limit: limit).hits
+                return hits.compactMap { hit in
                     hit.kind == .action
                         ? nil : FoundRecord(app: hit.app, type: hit.type, title: hit.title, id: hit.record)
                 }
