@@ -174,7 +174,7 @@ struct ShortcutCompilerTests {
                     "1️⃣",
                     "error: no intent matches “blorp the flux capacitor”; "
                         + "did you mean “Delete the task called renew passport” or “Delete the radar on rust” or "
-                        + "“Get rid of the task renew passport”?"
+                        + "“Get rid of the task called renew passport”?"
                 )
             ]),
         Case(

@@ -20,6 +20,40 @@ struct TemplateParsingTests {
         _ = sentences
     }
 
+    /// What a suggestion or a tip shows of a phrase is a sentence a person says: the little words
+    /// between required ones are kept, an optional at either end or one holding a slot is not.
+    @Test(arguments: [
+        (
+            "(start|begin) [a] focus (block|session) [for] {minutes} minutes [on|for] {title}",
+            "start a focus block for {minutes} minutes on {title}"
+        ),
+        (
+            "(start|begin) [a] focus (block|session) (on|for) {title} [for {minutes} minutes]",
+            "start a focus block on {title}"
+        ),
+        ("[please] add {title} [to my tasks] [please]", "add {title}"),
+        ("(mark|set) [the] [task] {task} [as|to] {urgency}", "mark the task {task} as {urgency}"),
+        ("<refresh_word> [all] my <radar_word> [now]", "refresh all my radar"),
+        ("[hey] [there]", "hey there"),
+        ("new task in {app}", "new task in {app}"),
+    ])
+    func theSentenceShownIsOneAPersonSays(source: String, expected: String) throws {
+        let rules = [
+            "refresh_word": try PhraseTemplateParser.parse("(refresh|update)"),
+            "radar_word": try PhraseTemplateParser.parse("(radar|radars)"),
+        ]
+        let pieces = try #require(try PhraseTemplateParser.parse(source).sayableSentence(rules: rules))
+        let words = pieces.map { piece -> String in
+            switch piece {
+            case .word(let word): word
+            case .slot(let name): "{\(name)}"
+            case .app: "{app}"
+            }
+        }
+        #expect(words.joined(separator: " ") == expected)
+        #expect(try PhraseTemplateParser.parse("<missing> thing").sayableSentence(rules: rules) == nil)
+    }
+
     @Test(arguments: [
         ("buy (it|that", "'(' is never closed", 4),
         ("buy {item", "'{' is never closed with '}'", 4),

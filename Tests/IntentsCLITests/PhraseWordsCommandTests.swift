@@ -209,7 +209,7 @@ struct PhraseWordsCommandTests {
         let sentences = (tasks["suggestions"] as? [String]) ?? []
         #expect(sentences.allSatisfy { !$0.contains("<") }, "\(sentences)")
         let german = try json(["say", "zeig mir das wetter"])
-        #expect((german["suggestions"] as? [String]) == ["Zeig meine aufgaben"], "\(german)")
+        #expect((german["suggestions"] as? [String]) == ["Zeig mir alle meine aufgaben"], "\(german)")
     }
 
     // MARK: Phrase expansion

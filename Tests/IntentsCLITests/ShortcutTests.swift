@@ -182,7 +182,7 @@ struct ShortcutTests {
         #expect(
             run.stderr == """
                 \(Self.fixtures)batch.txt:5: error: “start a focus block”: needs an answer: What will you focus on?
-                \(Self.fixtures)batch.txt:6: error: “blorp the flux capacitor”: Sorry, I don't know how to do that. Did you mean “Delete the task called renew passport”, “Delete the radar on rust” or “Get rid of the task renew passport”?
+                \(Self.fixtures)batch.txt:6: error: “blorp the flux capacitor”: Sorry, I don't know how to do that. Did you mean “Delete the task called renew passport”, “Delete the radar on rust” or “Get rid of the task called renew passport”?
 
                 """)
         #expect(try intents(["store", "list", "FocusBlock"]).stdout.hasPrefix("No focusblock records"))

@@ -66,6 +66,53 @@ public struct PhraseTemplate: Sendable, Hashable {
         case app
     }
 
+    /// The sentence to show a person for this template, the one they would say: each `(a|b)` its
+    /// first branch, rules substituted, and each `[optional]` of words taken where something the
+    /// template requires stands on both sides of it. "(start|begin) [a] focus block [for] {minutes}
+    /// minutes [on|for] {title}" is "start a focus block for {minutes} minutes on {title}", not the
+    /// shortest sentence "start focus block {minutes} minutes {title}", which no one says; "[please]
+    /// add {title} [please]" is "add {title}". An optional that holds a slot is left out. Nil for a
+    /// rule that is missing or nested past the depth `expansions` reads.
+    public func sayableSentence(rules: [String: PhraseTemplate]) -> [Piece]? {
+        var pieces: [(piece: Piece, optional: Bool)] = []
+        guard Self.sayable(items, rules: rules, depth: 0, optional: false, into: &pieces) else { return nil }
+        guard let first = pieces.firstIndex(where: { !$0.optional }),
+            let last = pieces.lastIndex(where: { !$0.optional })
+        else { return pieces.map(\.piece) }
+        return pieces[first...last].map(\.piece)
+    }
+
+    private static func sayable(
+        _ items: [Item], rules: [String: PhraseTemplate], depth: Int, optional: Bool,
+        into pieces: inout [(piece: Piece, optional: Bool)]
+    ) -> Bool {
+        guard depth < 16 else { return false }
+        for item in items {
+            switch item {
+            case .word(let word): pieces.append((.word(word), optional))
+            case .slot(let name, _): pieces.append((.slot(name), optional))
+            case .app: pieces.append((.app, optional))
+            case .rule(let name, _):
+                guard let rule = rules[name],
+                    sayable(rule.items, rules: rules, depth: depth + 1, optional: optional, into: &pieces)
+                else { return false }
+            case .alternatives(let branches):
+                guard let branch = branches.first,
+                    sayable(branch, rules: rules, depth: depth + 1, optional: optional, into: &pieces)
+                else { return false }
+            case .optional(let branches):
+                guard let branch = branches.first else { continue }
+                var taken: [(piece: Piece, optional: Bool)] = []
+                guard sayable(branch, rules: rules, depth: depth + 1, optional: true, into: &taken) else {
+                    return false
+                }
+                let holdsSlot = taken.contains { if case .slot = $0.piece { true } else { false } }
+                if !holdsSlot { pieces += taken }
+            }
+        }
+        return true
+    }
+
     /// Every sentence the template can produce, rules substituted, up to `limit` sentences;
     /// nil when there would be more.
     public func expansions(rules: [String: PhraseTemplate], limit: Int = 512) -> [[Piece]]? {

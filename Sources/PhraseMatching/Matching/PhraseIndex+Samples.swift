@@ -1,8 +1,6 @@
 import IntentModel
 
 extension PhraseIndex {
-    /// The spoken phrase at `position` as a person would say it: its first sentence with an
-    /// example value in each slot ("Add buy milk to my task"), never template syntax.
     /// Sentences to offer someone who asks what they can say: per app, the first phrases of up to
     /// `perApp` intents in `language` (any language when nil), shortcuts first, each said with
     /// example values: "Add buy milk to my tasks in FocusBlox".
@@ -26,11 +24,14 @@ extension PhraseIndex {
         return sentences
     }
 
+    /// The spoken phrase at `position` as a person would say it: its sayable sentence
+    /// (`PhraseTemplate.sayableSentence`) with an example value in each slot ("Add buy milk to my
+    /// tasks"), never template syntax.
     func sampleSentence(_ position: Int) -> String {
         let fallback = spokenPhrases[position].text
         guard let source = spokenSource(position), let app = graph.app(named: source.intent.app),
             let intent = app.intents.first(where: { $0.name == source.intent }),
-            let sentence = source.phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)?.first
+            let sentence = source.phrase.template.sayableSentence(rules: app.rules)
         else { return fallback }
         let words = sentence.map { piece -> String in
             switch piece {
