@@ -44,6 +44,22 @@ struct SearchBySayingTests {
         #expect(answer.dialog == dialog)
     }
 
+    /// An entity's `synonyms:` ("Aufgaben", "to-dos") narrow a search as its English noun does.
+    @Test(
+        "A type's synonym narrows the search, in any language",
+        arguments: [
+            ("suche nach aufgaben mit bank", "1 Treffer für „bank“: „call the bank“ (Task in FocusBlox)."),
+            ("find my to-dos about bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
+            ("search for my tasks about bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
+        ])
+    func synonymsNarrow(_ sentence: String, _ dialog: String) throws {
+        let engine = try engine()
+        let note = engine.respond(to: "note that the bank opens at nine", EngineRequest(conversation: .make()))
+        #expect(note.status == .done, "\(note.dialog)")
+        let answer = engine.respond(to: sentence, EngineRequest(conversation: .make()))
+        #expect(answer.dialog == dialog)
+    }
+
     @Test("The hits come as records in the JSON answer")
     func hitsAreRecords() throws {
         let engine = try engine()

@@ -81,6 +81,7 @@ struct DefinitionDecoder: SchemaDecoding {
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
         entity.title = fields["title"].flatMap { string($0, "'title'") }
         entity.article = fields["article"].flatMap { string($0, "'article'") }
+        entity.synonyms = fields["synonyms"].map { strings($0, "'synonyms'") } ?? []
         entity.searchable = fields["searchable"].flatMap { searchable($0) }
         return entity
     }

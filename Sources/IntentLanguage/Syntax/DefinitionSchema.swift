@@ -167,6 +167,9 @@ public enum DefinitionSchema {
                     name: "article", shape: .string,
                     doc: "'a' or 'an' before the title in messages, when the vowel-sound rule guesses wrong."),
                 Field(
+                    name: "synonyms", shape: .list(.string),
+                    doc: "Other words for the type, in any language: a search said aloud narrows to it by them."),
+                Field(
                     name: "properties", shape: .names(.oneOf([.string, .object(.property)])),
                     doc: "Properties by name; a string value is the type."),
                 Field(name: "display", shape: .object(.display), doc: "How an entity is shown."),

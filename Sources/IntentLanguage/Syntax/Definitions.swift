@@ -58,6 +58,8 @@ public struct EntityDefinition: Sendable {
     public var title: Located<String>? = nil
     /// "a" or "an", when the vowel-sound rule guesses wrong.
     public var article: Located<String>? = nil
+    /// Other words for the type, in any language: "Aufgabe", "to-dos".
+    public var synonyms: [Located<String>] = []
     public var searchable: SearchableDefinition? = nil
 }
 

@@ -202,6 +202,8 @@ public struct IntentGraph: Sendable {
         public package(set) var title: String?
         /// `article:` as declared ("a" or "an").
         public package(set) var article: String?
+        /// Other words for the type, in any language (`synonyms:`): "Aufgabe", "to-dos".
+        public package(set) var synonyms: [String] = []
 
         package init(
             name: QualifiedName, properties: [Property], displayTitle: Template, displaySubtitle: Template? = nil,

@@ -591,6 +591,7 @@ struct GraphWriter {
         }
         string(entity.title)
         string(entity.article)
+        strings(entity.synonyms)
     }
 
     mutating func widget(_ widget: IntentGraph.Widget) {
@@ -1370,6 +1371,7 @@ struct GraphReader {
             searchable: searchable)
         entity.title = try self.optionalString()
         entity.article = try self.optionalString()
+        entity.synonyms = try self.strings()
         return entity
     }
 

@@ -40,7 +40,9 @@ extension Conversation {
                 }
                 var type: String?
                 for entity in session.graph.entities where app == nil || entity.name.app == app {
-                    for noun in [entity.plural, entity.noun].map({ Normalizer.foldedWords($0).split(separator: " ") })
+                    for noun in ([entity.plural, entity.noun] + entity.synonyms).map({
+                        Normalizer.foldedWords($0).split(separator: " ")
+                    })
                     where body.count > noun.count + 1 && body.starts(with: noun)
                         && vocabulary.search.about.contains(body[body.startIndex + noun.count])
                     {
