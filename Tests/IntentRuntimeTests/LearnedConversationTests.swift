@@ -50,7 +50,7 @@ struct LearnedConversationTests {
         // that guess acts), nor "my fortune luck" since the training's per-unit draws (it acts).
         let question = conversation.say("luck for my fortune")
         #expect(question.status == .needsConfirmation)
-        #expect(question.dialog == "Did you mean “What's my fortune”?")
+        #expect(question.dialog == "Did you mean “What's my daily fortune”?")
         let next = conversation.say("yes")
         #expect(next.intent?.description == "Fortune.GetDailyFortune")
         #expect(next.status != .noMatch)

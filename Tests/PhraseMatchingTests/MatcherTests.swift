@@ -102,6 +102,19 @@ struct MatcherTests {
         #expect(suggestions.contains("Create a radar in Radar"))
     }
 
+    /// A "Did you mean …?" says the guess with its values in a sentence a person says, never the
+    /// template's shortest sentence with its little words left out ("Start focus block 45 minutes
+    /// the slides").
+    @Test func aGuessIsSaidAsAPersonWouldSayIt() throws {
+        let recognition = Bundled.matcher.recognize("concentrate on the slides for 45 minutes")
+        guard case .match(let candidate) = recognition.outcome else {
+            Issue.record("expected a match")
+            return
+        }
+        let sentence = Bundled.matcher.index.spokenSentence(for: candidate, tokens: recognition.tokens, language: "en")
+        #expect(sentence == "Focus on the slides for 45 minutes")
+    }
+
     /// "delete {task}" is FocusBlox's alone: a radar's name said after "delete" is never taken for a
     /// task's (the reading keeps its name unresolved, and `say` asks which task).
     @Test func anotherAppsNameIsNeverResolvedAsThisAppsEntity() throws {

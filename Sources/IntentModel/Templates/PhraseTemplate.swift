@@ -71,11 +71,14 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// template requires stands on both sides of it. "(start|begin) [a] focus block [for] {minutes}
     /// minutes [on|for] {title}" is "start a focus block for {minutes} minutes on {title}", not the
     /// shortest sentence "start focus block {minutes} minutes {title}", which no one says; "[please]
-    /// add {title} [please]" is "add {title}". An optional that holds a slot is left out. Nil for a
-    /// rule that is missing or nested past the depth `expansions` reads.
-    public func sayableSentence(rules: [String: PhraseTemplate]) -> [Piece]? {
+    /// add {title} [please]" is "add {title}". An optional that holds a slot is taken when each of
+    /// its slots is in `keeping` (values a sentence said), else left out. Nil for a rule that is
+    /// missing or nested past the depth `expansions` reads.
+    public func sayableSentence(rules: [String: PhraseTemplate], keeping: Set<String> = []) -> [Piece]? {
         var pieces: [(piece: Piece, optional: Bool)] = []
-        guard Self.sayable(items, rules: rules, depth: 0, optional: false, into: &pieces) else { return nil }
+        guard Self.sayable(items, rules: rules, keeping: keeping, depth: 0, optional: false, into: &pieces) else {
+            return nil
+        }
         guard let first = pieces.firstIndex(where: { !$0.optional }),
             let last = pieces.lastIndex(where: { !$0.optional })
         else { return pieces.map(\.piece) }
@@ -83,7 +86,7 @@ public struct PhraseTemplate: Sendable, Hashable {
     }
 
     private static func sayable(
-        _ items: [Item], rules: [String: PhraseTemplate], depth: Int, optional: Bool,
+        _ items: [Item], rules: [String: PhraseTemplate], keeping: Set<String>, depth: Int, optional: Bool,
         into pieces: inout [(piece: Piece, optional: Bool)]
     ) -> Bool {
         guard depth < 16 else { return false }
@@ -94,20 +97,25 @@ public struct PhraseTemplate: Sendable, Hashable {
             case .app: pieces.append((.app, optional))
             case .rule(let name, _):
                 guard let rule = rules[name],
-                    sayable(rule.items, rules: rules, depth: depth + 1, optional: optional, into: &pieces)
+                    sayable(
+                        rule.items, rules: rules, keeping: keeping, depth: depth + 1, optional: optional, into: &pieces)
                 else { return false }
             case .alternatives(let branches):
                 guard let branch = branches.first,
-                    sayable(branch, rules: rules, depth: depth + 1, optional: optional, into: &pieces)
+                    sayable(branch, rules: rules, keeping: keeping, depth: depth + 1, optional: optional, into: &pieces)
                 else { return false }
             case .optional(let branches):
                 guard let branch = branches.first else { continue }
                 var taken: [(piece: Piece, optional: Bool)] = []
-                guard sayable(branch, rules: rules, depth: depth + 1, optional: true, into: &taken) else {
-                    return false
+                guard sayable(branch, rules: rules, keeping: keeping, depth: depth + 1, optional: true, into: &taken)
+                else { return false }
+                let slots = taken.compactMap { if case .slot(let name) = $0.piece { name } else { nil } }
+                if slots.isEmpty {
+                    pieces += taken
+                } else if slots.allSatisfy(keeping.contains) {
+                    // A value said is kept with its words, wherever the group stands.
+                    pieces += taken.map { (piece: $0.piece, optional: optional) }
                 }
-                let holdsSlot = taken.contains { if case .slot = $0.piece { true } else { false } }
-                if !holdsSlot { pieces += taken }
             }
         }
         return true

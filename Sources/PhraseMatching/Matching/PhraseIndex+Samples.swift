@@ -94,8 +94,9 @@ extension PhraseIndex {
 }
 
 extension PhraseIndex {
-    /// `candidate` as a person would say it, for a "Did you mean …?": the shortest sentence of one of
-    /// its intent's phrases (in `language`, else in any) that has a slot for every value found, each
+    /// `candidate` as a person would say it, for a "Did you mean …?": the shortest sayable sentence
+    /// (`PhraseTemplate.sayableSentence`) of one of its intent's phrases (in `language`, else in
+    /// any) that has a slot for every value found, else the shortest sentence that has, each
     /// value in the words it was said with (`tokens` are the sentence's), and "…" for a slot the
     /// sentence did not say ("Check compatibility with libra", "Neue aufgabe …"); among sentences as
     /// short, one of the phrase the sentence was closest to (`closest`, its template's source). Nil
@@ -110,16 +111,26 @@ extension PhraseIndex {
         let sources = spokenSources(of: candidate.intent)
         let inLanguage = sources.filter { $0.phrase.language == (language ?? candidate.language) }
         var best: (key: [Int], pieces: [PhraseTemplate.Piece])?
+        func consider(_ pieces: [PhraseTemplate.Piece], sayable: Bool, isClosest: Int, order: Int) {
+            var slots: Set<String> = []
+            for case .slot(let name) in pieces { slots.insert(name) }
+            guard said.isSubset(of: slots) else { return }
+            let key = [slots.count - said.count, sayable ? 0 : 1, pieces.count, isClosest, order]
+            if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true { best = (key, pieces) }
+        }
         for (order, source) in (inLanguage.isEmpty ? sources : inLanguage).enumerated() {
-            guard let sentences = source.phrase.template.expansions(rules: app.rules, limit: Self.expansionLimit)
-            else { continue }
-            let isClosest = source.phrase.template.source == closest ? 0 : 1
-            for pieces in sentences {
-                var slots: Set<String> = []
-                for case .slot(let name) in pieces { slots.insert(name) }
-                guard said.isSubset(of: slots) else { continue }
-                let key = [slots.count - said.count, pieces.count, isClosest, order]
-                if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true { best = (key, pieces) }
+            let template = source.phrase.template
+            let isClosest = template.source == closest ? 0 : 1
+            // The phrase's sayable sentence with the values said ("Start a focus block for … on
+            // deep work"); a shortest expansion only where that sentence has no slot for one of them.
+            if let pieces = template.sayableSentence(rules: app.rules, keeping: said),
+                said.allSatisfy({ name in pieces.contains(.slot(name)) })
+            {
+                consider(pieces, sayable: true, isClosest: isClosest, order: order)
+                continue
+            }
+            for pieces in template.expansions(rules: app.rules, limit: Self.expansionLimit) ?? [] {
+                consider(pieces, sayable: false, isClosest: isClosest, order: order)
             }
         }
         guard let pieces = best?.pieces else { return nil }
