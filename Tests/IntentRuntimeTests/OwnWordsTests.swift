@@ -100,4 +100,21 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "Fortune.SwitchFortuneType", "\(answer)")
         #expect(answer.parameters.contains { $0.name == "fortuneType" && $0.value == .string(kind) }, "\(answer)")
     }
+
+    @Test(
+        "A focus block said by its length and a word of its own asks whether to start one",
+        arguments: [
+            ("block deep work 50 minutes", "Did you mean “Start focus block 50 minutes …”?"),
+            ("block 45 minutes for reading", "Did you mean “Start focus block 45 minutes …”?"),
+            ("set aside 40 minutes for the essay", "Did you mean “Start focus block 40 minutes the essay”?"),
+        ])
+    func focusBlockByItsLength(_ sentence: String, _ question: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
+        #expect(answer.dialog == question)
+        let started = conversation.say("yes")
+        #expect(started.intent?.description == "FocusBlox.StartFocusBlock", "\(started)")
+    }
 }
