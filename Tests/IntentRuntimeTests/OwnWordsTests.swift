@@ -104,17 +104,55 @@ extension OwnWordsTests {
     @Test(
         "A focus block said by its length and a word of its own asks whether to start one",
         arguments: [
-            ("block deep work 50 minutes", "Did you mean “Start focus block 50 minutes …”?"),
-            ("block 45 minutes for reading", "Did you mean “Start focus block 45 minutes …”?"),
-            ("set aside 40 minutes for the essay", "Did you mean “Start focus block 40 minutes the essay”?"),
+            ("block deep work 50 minutes", 50), ("block 45 minutes for reading", 45),
+            ("set aside 40 minutes for the essay", 40),
         ])
-    func focusBlockByItsLength(_ sentence: String, _ question: String) throws {
+    func focusBlockByItsLength(_ sentence: String, _ minutes: Int) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
-        #expect(answer.dialog == question)
+        #expect(answer.dialog.hasPrefix("Did you mean “Start focus block \(minutes) minutes"), "\(answer.dialog)")
         let started = conversation.say("yes")
         #expect(started.intent?.description == "FocusBlox.StartFocusBlock", "\(started)")
+    }
+
+    @Test(
+        "A note taken about something holds the thing, not the word about",
+        arguments: [
+            ("take a note about stamps", "Noted: “stamps”."),
+            ("write a note about the boiler service", "Noted: “the boiler service”."),
+            ("quick note about the garage code", "Noted: “the garage code”."),
+        ])
+    func noteAbout(_ sentence: String, _ dialog: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "sideBar.AddNote", "\(answer)")
+        #expect(answer.dialog == dialog)
+    }
+
+    @Test("Asking how a tracked topic is doing shows where one stands on it")
+    func howATopicIsDoing() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on rust")
+        for sentence in ["how is rust doing", "how's rust doing"] {
+            let answer = conversation.say(sentence)
+            #expect(answer.status == .done, "\(answer)")
+            #expect(answer.intent?.description == "Radar.ShowOpinion", "\(answer)")
+            #expect(answer.dialog.hasPrefix("On “rust” you are neutral"), "\(answer.dialog)")
+        }
+    }
+
+    @Test("Asking what is happening with a tracked topic offers to refresh it")
+    func whatIsHappeningWithATopic() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on rust")
+        let answer = conversation.say("what's happening with rust")
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Radar.RefreshRadar", "\(answer)")
+        #expect(answer.dialog == "Did you mean “Refresh rust”?")
+        let refreshed = conversation.say("yes")
+        #expect(refreshed.status == .done, "\(refreshed)")
+        #expect(refreshed.intent?.description == "Radar.RefreshRadar", "\(refreshed)")
     }
 }
