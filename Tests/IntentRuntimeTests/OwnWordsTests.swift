@@ -155,4 +155,18 @@ extension OwnWordsTests {
         #expect(refreshed.status == .done, "\(refreshed)")
         #expect(refreshed.intent?.description == "Radar.RefreshRadar", "\(refreshed)")
     }
+
+    @Test(
+        "What one has to do, then a request pointing back at it, adds it as a task",
+        arguments: [
+            ("i have to buy a present, put it on my list", "buy a present"),
+            ("we need to fix the fence, add it to my tasks", "fix the fence"),
+            ("call the plumber, put that on my to-do list", "call the plumber"),
+        ])
+    func pointingBackAtATask(_ sentence: String, _ title: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        #expect(answer.dialog == "Added “\(title)”.")
+    }
 }

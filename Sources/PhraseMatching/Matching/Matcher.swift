@@ -136,6 +136,8 @@ public struct Matcher: Sendable {
         if search.found.isEmpty {
             search.run(.oneWordOff)
             if search.found.isEmpty { search.run(.oneWordMissing) }
+            // "i have to buy a present, put it on my list": the request points back at the clause.
+            if search.found.isEmpty { search.found = pointingBack(tokens, language: language) }
         } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName),
             best.score.freeWords >= best.score.literalWords
         {
