@@ -1,6 +1,43 @@
 import IntentModel
 
 extension Matcher {
+    /// What the classifier reads for a word that is a record's name: no word it knows.
+    static let recordNameWord = "\u{2026}"
+
+    /// The positions of `words` that say a record's name exactly ("rust" when a radar is called so),
+    /// longest names first. They are values: the classifier learnt values as words it does not know
+    /// (training reads a record's name as free text), but a name can be a word the definitions have
+    /// ("rust" is a topic in Create Radar's `training:` sentences), which then spoke for that intent
+    /// ("how is rust doing" leant towards tracking rust anew).
+    func recordNames(in words: [String]) -> Set<Int> {
+        guard let entities, !words.isEmpty else { return [] }
+        let lookup = entities.forPhrase()
+        let types = index.graph.entities.map(\.name)
+        var named: Set<Int> = []
+        var start = 0
+        while start < words.count {
+            var length = min(4, words.count - start)
+            while length > 0 {
+                let text = words[start..<(start + length)].joined(separator: " ")
+                if text.count > 2,
+                    types.contains(where: { type in
+                        lookup.lookup(text, entity: type).contains { $0.distance == 0 && $0.name.lowercased() == text }
+                    })
+                {
+                    break
+                }
+                length -= 1
+            }
+            if length > 0 {
+                named.formUnion(start..<(start + length))
+                start += length
+            } else {
+                start += 1
+            }
+        }
+        return named
+    }
+
     /// The learned stage's reading of `text`, for when `recognize` found nothing: the closest
     /// intent, its calibrated confidence and what to do with it (act, ask, nothing), with slot
     /// values found by matching the sentence with one unknown word left out, else by aligning its
@@ -15,7 +52,9 @@ extension Matcher {
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
         let kept = tokens.indices.filter { !Matcher.fillers.contains(tokens[$0].text) }
         let words = kept.map { tokens[$0].text }
-        let evidence = model.evidence(words)
+        let named = recordNames(in: words)
+        let evidence = model.evidence(
+            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] })
         guard evidence.best >= 0 else { return nil }
         let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
         guard let intent = index.graph.intent(intentName) else { return nil }
