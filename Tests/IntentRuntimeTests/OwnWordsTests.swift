@@ -181,4 +181,16 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
         #expect(answer.dialog.hasPrefix("Added “\(title)”"), "\(answer.dialog)")
     }
+
+    @Test(
+        "A tracked topic's name followed by \"again\" or \"now\" names the topic",
+        arguments: ["how do i feel about nuclear fusion again", "what do i think of nuclear fusion now"])
+    func topicThenAgain(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on nuclear fusion")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.ShowOpinion", "\(answer)")
+        #expect(answer.dialog.hasPrefix("On “nuclear fusion” you are neutral"), "\(answer.dialog)")
+    }
 }

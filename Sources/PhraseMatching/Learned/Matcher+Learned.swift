@@ -193,7 +193,12 @@ extension Matcher {
             decision = .ask
             demoted = "a word no phrase has says which thing is meant"
         }
-        candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
+        candidate.slots = candidate.slots.map { slot in
+            let type = intent.parameters.first { $0.name == slot.name }.flatMap { parameter in
+                if case .entity(let entity) = parameter.type { entity.name.lowercased() } else { nil }
+            }
+            return Self.trimmed(slot, tokens: tokens, typeName: type)
+        }
         let intentClass = model.classIntent[Int(evidence.best)]
         let templates = Set(intent.phrases.map(\.template.source))
         func phraseHas(_ position: Int) -> Bool {
@@ -373,8 +378,11 @@ extension Matcher {
 
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
     /// task about groceries", "the laundry" for "i finished the laundry"): names do not start so, and
-    /// no template placed those words. Free text keeps them (SNIPS's times are "at 7 pm", "in 2 hours").
-    static func trimmed(_ slot: Candidate.Slot, tokens: [Token]) -> Candidate.Slot {
+    /// no template placed those words; nor with the words after it that say what kind of thing it is
+    /// or when ("bike" for "the bike task is finished", "nuclear fusion" for "how do i feel about
+    /// nuclear fusion again"): `typeName` is the entity's name ("task"), said after a record's name
+    /// as people do. Free text keeps them (SNIPS's times are "at 7 pm", "in 2 hours").
+    static func trimmed(_ slot: Candidate.Slot, tokens: [Token], typeName: String? = nil) -> Candidate.Slot {
         guard slot.entity, !slot.typed, slot.span.upperBound <= tokens.count else { return slot }
         var start = slot.span.lowerBound
         while slot.span.upperBound - start > 1,
@@ -382,10 +390,18 @@ extension Matcher {
         {
             start += 1
         }
-        guard start > slot.span.lowerBound else { return slot }
+        var end = slot.span.upperBound
+        while end - start > 1 {
+            let word = tokens[end - 1].text
+            guard closingWords.contains(word) || (typeName.map { word == $0 || word == $0 + "s" } ?? false) else {
+                break
+            }
+            end -= 1
+        }
+        guard start > slot.span.lowerBound || end < slot.span.upperBound else { return slot }
         var slot = slot
-        slot.span = start..<slot.span.upperBound
-        slot.value = .string(tokens.originalText(from: start, through: slot.span.upperBound - 1))
+        slot.span = start..<end
+        slot.value = .string(tokens.originalText(from: start, through: end - 1))
         return slot
     }
 

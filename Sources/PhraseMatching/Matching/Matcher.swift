@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words that end a request after a thing's name rather than belong to it ("… again").
+    static let closingWords: Set<String> = ["again", "now", "anymore", "already", "too"]
     /// Question words: alone, never a record's name ("what is due monday" is no task called "what").
     static let questionWords: Set<String> = [
         "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "was", "welche", "welcher",
@@ -451,13 +453,25 @@ struct Search {
         var free: [SlotParser.Option] = []
         let longest = min(Matcher.maximumFreeWords, end - position)
         guard longest >= 1 else { return [] }
+        let kind = entity.name.lowercased()
         for length in 1...longest where canContinue(edge.child, at: position + length) {
-            if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
-                options.append(named)
+            // A name followed by the kind of thing it is, or by "again" ("the bike task is finished",
+            // "how do i feel about fusion again"): the name is the words before.
+            let last = tokens[position + length - 1].text
+            let said =
+                length > 1 && (last == kind || last == kind + "s" || Matcher.closingWords.contains(last))
+                ? length - 1 : length
+            if length <= SlotParser.maximumNameWords {
+                if var named = entityName(entity, at: position, length: length)
+                    ?? (said < length ? entityName(entity, at: position, length: said) : nil)
+                {
+                    named.length = length
+                    options.append(named)
+                }
             }
             if length == 1, Matcher.questionWords.contains(tokens[position].text) { continue }
             free.append(
-                SlotParser.Option(length: length, value: .string(freeText(at: position, length: length)), typed: false))
+                SlotParser.Option(length: length, value: .string(freeText(at: position, length: said)), typed: false))
         }
         return options + free
     }
