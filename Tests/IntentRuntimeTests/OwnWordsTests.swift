@@ -193,4 +193,17 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "Radar.ShowOpinion", "\(answer)")
         #expect(answer.dialog.hasPrefix("On “nuclear fusion” you are neutral"), "\(answer.dialog)")
     }
+
+    @Test(
+        "Two signs in words no phrase has are checked in the order said, one's own first",
+        arguments: [
+            ("check how a gemini gets along with a capricorn", "Gemini and Capricorn: "),
+            ("how good is a pisces with a taurus", "Pisces and Taurus: "),
+        ])
+    func signsInTheOrderSaid(_ sentence: String, _ start: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Fortune.CheckCompatibility", "\(answer)")
+        #expect(answer.dialog.hasPrefix(start), "\(answer.dialog)")
+    }
 }

@@ -239,6 +239,7 @@ extension Matcher {
             candidate.slots = (candidate.slots + valueSlots(in: tokens, intent: intent, besides: candidate.slots))
                 .sorted { $0.span.lowerBound < $1.span.lowerBound }
         }
+        candidate.slots = Self.inAuthorsOrder(candidate.slots, intent: intent)
         // A word naming a value no slot took is never dropped in silence: asked about instead.
         // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
         // A word the intent's own phrase templates have outside their slots is the phrase's, not a
@@ -374,6 +375,43 @@ extension Matcher {
             reading.slots.allSatisfy({ $0.problem == nil })
         else { return false }
         return unknown.allSatisfy { position in reading.slots.contains { $0.span.contains(position) } }
+    }
+
+    /// Two values of one enum in the order the author always says them: when every phrase template
+    /// and `training:` sentence of the intent that has both slots puts `yourSign` before
+    /// `theirSign`, a guess that read them the other way round ("check how a gemini gets along with
+    /// a capricorn" with your sign capricorn) has them swapped back: the first said is the first.
+    /// Only enums: their words fit either slot, where free text's words say which slot they are.
+    static func inAuthorsOrder(_ slots: [Candidate.Slot], intent: IntentGraph.Intent) -> [Candidate.Slot] {
+        guard slots.count >= 2 else { return slots }
+        var orders: [[String]] = intent.phrases.map { phrase in
+            let source = phrase.template.source
+            var names: [String] = []
+            var rest = source[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                names.append(String(rest[rest.index(after: open)..<close]))
+                rest = rest[rest.index(after: close)...]
+            }
+            return names
+        }
+        orders += intent.trainingSentences.map { $0.pieces.compactMap(\.slot) }
+        var slots = slots
+        for i in slots.indices {
+            for j in slots.indices where j != i {
+                let first = slots[i].name, second = slots[j].name
+                guard slots[i].span.lowerBound > slots[j].span.lowerBound,
+                    let a = intent.parameters.first(where: { $0.name == first }),
+                    let b = intent.parameters.first(where: { $0.name == second }), a.type == b.type,
+                    case .enumeration = a.type
+                else { continue }
+                let both = orders.filter { $0.contains(first) && $0.contains(second) }
+                guard !both.isEmpty,
+                    both.allSatisfy({ $0.firstIndex(of: first)! < $0.firstIndex(of: second)! })
+                else { continue }
+                (slots[i].name, slots[j].name) = (second, first)
+            }
+        }
+        return slots
     }
 
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
