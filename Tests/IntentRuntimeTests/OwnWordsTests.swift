@@ -206,4 +206,17 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "Fortune.CheckCompatibility", "\(answer)")
         #expect(answer.dialog.hasPrefix(start), "\(answer.dialog)")
     }
+
+    @Test(
+        "A topic said with one's view, then a request pointing back, is tracked with that view",
+        arguments: [
+            ("i'm optimistic about nuclear fusion, put it on my radar", "Now tracking “nuclear fusion” (Positive)."),
+            ("i'm bearish on tesla, add it to my radar", "Now tracking “tesla” (Negative)."),
+        ])
+    func viewThenPointingBack(_ sentence: String, _ dialog: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.CreateRadar", "\(answer)")
+        #expect(answer.dialog == dialog)
+    }
 }

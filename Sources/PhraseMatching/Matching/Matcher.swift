@@ -259,6 +259,15 @@ public struct Matcher: Sendable {
             else { continue }
             return start
         }
+        // Or a request of up to five words that points back with its second word ("…, put it on
+        // my radar", "…, add that to my tasks"): a verb and the pronoun for what was said.
+        for length in 3...5 where tokens.count > length + 1 {
+            let start = tokens.count - length
+            guard tokens[start - 1].trailing.contains(","), backReferencePronouns.contains(tokens[start + 1].text),
+                !tokens[start..<(tokens.count - 1)].contains(where: { $0.trailing.contains(",") })
+            else { continue }
+            return start
+        }
         return nil
     }
 
