@@ -100,4 +100,123 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "Fortune.SwitchFortuneType", "\(answer)")
         #expect(answer.parameters.contains { $0.name == "fortuneType" && $0.value == .string(kind) }, "\(answer)")
     }
+
+    @Test(
+        "A focus block said by its length and a word of its own asks whether to start one",
+        arguments: [
+            ("block deep work 50 minutes", 50), ("block 45 minutes for reading", 45),
+            ("set aside 40 minutes for the essay", 40),
+        ])
+    func focusBlockByItsLength(_ sentence: String, _ minutes: Int) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
+        #expect(answer.dialog.hasPrefix("Did you mean “Start focus block \(minutes) minutes"), "\(answer.dialog)")
+        let started = conversation.say("yes")
+        #expect(started.intent?.description == "FocusBlox.StartFocusBlock", "\(started)")
+    }
+
+    @Test(
+        "A note taken about something holds the thing, not the word about",
+        arguments: [
+            ("take a note about stamps", "Noted: “stamps”."),
+            ("write a note about the boiler service", "Noted: “the boiler service”."),
+            ("quick note about the garage code", "Noted: “the garage code”."),
+        ])
+    func noteAbout(_ sentence: String, _ dialog: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "sideBar.AddNote", "\(answer)")
+        #expect(answer.dialog == dialog)
+    }
+
+    @Test("Asking how a tracked topic is doing shows where one stands on it")
+    func howATopicIsDoing() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on rust")
+        for sentence in ["how is rust doing", "how's rust doing"] {
+            let answer = conversation.say(sentence)
+            #expect(answer.status == .done, "\(answer)")
+            #expect(answer.intent?.description == "Radar.ShowOpinion", "\(answer)")
+            #expect(answer.dialog.hasPrefix("On “rust” you are neutral"), "\(answer.dialog)")
+        }
+    }
+
+    @Test(
+        "Asking what is happening with a tracked topic refreshes it",
+        arguments: ["what's happening with rust", "what's going on with rust"])
+    func whatIsHappeningWithATopic(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on rust")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.RefreshRadar", "\(answer)")
+    }
+
+    @Test(
+        "What one has to do, then a request pointing back at it, adds it as a task",
+        arguments: [
+            ("i have to buy a present, put it on my list", "buy a present"),
+            ("we need to fix the fence, add it to my tasks", "fix the fence"),
+            ("call the plumber, put that on my to-do list", "call the plumber"),
+        ])
+    func pointingBackAtATask(_ sentence: String, _ title: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        #expect(answer.dialog == "Added “\(title)”.")
+    }
+
+    @Test(
+        "A task said as what to do after \"to\" is added without the to",
+        arguments: [
+            ("add a to-do to water the plants", "water the plants"),
+            ("create an urgent task to file the taxes", "file the taxes"),
+            ("new task to renew the passport", "renew the passport"),
+        ])
+    func taskToDo(_ sentence: String, _ title: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        #expect(answer.dialog.hasPrefix("Added “\(title)”"), "\(answer.dialog)")
+    }
+
+    @Test(
+        "A tracked topic's name followed by \"again\" or \"now\" names the topic",
+        arguments: ["how do i feel about nuclear fusion again", "what do i think of nuclear fusion now"])
+    func topicThenAgain(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("create a radar on nuclear fusion")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.ShowOpinion", "\(answer)")
+        #expect(answer.dialog.hasPrefix("On “nuclear fusion” you are neutral"), "\(answer.dialog)")
+    }
+
+    @Test(
+        "Two signs in words no phrase has are checked in the order said, one's own first",
+        arguments: [
+            ("check how a gemini gets along with a capricorn", "Gemini and Capricorn: "),
+            ("how good is a pisces with a taurus", "Pisces and Taurus: "),
+        ])
+    func signsInTheOrderSaid(_ sentence: String, _ start: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Fortune.CheckCompatibility", "\(answer)")
+        #expect(answer.dialog.hasPrefix(start), "\(answer.dialog)")
+    }
+
+    @Test(
+        "A topic said with one's view, then a request pointing back, is tracked with that view",
+        arguments: [
+            ("i'm optimistic about nuclear fusion, put it on my radar", "Now tracking “nuclear fusion” (Positive)."),
+            ("i'm bearish on tesla, add it to my radar", "Now tracking “tesla” (Negative)."),
+        ])
+    func viewThenPointingBack(_ sentence: String, _ dialog: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.CreateRadar", "\(answer)")
+        #expect(answer.dialog == dialog)
+    }
 }

@@ -147,12 +147,6 @@ struct SlotTaggerConversationTests {
         let values = Dictionary(
             answer.parameters.filter { $0.value != .null }.map { ($0.name, Self.text($0.value)) },
             uniquingKeysWith: { first, _ in first })
-        // The tagger trained with `para9`'s per-unit draws reads "Old" as the playlist's owner again
-        // (the defect this case was written for): a known regression of this wave, to be fixed.
-        withKnownIssue("owner “Old” since the tagger's per-unit seeding") {
-            #expect(values == c.values, "\(answer.dialog)")
-        } when: {
-            c.say == "Add this album to Old School Death Metal"
-        }
+        #expect(values == c.values, "\(answer.dialog)")
     }
 }

@@ -1,6 +1,43 @@
 import IntentModel
 
 extension Matcher {
+    /// What the classifier reads for a word that is a record's name: no word it knows.
+    static let recordNameWord = "\u{2026}"
+
+    /// The positions of `words` that say a record's name exactly ("rust" when a radar is called so),
+    /// longest names first. They are values: the classifier learnt values as words it does not know
+    /// (training reads a record's name as free text), but a name can be a word the definitions have
+    /// ("rust" is a topic in Create Radar's `training:` sentences), which then spoke for that intent
+    /// ("how is rust doing" leant towards tracking rust anew).
+    func recordNames(in words: [String]) -> Set<Int> {
+        guard let entities, !words.isEmpty else { return [] }
+        let lookup = entities.forPhrase()
+        let types = index.graph.entities.map(\.name)
+        var named: Set<Int> = []
+        var start = 0
+        while start < words.count {
+            var length = min(4, words.count - start)
+            while length > 0 {
+                let text = words[start..<(start + length)].joined(separator: " ")
+                if text.count > 2,
+                    types.contains(where: { type in
+                        lookup.lookup(text, entity: type).contains { $0.distance == 0 && $0.name.lowercased() == text }
+                    })
+                {
+                    break
+                }
+                length -= 1
+            }
+            if length > 0 {
+                named.formUnion(start..<(start + length))
+                start += length
+            } else {
+                start += 1
+            }
+        }
+        return named
+    }
+
     /// The learned stage's reading of `text`, for when `recognize` found nothing: the closest
     /// intent, its calibrated confidence and what to do with it (act, ask, nothing), with slot
     /// values found by matching the sentence with one unknown word left out, else by aligning its
@@ -15,7 +52,9 @@ extension Matcher {
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
         let kept = tokens.indices.filter { !Matcher.fillers.contains(tokens[$0].text) }
         let words = kept.map { tokens[$0].text }
-        let evidence = model.evidence(words)
+        let named = recordNames(in: words)
+        let evidence = model.evidence(
+            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] })
         guard evidence.best >= 0 else { return nil }
         let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
         guard let intent = index.graph.intent(intentName) else { return nil }
@@ -154,7 +193,12 @@ extension Matcher {
             decision = .ask
             demoted = "a word no phrase has says which thing is meant"
         }
-        candidate.slots = candidate.slots.map { Self.trimmed($0, tokens: tokens) }
+        candidate.slots = candidate.slots.map { slot in
+            let type = intent.parameters.first { $0.name == slot.name }.flatMap { parameter in
+                if case .entity(let entity) = parameter.type { entity.name.lowercased() } else { nil }
+            }
+            return Self.trimmed(slot, tokens: tokens, typeName: type)
+        }
         let intentClass = model.classIntent[Int(evidence.best)]
         let templates = Set(intent.phrases.map(\.template.source))
         func phraseHas(_ position: Int) -> Bool {
@@ -195,6 +239,7 @@ extension Matcher {
             candidate.slots = (candidate.slots + valueSlots(in: tokens, intent: intent, besides: candidate.slots))
                 .sorted { $0.span.lowerBound < $1.span.lowerBound }
         }
+        candidate.slots = Self.inAuthorsOrder(candidate.slots, intent: intent)
         // A word naming a value no slot took is never dropped in silence: asked about instead.
         // Decided here, with the rest, so that `say`, `explain` and the question's "yes" agree.
         // A word the intent's own phrase templates have outside their slots is the phrase's, not a
@@ -332,10 +377,50 @@ extension Matcher {
         return unknown.allSatisfy { position in reading.slots.contains { $0.span.contains(position) } }
     }
 
+    /// Two values of one enum in the order the author always says them: when every phrase template
+    /// and `training:` sentence of the intent that has both slots puts `yourSign` before
+    /// `theirSign`, a guess that read them the other way round ("check how a gemini gets along with
+    /// a capricorn" with your sign capricorn) has them swapped back: the first said is the first.
+    /// Only enums: their words fit either slot, where free text's words say which slot they are.
+    static func inAuthorsOrder(_ slots: [Candidate.Slot], intent: IntentGraph.Intent) -> [Candidate.Slot] {
+        guard slots.count >= 2 else { return slots }
+        var orders: [[String]] = intent.phrases.map { phrase in
+            let source = phrase.template.source
+            var names: [String] = []
+            var rest = source[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                names.append(String(rest[rest.index(after: open)..<close]))
+                rest = rest[rest.index(after: close)...]
+            }
+            return names
+        }
+        orders += intent.trainingSentences.map { $0.pieces.compactMap(\.slot) }
+        var slots = slots
+        for i in slots.indices {
+            for j in slots.indices where j != i {
+                let first = slots[i].name, second = slots[j].name
+                guard slots[i].span.lowerBound > slots[j].span.lowerBound,
+                    let a = intent.parameters.first(where: { $0.name == first }),
+                    let b = intent.parameters.first(where: { $0.name == second }), a.type == b.type,
+                    case .enumeration = a.type
+                else { continue }
+                let both = orders.filter { $0.contains(first) && $0.contains(second) }
+                guard !both.isEmpty,
+                    both.allSatisfy({ $0.firstIndex(of: first)! < $0.firstIndex(of: second)! })
+                else { continue }
+                (slots[i].name, slots[j].name) = (second, first)
+            }
+        }
+        return slots
+    }
+
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
     /// task about groceries", "the laundry" for "i finished the laundry"): names do not start so, and
-    /// no template placed those words. Free text keeps them (SNIPS's times are "at 7 pm", "in 2 hours").
-    static func trimmed(_ slot: Candidate.Slot, tokens: [Token]) -> Candidate.Slot {
+    /// no template placed those words; nor with the words after it that say what kind of thing it is
+    /// or when ("bike" for "the bike task is finished", "nuclear fusion" for "how do i feel about
+    /// nuclear fusion again"): `typeName` is the entity's name ("task"), said after a record's name
+    /// as people do. Free text keeps them (SNIPS's times are "at 7 pm", "in 2 hours").
+    static func trimmed(_ slot: Candidate.Slot, tokens: [Token], typeName: String? = nil) -> Candidate.Slot {
         guard slot.entity, !slot.typed, slot.span.upperBound <= tokens.count else { return slot }
         var start = slot.span.lowerBound
         while slot.span.upperBound - start > 1,
@@ -343,10 +428,18 @@ extension Matcher {
         {
             start += 1
         }
-        guard start > slot.span.lowerBound else { return slot }
+        var end = slot.span.upperBound
+        while end - start > 1 {
+            let word = tokens[end - 1].text
+            guard closingWords.contains(word) || (typeName.map { word == $0 || word == $0 + "s" } ?? false) else {
+                break
+            }
+            end -= 1
+        }
+        guard start > slot.span.lowerBound || end < slot.span.upperBound else { return slot }
         var slot = slot
-        slot.span = start..<slot.span.upperBound
-        slot.value = .string(tokens.originalText(from: start, through: slot.span.upperBound - 1))
+        slot.span = start..<end
+        slot.value = .string(tokens.originalText(from: start, through: end - 1))
         return slot
     }
 

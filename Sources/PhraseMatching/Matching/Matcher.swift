@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words that end a request after a thing's name rather than belong to it ("… again").
+    static let closingWords: Set<String> = ["again", "now", "anymore", "already", "too"]
     /// Question words: alone, never a record's name ("what is due monday" is no task called "what").
     static let questionWords: Set<String> = [
         "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "was", "welche", "welcher",
@@ -136,6 +138,8 @@ public struct Matcher: Sendable {
         if search.found.isEmpty {
             search.run(.oneWordOff)
             if search.found.isEmpty { search.run(.oneWordMissing) }
+            // "i have to buy a present, put it on my list": the request points back at the clause.
+            if search.found.isEmpty { search.found = pointingBack(tokens, language: language) }
         } else if let best = search.found.max(by: { $0.score < $1.score }), best.slots.contains(where: \.unknownName),
             best.score.freeWords >= best.score.literalWords
         {
@@ -252,6 +256,15 @@ public struct Matcher: Sendable {
             guard tokens[start - 1].trailing.contains(","),
                 backReferencePronouns.contains(tokens[tokens.count - 1].text),
                 !tokens[start..<(tokens.count - 1)].contains(where: { backReferencePronouns.contains($0.text) })
+            else { continue }
+            return start
+        }
+        // Or a request of up to five words that points back with its second word ("…, put it on
+        // my radar", "…, add that to my tasks"): a verb and the pronoun for what was said.
+        for length in 3...5 where tokens.count > length + 1 {
+            let start = tokens.count - length
+            guard tokens[start - 1].trailing.contains(","), backReferencePronouns.contains(tokens[start + 1].text),
+                !tokens[start..<(tokens.count - 1)].contains(where: { $0.trailing.contains(",") })
             else { continue }
             return start
         }
@@ -449,13 +462,25 @@ struct Search {
         var free: [SlotParser.Option] = []
         let longest = min(Matcher.maximumFreeWords, end - position)
         guard longest >= 1 else { return [] }
+        let kind = entity.name.lowercased()
         for length in 1...longest where canContinue(edge.child, at: position + length) {
-            if length <= SlotParser.maximumNameWords, let named = entityName(entity, at: position, length: length) {
-                options.append(named)
+            // A name followed by the kind of thing it is, or by "again" ("the bike task is finished",
+            // "how do i feel about fusion again"): the name is the words before.
+            let last = tokens[position + length - 1].text
+            let said =
+                length > 1 && (last == kind || last == kind + "s" || Matcher.closingWords.contains(last))
+                ? length - 1 : length
+            if length <= SlotParser.maximumNameWords {
+                if var named = entityName(entity, at: position, length: length)
+                    ?? (said < length ? entityName(entity, at: position, length: said) : nil)
+                {
+                    named.length = length
+                    options.append(named)
+                }
             }
             if length == 1, Matcher.questionWords.contains(tokens[position].text) { continue }
             free.append(
-                SlotParser.Option(length: length, value: .string(freeText(at: position, length: length)), typed: false))
+                SlotParser.Option(length: length, value: .string(freeText(at: position, length: said)), typed: false))
         }
         return options + free
     }

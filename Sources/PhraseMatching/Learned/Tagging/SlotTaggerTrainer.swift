@@ -67,6 +67,16 @@ public enum SlotTaggerTrainer {
                     sentence.labels += [Int32](repeating: 0, count: tokens.count)
                 }
             }
+            // The values the author marked in the intent's `training:` sentences, per string slot: half
+            // of a template's samples take one of them, so that a slot learns what its values look
+            // like ("my", "Sarah's" for a playlist's owner) and not only the word pool's words.
+            var marked: [String: [String]] = [:]
+            for training in intent.trainingSentences {
+                for piece in training.pieces {
+                    guard let slot = piece.slot, intent.parameter(slot)?.type == .string else { continue }
+                    if !(marked[slot]?.contains(piece.text) ?? false) { marked[slot, default: []].append(piece.text) }
+                }
+            }
             for phrase in intent.phrases {
                 guard
                     let expansions = phrase.template.expansions(rules: app.rules, limit: PhraseIndex.expansionLimit)?
@@ -87,6 +97,10 @@ public enum SlotTaggerTrainer {
                             let name = random.chance(1, in: 2) ? app.name : random.pick([app.name] + app.synonyms)
                             append(name, slot: nil, to: &sentence, random: &random)
                         case .slot(let name):
+                            if let values = marked[name], random.chance(1, in: 2) {
+                                append(random.pick(values), slot: name, to: &sentence, random: &random)
+                                continue
+                            }
                             let type = intent.parameter(name)?.type ?? .string
                             let value = LearnedTrainer.sampleValue(
                                 type, graph: graph, language: phrase.language, random: &random)
