@@ -16,6 +16,7 @@ func nluBenchmark() throws {
     guard let corpusIndex = arguments.firstIndex(of: "--corpus"), corpusIndex + 1 < arguments.count,
         let directory = arguments.enumerated().first(where: {
             $0.offset != corpusIndex && $0.offset != corpusIndex + 1 && !$0.element.hasPrefix("-")
+                && !["--embeddings", "--embedding-weight"].contains(arguments[max(0, $0.offset - 1)])
         })?.element
     else {
         FileHandle.standardError.write(Data("usage: intents-bench nlu --corpus snips|clinc DIR\n".utf8))
@@ -36,6 +37,18 @@ func nluBenchmark() throws {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let session = try Session(
         graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
+    // Opt-in: a sentence model's embedding as more features of the classifier (embed11).
+    if let at = arguments.firstIndex(of: "--embeddings"), at + 1 < arguments.count {
+        let weight = arguments.firstIndex(of: "--embedding-weight").flatMap {
+            $0 + 1 < arguments.count ? Float(arguments[$0 + 1]) : nil
+        }
+        let encoder = try SentenceEncoder(directory: arguments[at + 1])
+        LearnedTrainer.sentenceFeatures = SentenceFeatures(
+            encoder: encoder, transformer: arguments.contains("--transformer"), weight: weight ?? 20)
+        print(
+            "  with \(arguments.contains("--transformer") ? "transformer" : "static") embeddings of \(arguments[at + 1]),"
+                + " weight \(weight ?? 20)")
+    }
     let training = LearnedStage.trainingSentences(of: graph)
     let started = DispatchTime.now().uptimeNanoseconds
     let cpuStarted = cpuSeconds()

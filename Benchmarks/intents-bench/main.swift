@@ -29,7 +29,8 @@ let usage = """
       coldsay:   [--runs N] [--load-intents N] [--keep DIR]   (cold `intents say` over 5,000 templates and the bundled apps, cache warm and cold; needs the release `intents`)
       serve:     [--requests N] [--connections 1,10,50] [--instances N] [--repeats N] [--binary PATH] [--store postgres://…] [--users N] [--serve-args "…"]   (HTTP load on `intents serve`, SQLite unless --store; the release `intents` by default)
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
-      nlu:       --corpus snips|clinc DIR [--diagnose | --classifier]   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; --diagnose: where in-scope accuracy goes, in totals; --classifier: the classifier alone, then stop; not in all)
+      nlu:       --corpus snips|clinc DIR [--diagnose | --classifier] [--embeddings MODEL_DIR [--transformer] [--embedding-weight W]]   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; --diagnose: where in-scope accuracy goes, in totals; --classifier: the classifier alone, then stop; not in all)
+      embed:     MODEL_DIR [--sentences FILE] [--count N]   (a sentence-transformers model in Swift: CPU per sentence, transformer and static embeddings; not in all)
       paraphrases: [--file F]...   (Benchmarks/data/paraphrases.tsv, or each F, through both stages, one model; not in all)
       stability: [--without FILE] [--files A,B]   (the classifier's confidences on the development sets, trained with and without FILE under Intents/; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
@@ -56,6 +57,10 @@ if CommandLine.arguments.dropFirst().first == "nlu" {
     try nluBenchmark()
     exit(0)
 }  // issue 20: --corpus snips|clinc DIR
+if CommandLine.arguments.dropFirst().first == "embed" {
+    try embeddingBenchmark()
+    exit(0)
+}  // issue 20: MODEL_DIR [--sentences FILE] [--count N]
 if CommandLine.arguments.dropFirst().first == "paraphrases" {
     try paraphraseBenchmark()
     exit(0)

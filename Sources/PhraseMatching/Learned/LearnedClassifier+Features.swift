@@ -15,6 +15,8 @@ extension LearnedClassifier {
         private var wordFeatures: [String: Int32] = [:]
         private var grams: [String: [(Int32, Float)]] = [:]
         private var synsets: [String: [(Int32, Float)]] = [:]
+        /// The ids of a sentence model's features ("e:0" …), once met.
+        private var embeddingIDs: [Int32] = []
 
         private mutating func id(_ name: String) -> Int32 {
             if let id = ids[name] { return id }
@@ -81,6 +83,11 @@ extension LearnedClassifier {
                 }
             }
             if !words.isEmpty { named.append((pair(previous, token("$")), LearnedClassifier.pairWeight)) }
+            if let embedding = LearnedTrainer.sentenceFeatures {
+                let values = embedding.values(words)
+                if embeddingIDs.isEmpty { embeddingIDs = embedding.names.map { id($0) } }
+                for (index, value) in values.enumerated() { named.append((embeddingIDs[index], value)) }
+            }
             return named
         }
     }

@@ -102,6 +102,7 @@ public struct LearnedClassifier: Sendable {
             }
         }
         if !words.isEmpty { named.append(("b:" + previous + "|$", pairWeight)) }
+        if let embedding = LearnedTrainer.sentenceFeatures { named += embedding.named(words) }
         return named
     }
 
@@ -177,6 +178,7 @@ public struct LearnedClassifier: Sendable {
             }.joined(separator: " ")
         case "c:": return "letters \"" + body + "\""
         case "s:": return "like \"" + body + "\""
+        case "e:": return "meaning " + body
         default: return body
         }
     }

@@ -165,6 +165,10 @@ public enum LearnedTrainer {
     /// definitions' (`WordNet.lexicon`): on unless `INTENTS_USE_WORDNET=0` (BENCHMARKS.md, 2026-11-26).
     nonisolated(unsafe) static var useWordNet = ProcessInfo.processInfo.environment["INTENTS_USE_WORDNET"] != "0"
 
+    /// A sentence model's embedding as more features of the classifier, for training and reading
+    /// (`SentenceFeatures`): nil unless `intents-bench nlu --embeddings` sets it (BENCHMARKS.md, embed11).
+    nonisolated(unsafe) public static var sentenceFeatures: SentenceFeatures?
+
     // MARK: Sentences
 
     /// A `training:` sentence as an example. The words of a `[value](slot)` mark naming a record (an
