@@ -53,10 +53,10 @@ struct CommandConsistencyTests {
         #expect(french.status == 2)
         #expect(french.stderr.contains("no app declares the language 'fr' (declared: de, en)"))
         // A guess of the learned stage is asked about in the language asked for (on the apps as they
-        // were when the sentence was chosen: the bundled apps have "aufgaben" now, and act on it).
+        // were when the sentence was chosen; "erstelle aufgaben steuer" acts on them since nlu11).
         let guess = try object(
             try intents([
-                "say", "--json", "--intents", FrozenApps.directory, "--lang", "de", "erstelle aufgaben steuer",
+                "say", "--json", "--intents", FrozenApps.directory, "--lang", "de", "erinnere steuer",
             ]).stdout)
         #expect((guess["dialog"] as? String)?.hasPrefix("Meintest du „") == true, "\(guess)")
         let german = try object(try intents(["say", "--json", "--lang", "de", "zeige xyzzy"]).stdout)
