@@ -292,28 +292,26 @@ class Csr:
     def dot(self, W):  # X @ W
         if self.sp is not None:
             return np.asarray(self.sp @ W, dtype=np.float32)
-        out = np.zeros((self.nrows, W.shape[1]), dtype=np.float32)
-        chunk = 200_000
-        for s in range(0, len(self.data), chunk):
-            e = min(s + chunk, len(self.data))
-            vals = W[self.indices[s:e]] * self.data[s:e, None]
-            r = self.rows[s:e]
-            starts = np.flatnonzero(np.r_[True, r[1:] != r[:-1]])
-            out[r[starts]] += np.add.reduceat(vals, starts, axis=0)
-        return out
+        return _scatter_sum(self.rows, self.indices, self.data, W, self.nrows)
 
     def tdot(self, G):  # X.T @ G
         if self.sp is not None:
             return np.asarray(self.spt @ G, dtype=np.float32)
-        out = np.zeros((self.ncols, G.shape[1]), dtype=np.float32)
-        chunk = 200_000
-        for s in range(0, len(self.c_data), chunk):
-            e = min(s + chunk, len(self.c_data))
-            vals = G[self.c_rows[s:e]] * self.c_data[s:e, None]
-            c = self.c_cols[s:e]
-            starts = np.flatnonzero(np.r_[True, c[1:] != c[:-1]])
-            out[c[starts]] += np.add.reduceat(vals, starts, axis=0)
-        return out
+        return _scatter_sum(self.c_cols, self.c_rows, self.c_data, G, self.ncols)
+
+
+def _scatter_sum(out_index, in_index, data, M, n_out):
+    """sum over entries k of data[k] * M[in_index[k]] into row out_index[k] of an n_out-row result;
+    entries sorted by out_index, in chunks so the products stay small."""
+    out = np.zeros((n_out, M.shape[1]), dtype=np.float32)
+    chunk = 200_000
+    for s in range(0, len(data), chunk):
+        e = min(s + chunk, len(data))
+        vals = M[in_index[s:e]] * data[s:e, None]
+        r = out_index[s:e]
+        starts = np.flatnonzero(np.r_[True, r[1:] != r[:-1]])
+        out[r[starts]] += np.add.reduceat(vals, starts, axis=0)
+    return out
 
 
 # ---------- multinomial logistic regression, L-BFGS ----------
