@@ -154,7 +154,7 @@ public final class IntentEngine: @unchecked Sendable {
         }
         session.learned = LearnedStage(
             index: index, cacheDirectory: configuration.cacheFolder,
-            definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
+            definitionsHash: LearnedStage.definitionsHash(digest: project.definitionsDigest),
             thresholds: LearnedStage.thresholds(of: graph), training: LearnedStage.trainingSentences(of: graph))
         session.learned?.compiled = project.compiled
     }

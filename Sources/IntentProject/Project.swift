@@ -38,6 +38,10 @@ public struct Project: Sendable {
     public let shortcutFiles: [String]
     /// The definition files read.
     public let definitionFiles: Set<String>
+    /// Their `DefinitionsDigest` when it was taken as they were read (with a compiled cache).
+    private let knownDigest: UInt64?
+    /// The definition files' `DefinitionsDigest`, what the learned models are keyed by.
+    public var definitionsDigest: UInt64 { knownDigest ?? DefinitionsDigest.of(files: definitionFiles) }
     /// The compiled cache the graph and index were read from or written to (the learned stage keeps
     /// its models in it); nil when the project was not cached.
     public let compiled: CompiledCache?
@@ -69,14 +73,16 @@ public struct Project: Sendable {
         // for that key exists only when this build compiled the same bytes without errors, so the
         // phrase-conflict check (errors only on definitions that never get a cache) is left out.
         var cache: (directory: String, key: UInt64, known: Bool)?
+        var digest: UInt64?
         let compilation: Compilation
         if let indexCache, let definitions = Self.readDefinitions(intents) {
-            let key = PhraseIndex.cacheKey(definitions: definitions)
+            digest = DefinitionsDigest.of(definitions)
+            let key = PhraseIndex.cacheKey(digest: digest ?? 0)
             // The whole compiled project cached for these bytes and this build: no YAML, no compiling.
             if !sampleConflicts, let hit = CompiledCache.load(key: key, in: indexCache) {
                 return fromCache(
-                    hit, definitions: definitions, intents: intents, shortcuts: shortcuts, clock: clock,
-                    runAnywhere: runAnywhere)
+                    hit, definitions: definitions, digest: digest, intents: intents, shortcuts: shortcuts,
+                    clock: clock, runAnywhere: runAnywhere)
             }
             let known = FileManager.default.fileExists(atPath: PhraseIndex.cacheFile(key: key, in: indexCache))
             cache = (indexCache, key, known)
@@ -92,7 +98,7 @@ public struct Project: Sendable {
             return Project(
                 graph: nil, index: nil, shortcuts: [:], diagnostics: collector.sorted, parsedSources: sources,
                 unparsedSources: [], clock: clock, shortcutFiles: files, definitionFiles: Set(compilation.files),
-                compiled: nil)
+                knownDigest: digest, compiled: nil)
         }
         let index: PhraseIndex
         var compiled: CompiledCache?
@@ -127,15 +133,15 @@ public struct Project: Sendable {
         return Project(
             graph: failed ? nil : graph, index: failed ? nil : index, shortcuts: compiledShortcuts,
             diagnostics: diagnostics, parsedSources: sources, unparsedSources: [], clock: clock, shortcutFiles: files,
-            definitionFiles: Set(compilation.files), compiled: failed ? nil : compiled)
+            definitionFiles: Set(compilation.files), knownDigest: digest, compiled: failed ? nil : compiled)
     }
 
     /// The project from its compiled cache: the shortcut files asked for are compiled against the
     /// cached graph (they are not definitions, and not cached).
     private static func fromCache(
         _ hit: (cache: CompiledCache, graph: IntentGraph, index: PhraseIndex, diagnostics: [Diagnostic]),
-        definitions: [(path: String, bytes: [UInt8])], intents: String, shortcuts: Shortcuts, clock: Clock,
-        runAnywhere: Bool
+        definitions: [(path: String, bytes: [UInt8])], digest: UInt64?, intents: String, shortcuts: Shortcuts,
+        clock: Clock, runAnywhere: Bool
     ) -> Project {
         var sources = SourceFiles()
         let files = shortcutFiles(shortcuts)
@@ -158,7 +164,8 @@ public struct Project: Sendable {
         return Project(
             graph: failed ? nil : hit.graph, index: failed ? nil : hit.index, shortcuts: compiledShortcuts,
             diagnostics: diagnostics, parsedSources: sources, unparsedSources: definitions, clock: clock,
-            shortcutFiles: files, definitionFiles: Set(definitions.map(\.path)), compiled: failed ? nil : hit.cache)
+            shortcutFiles: files, definitionFiles: Set(definitions.map(\.path)), knownDigest: digest,
+            compiled: failed ? nil : hit.cache)
     }
 
     private static func compileShortcuts(

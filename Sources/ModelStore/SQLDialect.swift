@@ -33,7 +33,7 @@ protocol SQLDialect: Sendable {
 /// SQLite: `?` placeholders, `IS` for null-safe equality, lists as JSON text read with `json_each`.
 struct SQLiteDialect: SQLDialect {
     func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLQuoting.name(identifier)
     }
 
     func placeholder(_ number: Int) -> String { "?" }

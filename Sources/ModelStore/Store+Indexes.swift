@@ -16,7 +16,7 @@ extension Store {
         let terms: [String]
 
         var sql: String {
-            "CREATE INDEX IF NOT EXISTS \"\(name)\" ON \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\" (\(terms.joined(separator: ", ")))"
+            "CREATE INDEX IF NOT EXISTS \"\(name)\" ON \(SQLQuoting.name(table)) (\(terms.joined(separator: ", ")))"
         }
     }
 
@@ -173,7 +173,7 @@ extension QueryLowering {
 
     /// A text as an SQL string literal: for enum case identifiers in expressions an index must
     /// match word for word (a bound value would not).
-    static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+    static func literal(_ text: String) -> String { SQLQuoting.literal(text) }
 }
 
 extension Store {

@@ -37,7 +37,7 @@ struct ImportBatch {
     /// The entity as an SQL string literal when the batch holds one entity's rows alone.
     var entityLiteral: String? {
         guard entities == 1, let entity else { return nil }
-        return "'" + entity.replacingOccurrences(of: "'", with: "''") + "'"
+        return SQLQuoting.literal(entity)
     }
 
     private mutating func note(_ table: String) {

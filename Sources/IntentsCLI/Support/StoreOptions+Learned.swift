@@ -10,7 +10,7 @@ extension StoreOptions {
     func learnedStage(_ project: Project, index: PhraseIndex) -> LearnedStage {
         let stage = LearnedStage(
             index: index, cacheDirectory: cacheDirectory,
-            definitionsHash: LearnedStage.definitionsHash(files: project.definitionFiles),
+            definitionsHash: LearnedStage.definitionsHash(digest: project.definitionsDigest),
             thresholds: project.graph.map(LearnedStage.thresholds(of:)) ?? [:],
             training: project.graph.map(LearnedStage.trainingSentences(of:)) ?? [:])
         stage.compiled = project.compiled

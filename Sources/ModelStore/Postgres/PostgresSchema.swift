@@ -5,7 +5,7 @@ import IntentModel
 /// byte by byte (`COLLATE "C"`, as SQLite compares it).
 struct PostgresDialect: SQLDialect {
     func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLQuoting.name(identifier)
     }
 
     func placeholder(_ number: Int) -> String { "?" }

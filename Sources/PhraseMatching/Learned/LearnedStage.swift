@@ -188,16 +188,13 @@ public final class LearnedStage: @unchecked Sendable {
 
     /// A hash of the definition files' contents (paths sorted), and the model format: what the cache is keyed by.
     public static func definitionsHash(files: some Sequence<String>) -> UInt64 {
-        var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
-        for file in files.sorted() {
-            hash.add(file)
-            if case .bytes(let bytes) = FileBytes.read(file, limit: FileBytes.maximumDefinitionBytes) {
-                hash.add(bytes)
-            }
-            hash.add(CollectionOfOne(0))
-        }
-        return hash.value
+        definitionsHash(digest: DefinitionsDigest.of(files: files))
+    }
+
+    /// The same for definition files whose `DefinitionsDigest` is `digest` (a project keeps it from
+    /// reading them: `Project.definitionsDigest`).
+    public static func definitionsHash(digest: UInt64) -> UInt64 {
+        StableHash.of("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)", String(digest, radix: 16))
     }
 }
 

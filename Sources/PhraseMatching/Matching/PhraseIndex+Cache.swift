@@ -39,6 +39,11 @@ extension PhraseIndex {
     /// executable (path, size and modification time), since the trie is what this build's
     /// normalizer and plural rules make of the phrases.
     public static func cacheKey(definitions: [(path: String, bytes: [UInt8])]) -> UInt64 {
+        cacheKey(digest: DefinitionsDigest.of(definitions))
+    }
+
+    /// The key for definition files whose `DefinitionsDigest` is `digest`.
+    public static func cacheKey(digest: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.add("index format \(cacheFormatVersion)")
         if let program = Bundle.main.executablePath,
@@ -47,23 +52,13 @@ extension PhraseIndex {
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             hash.add("\(program) \((attributes[.size] as? NSNumber)?.int64Value ?? 0) \(modified)")
         }
-        for file in definitions.sorted(by: { $0.path < $1.path }) {
-            hash.add(file.path)
-            hash.add(file.bytes)
-            hash.add(CollectionOfOne(0))
-        }
+        hash.add("definitions \(String(digest, radix: 16))")
         return hash.value
     }
 
     /// The key of the definition files at `paths`, as they are on disk now.
     public static func cacheKey(files paths: some Sequence<String>) -> UInt64 {
-        cacheKey(
-            definitions: paths.map { path in
-                guard case .bytes(let bytes) = FileBytes.read(path, limit: FileBytes.maximumDefinitionBytes) else {
-                    return (path, [])
-                }
-                return (path, bytes)
-            })
+        cacheKey(digest: DefinitionsDigest.of(files: paths))
     }
 
     /// Where an entry's `set:` values come from: the phrase of its intent, as (list, shortcut, phrase)

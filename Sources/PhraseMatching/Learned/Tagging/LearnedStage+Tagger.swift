@@ -184,8 +184,10 @@ extension LearnedStage {
         let swallowsTyped = reading.slots.contains { value in typed.contains { $0.span.overlaps(value.span) } }
         revised.slots = typed + reading.slots
         revised.slots.sort { $0.span.lowerBound < $1.span.lowerBound }
+        // The span's bounds said as numbers: a `Range` in an interpolation is printed through
+        // reflection, about a million instructions at a cold `say`.
         func signature(_ slots: [Candidate.Slot]) -> [String] {
-            slots.map { "\($0.name)=\($0.value.description)@\($0.span)" }.sorted()
+            slots.map { "\($0.name)=\($0.value.description)@\($0.span.lowerBound)-\($0.span.upperBound)" }.sorted()
         }
         let differs = signature(revised.slots) != signature(candidate.slots)
         var revision = TaggerRevision(
