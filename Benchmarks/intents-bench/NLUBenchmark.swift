@@ -37,18 +37,7 @@ func nluBenchmark() throws {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let session = try Session(
         graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
-    // Opt-in: a sentence model's embedding as more features of the classifier (embed11).
-    if let at = arguments.firstIndex(of: "--embeddings"), at + 1 < arguments.count {
-        let weight = arguments.firstIndex(of: "--embedding-weight").flatMap {
-            $0 + 1 < arguments.count ? Float(arguments[$0 + 1]) : nil
-        }
-        let encoder = try SentenceEncoder(directory: arguments[at + 1])
-        LearnedTrainer.sentenceFeatures = SentenceFeatures(
-            encoder: encoder, transformer: arguments.contains("--transformer"), weight: weight ?? 20)
-        print(
-            "  with \(arguments.contains("--transformer") ? "transformer" : "static") embeddings of \(arguments[at + 1]),"
-                + " weight \(weight ?? 20)")
-    }
+    try useSentenceModelIfAsked(arguments)
     let training = LearnedStage.trainingSentences(of: graph)
     let started = DispatchTime.now().uptimeNanoseconds
     let cpuStarted = cpuSeconds()
@@ -395,4 +384,19 @@ func slotDiagnosis(_ sentences: [NLUSentence], session: Session, stage: LearnedS
             "    \(route): \(tally.sentences) sentences, \(tally.gold) values; say \(tally.sayRight) / \(tally.sayFound), tagger \(tally.taggerRight) / \(tally.taggerFound)"
         )
     }
+}
+
+/// Opt-in (`--embeddings DIR [--transformer] [--embedding-weight W]`): a sentence model's embedding
+/// as more features of the classifier (embed11), for every model this process trains.
+func useSentenceModelIfAsked(_ arguments: [String]) throws {
+    guard let at = arguments.firstIndex(of: "--embeddings"), at + 1 < arguments.count else { return }
+    let weight = arguments.firstIndex(of: "--embedding-weight").flatMap {
+        $0 + 1 < arguments.count ? Float(arguments[$0 + 1]) : nil
+    }
+    let encoder = try SentenceEncoder(directory: arguments[at + 1])
+    LearnedTrainer.sentenceFeatures = SentenceFeatures(
+        encoder: encoder, transformer: arguments.contains("--transformer"), weight: weight ?? 20)
+    print(
+        "  with \(arguments.contains("--transformer") ? "transformer" : "static") embeddings of \(arguments[at + 1]),"
+            + " weight \(weight ?? 20)")
 }

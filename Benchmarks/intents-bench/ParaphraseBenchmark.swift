@@ -12,6 +12,7 @@ func paraphraseBenchmark() throws {
     let arguments = CommandLine.arguments
     let given = arguments.indices.filter { arguments[$0] == "--file" && $0 + 1 < arguments.count }
         .map { arguments[$0 + 1] }
+    try useSentenceModelIfAsked(arguments)
     let project = try Project.load(intents: "Intents", clock: Clock())
     guard let graph = project.graph, let index = project.index, let matcher = project.matcher() else {
         print("Intents/ does not compile")

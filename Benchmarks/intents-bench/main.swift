@@ -31,7 +31,7 @@ let usage = """
       tagger:    DIR   (the slot tagger alone, gold intents, on DIR/test.jsonl from Benchmarks/nlu/convert.py)
       nlu:       --corpus snips|clinc DIR [--diagnose | --classifier] [--embeddings MODEL_DIR [--transformer] [--embedding-weight W]]   (SNIPS 2017 / CLINC150 converted by Benchmarks/nlu/convert.py; --diagnose: where in-scope accuracy goes, in totals; --classifier: the classifier alone, then stop; not in all)
       embed:     MODEL_DIR [--sentences FILE] [--count N]   (a sentence-transformers model in Swift: CPU per sentence, transformer and static embeddings; not in all)
-      paraphrases: [--file F]...   (Benchmarks/data/paraphrases.tsv, or each F, through both stages, one model; not in all)
+      paraphrases: [--file F]... [--embeddings MODEL_DIR [--transformer] [--embedding-weight W]]   (Benchmarks/data/paraphrases.tsv, or each F, through both stages, one model; not in all)
       stability: [--without FILE] [--files A,B]   (the classifier's confidences on the development sets, trained with and without FILE under Intents/; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
