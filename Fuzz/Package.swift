@@ -18,6 +18,7 @@ let fuzzers: [(name: String, dependencies: [String])] = [
     ("FuzzJSONOutput", ["IntentModel", "IntentLanguage", "ModelStore", "IntentRuntime"]),
     ("FuzzConsoleRequests", ["IntentModel", "IntentRequests"]),
     ("FuzzStoreURL", ["ModelStore"]),
+    ("FuzzSentenceModel", ["PhraseMatching"]),
 ]
 
 let package = Package(

@@ -191,6 +191,18 @@ struct SentenceEncoderTests {
         }
     }
 
+    /// A shape whose sizes multiply past the largest integer is refused, not a trap: the file says
+    /// the shape, and a model's `config.json` the size expected.
+    @Test func refusesAShapeThatOverflows() throws {
+        let huge = 1 << 31
+        let bytes = Self.modelBytes(
+            extraHeader: #","big":{"dtype":"F32","shape":[\#(huge),\#(huge),\#(huge)],"data_offsets":[0,0]}"#)
+        let file = try SafetensorsFile(bytes: bytes, path: "m/model.safetensors")
+        #expect(throws: EmbeddingModelError(path: "m/model.safetensors", message: "tensor 'big' has a bad shape")) {
+            try file.floats("big", shape: [huge, huge, huge])
+        }
+    }
+
     @Test func aFolderWithoutAModelSaysWhichFile() throws {
         let folder = try writeModel()
         try FileManager.default.removeItem(atPath: folder + "/model.safetensors")

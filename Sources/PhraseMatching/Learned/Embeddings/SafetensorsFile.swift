@@ -96,7 +96,13 @@ public struct SafetensorsFile: Sendable {
         guard entry.shape == expected else {
             throw fail("tensor '\(name)' has shape \(entry.shape), expected \(expected)")
         }
-        let count = expected.reduce(1, *)
+        // The product checked for overflow: a shape is the file's to say ([2³¹, 2³¹, 2³¹] would trap).
+        var count = 1
+        for size in expected {
+            let (product, overflow) = count.multipliedReportingOverflow(by: size)
+            guard !overflow, product <= Int.max / 4 else { throw fail("tensor '\(name)' has a bad shape") }
+            count = product
+        }
         guard entry.end - entry.start == count * 4 else {
             throw fail("tensor '\(name)' has \(entry.end - entry.start) bytes for \(count) values")
         }
