@@ -139,6 +139,15 @@ struct SlotTaggerConversationTests {
         return value.description
     }
 
+    /// The tagger read "remember" and "pay rent" as two titles, and the first was taken: "Did you
+    /// mean “Capture remember”?". One value of a parameter cut in two spans is the longer one.
+    @Test("Of two spans the tagger gives one parameter, the longer is its value")
+    func longerOfTwoSpans() throws {
+        let answer = try Scratch().conversation(.init(dryRun: true)).say("i need to remember to pay rent")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        #expect(answer.parameters.map { "\($0.name)=\(Self.text($0.value))" } == ["title=pay rent"], "\(answer)")
+    }
+
     @Test(arguments: cases)
     func fills(_ c: Case) throws {
         let scratch = GraphScratch(Self.atlas)

@@ -11,6 +11,10 @@ public struct TaggerReading: Sendable {
     public var rejected: [(slot: String, words: String)]
     /// The labelling's score (the sum of its weights), for `explain`.
     public var score: Double
+    /// Parameters the tagger gave more than one span: the longer was taken as the value, and such a
+    /// reading never replaces an exact match's ("add won't fix the roof to my tasks": "won't",
+    /// "fix the roof").
+    public var split: Set<String> = []
 
     /// "where/O is/O belgium/B-object_name located/O".
     public func labelled(_ tokens: [Token]) -> String {
@@ -32,17 +36,29 @@ extension SlotTagger {
         guard let (labels, score) = tag(features, intent: intent.name) else { return nil }
         var slots: [Candidate.Slot] = []
         var rejected: [(slot: String, words: String)] = []
-        for (name, span) in spans(labels) {
+        // One value per parameter (a list takes its items in one span). Two spans of one parameter
+        // are a value cut in two or a word before it read as one ("i need to remember to pay rent":
+        // "remember", "pay rent"): the longer is taken, the first of two as long.
+        let all = spans(labels)
+        let taken = all.filter { span in
+            !all.contains {
+                $0.slot == span.slot
+                    && ($0.span.count > span.span.count
+                        || ($0.span.count == span.span.count && $0.span.lowerBound < span.span.lowerBound))
+            }
+        }
+        for (name, span) in taken {
             guard let parameter = intent.parameter(name) else { continue }
-            // One value per parameter (a list takes its items in one span): the first span said.
-            guard !slots.contains(where: { $0.name == name }) else { continue }
             if let slot = Self.value(span, of: parameter, tokens: tokens, matcher: matcher) {
                 slots.append(slot)
             } else {
                 rejected.append((name, tokens.originalText(from: span.lowerBound, through: span.upperBound - 1)))
             }
         }
-        return TaggerReading(labels: labels.map(labelName), slots: slots, rejected: rejected, score: Double(score))
+        var split = Set<String>()
+        for (name, _) in all where all.filter({ $0.slot == name }).count > 1 { split.insert(name) }
+        return TaggerReading(
+            labels: labels.map(labelName), slots: slots, rejected: rejected, score: Double(score), split: split)
     }
 
     /// The value of `parameter` in the tokens of `span`: free text as typed, an entity's name (known or
