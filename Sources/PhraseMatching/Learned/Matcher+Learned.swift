@@ -178,6 +178,13 @@ extension Matcher {
             decision = .none
             demoted = "every phrase of it names its app, and the sentence does not"
         }
+        // Another app named outside the values ("add a sidebar task to call the bank" guessed as
+        // FocusBlox's Create Task): the sentence says which app it is for, and the guess is not
+        // that app's. Asked about, never acted on.
+        if decision == .act, let other = otherAppNamed(tokens, besides: intentName.app, slots: candidate.slots) {
+            decision = .ask
+            demoted = "the sentence names another app, \(other)"
+        }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
         // A word no phrase has between a determiner and the phrase's word the sentence ends with says
@@ -349,6 +356,17 @@ extension Matcher {
         return index.appNames.contains { $0.app == app && Self.contains(words, $0.tokens) }
     }
 
+    /// An app other than `app` that the sentence names outside `slots` (a value may hold an app's
+    /// name: "the fortune cookie task"), unless it names `app` too; nil when there is none.
+    func otherAppNamed(_ tokens: [Token], besides app: String, slots: [Candidate.Slot]) -> String? {
+        let words = tokens.indices.map { position in
+            slots.contains { $0.span.contains(position) } ? "" : tokens[position].text
+        }
+        let named = Set(index.appNames.filter { Self.contains(words, $0.tokens) }.map(\.app))
+        guard !named.contains(app) else { return nil }
+        return named.sorted().first
+    }
+
     static func contains(_ words: [String], _ run: [String]) -> Bool {
         guard !run.isEmpty, run.count <= words.count else { return false }
         return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
@@ -431,7 +449,11 @@ extension Matcher {
         var end = slot.span.upperBound
         while end - start > 1 {
             let word = tokens[end - 1].text
-            guard closingWords.contains(word) || (typeName.map { word == $0 || word == $0 + "s" } ?? false) else {
+            // A closing word, the kind of thing named, or a preposition ("pumps in" of "… in radar").
+            guard
+                closingWords.contains(word) || PhraseIndex.prepositions.contains(word)
+                    || (typeName.map { word == $0 || word == $0 + "s" } ?? false)
+            else {
                 break
             }
             end -= 1
