@@ -112,10 +112,12 @@ extension OwnWordsTests {
         let answer = conversation.say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
-        // Said as a person says it, the length said kept: "Did you mean “Focus on reading for 45 minutes”?".
+        // Said as a person says it, the length said kept: "Did you mean “Focus on reading for 45 minutes”?",
+        // a title not said left for the end ("Focus for 50 minutes on …"), never "… for" mid-sentence.
         #expect(
-            answer.dialog.hasPrefix("Did you mean “") && answer.dialog.contains(" for \(minutes) minutes”"),
+            answer.dialog.hasPrefix("Did you mean “") && answer.dialog.contains(" for \(minutes) minutes"),
             "\(answer.dialog)")
+        #expect(!answer.dialog.contains("… "), "\(answer.dialog)")
         let started = conversation.say("yes")
         #expect(started.intent?.description == "FocusBlox.StartFocusBlock", "\(started)")
     }
