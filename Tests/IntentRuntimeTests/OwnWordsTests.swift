@@ -225,3 +225,22 @@ extension OwnWordsTests {
         #expect(answer.dialog == dialog)
     }
 }
+
+extension OwnWordsTests {
+    /// The backwards check compared word order with the phrase templates only, and asked "Did you
+    /// mean …?" about these sentences the author wrote word for word as `training:` sentences.
+    @Test(
+        "A training sentence said as written runs its intent, never taken for said backwards",
+        arguments: [
+            ("block out time to focus on my thesis", "FocusBlox.StartFocusBlock"),
+            ("anything i should get to next", "FocusBlox.GetNextUp"),
+            ("was steht heute auf meiner liste", "FocusBlox.GetNextUp"),
+        ])
+    func trainingSentenceAsWritten(_ sentence: String, _ intent: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add pay rent to my tasks")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == intent, "\(answer)")
+    }
+}

@@ -163,8 +163,11 @@ extension Matcher {
         // An intent of `LearnedModel.orderJudgedFrom` phrases or more is left to the classifier,
         // which learnt each of them said backwards as none's: over so many phrases some word ends one
         // and starts none, and 8 of SNIPS's 700 right guesses were taken for said backwards.
+        // Never a sentence that says its closest phrase or `training:` sentence in that sentence's
+        // own order ("don't let me forget to book the flights", a training sentence word for word).
         let saidBackwards =
-            decision != .none && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
+            decision != .none && evidence.pairCoverage < Self.inItsOrder
+            && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
             && (model.readsBackwards(wordIDs, cls: evidence.best) || model.readsReversed(wordIDs, cls: evidence.best)
                 || isPhraseBackwards(tokens))
         if decision == .act, saidBackwards {
@@ -470,6 +473,9 @@ extension Matcher {
     /// Halfway from `act` to certainty: 0.9 with the default thresholds; an app that guesses boldly
     /// (a low `act`) trusts the classifier sooner.
     static func sure(_ limits: LearnedThresholds) -> Double { (1 + limits.act) / 2 }
+    /// From this share of its neighbouring words (and its first and last) in the order of the closest
+    /// phrase or `training:` sentence, a sentence is said in that order, not backwards.
+    static let inItsOrder: Float = 0.8
     /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
     static let alignedConfidence = 0.9
     /// Below this confidence the sentence is not tried without its unknown words.
