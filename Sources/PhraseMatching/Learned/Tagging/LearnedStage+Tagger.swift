@@ -168,8 +168,14 @@ extension LearnedStage {
                         && !DateParser.deadlineWords.contains(tokens[next].text)
                         && !DateParser.leadingWords.contains(tokens[next].text))
             }
+        // Every record the match's free text named keeps its slot: a reading that drops one ("rename
+        // walk the dog to walk the cat" read as only a title) loses which record was meant. Text may be
+        // divided anew ("Old School Death Metal" is one playlist, no owner "Old"). (Not for an intent
+        // learnt from people's sentences, whose tagger may divide the template's words too.)
+        let keepsEvery =
+            learntFromPeople || Set(free.filter(\.entity).map(\.name)).isSubset(of: reading.slots.map(\.name))
         let valuesParse =
-            !cutBadly && reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
+            !cutBadly && keepsEvery && reading.rejected.isEmpty && reading.slots.allSatisfy { $0.problem == nil }
             && reading.slots.contains {
                 learntFromPeople
                     ? $0.span.contains(where: freeTokens.contains) : $0.span.allSatisfy(freeTokens.contains)
