@@ -36,7 +36,7 @@ struct SearchBySayingTests {
             ("look up bank in focusblox", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
             ("look up bank in sidebar", "Nothing found for “bank”."),
             ("search for zebras", "Nothing found for “zebras”."),
-            ("suche nach bank", "1 Treffer für „bank“: „call the bank“ (Task in FocusBlox)."),
+            ("suche nach bank", "1 Treffer für „bank“: „call the bank“ (Aufgabe in FocusBlox)."),
         ])
     func searchIsAnswered(_ sentence: String, _ dialog: String) throws {
         let answer = try engine().respond(to: sentence, EngineRequest(conversation: .make()))
@@ -44,11 +44,12 @@ struct SearchBySayingTests {
         #expect(answer.dialog == dialog)
     }
 
-    /// An entity's `synonyms:` ("Aufgaben", "to-dos") narrow a search as its English noun does.
+    /// An entity's `synonyms:` ("Aufgaben", "to-dos") narrow a search as its English noun does; a
+    /// German search names the type by its German `title:` ("Aufgabe", not "Task").
     @Test(
         "A type's synonym narrows the search, in any language",
         arguments: [
-            ("suche nach aufgaben mit bank", "1 Treffer für „bank“: „call the bank“ (Task in FocusBlox)."),
+            ("suche nach aufgaben mit bank", "1 Treffer für „bank“: „call the bank“ (Aufgabe in FocusBlox)."),
             ("find my to-dos about bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
             ("search for my tasks about bank", "Found 1 for “bank”: “call the bank” (task in FocusBlox)."),
         ])

@@ -112,10 +112,12 @@ extension OwnWordsTests {
         let answer = conversation.say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
-        // Said as a person says it, the length said kept: "Did you mean “Focus on reading for 45 minutes”?".
+        // Said as a person says it, the length said kept: "Did you mean “Focus on reading for 45 minutes”?",
+        // a title not said left for the end ("Focus for 50 minutes on …"), never "… for" mid-sentence.
         #expect(
-            answer.dialog.hasPrefix("Did you mean “") && answer.dialog.contains(" for \(minutes) minutes”"),
+            answer.dialog.hasPrefix("Did you mean “") && answer.dialog.contains(" for \(minutes) minutes"),
             "\(answer.dialog)")
+        #expect(!answer.dialog.contains("… "), "\(answer.dialog)")
         let started = conversation.say("yes")
         #expect(started.intent?.description == "FocusBlox.StartFocusBlock", "\(started)")
     }
@@ -221,5 +223,24 @@ extension OwnWordsTests {
         #expect(answer.status == .done, "\(answer)")
         #expect(answer.intent?.description == "Radar.CreateRadar", "\(answer)")
         #expect(answer.dialog == dialog)
+    }
+}
+
+extension OwnWordsTests {
+    /// The backwards check compared word order with the phrase templates only, and asked "Did you
+    /// mean …?" about these sentences the author wrote word for word as `training:` sentences.
+    @Test(
+        "A training sentence said as written runs its intent, never taken for said backwards",
+        arguments: [
+            ("block out time to focus on my thesis", "FocusBlox.StartFocusBlock"),
+            ("anything i should get to next", "FocusBlox.GetNextUp"),
+            ("was steht heute auf meiner liste", "FocusBlox.GetNextUp"),
+        ])
+    func trainingSentenceAsWritten(_ sentence: String, _ intent: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add pay rent to my tasks")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == intent, "\(answer)")
     }
 }

@@ -115,6 +115,20 @@ struct MatcherTests {
         #expect(sentence == "Focus on the slides for 45 minutes")
     }
 
+    /// A value not said is left for the end of the sentence, as a person trails off ("Focus for 50
+    /// minutes on …"), never an ellipsis mid-sentence ("Focus on … for 50 minutes").
+    @Test func aValueNotSaidComesLast() throws {
+        let recognition = Bundled.matcher.recognize("concentrate on the slides for 50 minutes")
+        guard case .match(var candidate) = recognition.outcome else {
+            Issue.record("expected a match")
+            return
+        }
+        candidate.slots.removeAll { $0.name == "title" }  // as a guess that read only the length
+        #expect(candidate.values["minutes"]?.description == "50")
+        let sentence = Bundled.matcher.index.spokenSentence(for: candidate, tokens: recognition.tokens, language: "en")
+        #expect(sentence == "Focus for 50 minutes on …")
+    }
+
     /// "delete {task}" is FocusBlox's alone: a radar's name said after "delete" is never taken for a
     /// task's (the reading keeps its name unresolved, and `say` asks which task).
     @Test func anotherAppsNameIsNeverResolvedAsThisAppsEntity() throws {

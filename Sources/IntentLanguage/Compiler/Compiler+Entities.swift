@@ -53,6 +53,7 @@ extension Compiler {
                 displayImage: definition.displayImage?.value, matchBy: matchBy, suggested: suggested,
                 location: definition.name.range, searchable: searchable)
             entities[qualified]?.title = definition.title?.value
+            entities[qualified]?.titles = definition.titles.mapValues(\.value)
             entities[qualified]?.synonyms = definition.synonyms.map(\.value)
             if let article = definition.article {
                 if ["a", "an"].contains(article.value) {

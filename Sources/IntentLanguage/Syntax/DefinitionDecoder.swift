@@ -79,7 +79,9 @@ struct DefinitionDecoder: SchemaDecoding {
         }
         entity.matchBy = fields["matchBy"].map { strings($0, "'matchBy'") } ?? []
         entity.suggested = fields["suggested"].flatMap { query($0, context: "'suggested'") }
-        entity.title = fields["title"].flatMap { string($0, "'title'") }
+        let title = fields["title"].flatMap { localized($0, "'title'") }
+        entity.title = title?.0
+        entity.titles = title?.1 ?? [:]
         entity.article = fields["article"].flatMap { string($0, "'article'") }
         entity.synonyms = fields["synonyms"].map { strings($0, "'synonyms'") } ?? []
         entity.searchable = fields["searchable"].flatMap { searchable($0) }

@@ -162,7 +162,9 @@ public enum DefinitionSchema {
             ]
         case .entity:
             [
-                Field(name: "title", shape: .string, doc: "How the type is named to people."),
+                Field(
+                    name: "title", shape: .oneOf([.string, .names(.string)]),
+                    doc: "How the type is named to people; a text, or texts by language."),
                 Field(
                     name: "article", shape: .string,
                     doc: "'a' or 'an' before the title in messages, when the vowel-sound rule guesses wrong."),

@@ -56,6 +56,8 @@ public struct EntityDefinition: Sendable {
     public var suggested: QueryDefinition?
     /// How the type is named to people ("Smart Plug"); by default its name in words.
     public var title: Located<String>? = nil
+    /// The title by language, when given so (`title: { en: Task, de: Aufgabe }`).
+    public var titles: [String: Located<String>] = [:]
     /// "a" or "an", when the vowel-sound rule guesses wrong.
     public var article: Located<String>? = nil
     /// Other words for the type, in any language: "Aufgabe", "to-dos".

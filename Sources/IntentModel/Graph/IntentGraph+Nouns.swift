@@ -8,6 +8,14 @@ extension IntentGraph.Entity {
 
     /// The noun in the plural: "areas", "media players", "batteries".
     public var plural: String { Nouns.plural(noun) }
+
+    /// How a message in `language` names the type: its `title:` in that language as written
+    /// ("Aufgabe"); in English (or no language) `noun`; in another language without a title of
+    /// its own, the default title or the type's name as written ("Note").
+    public func noun(in language: String?) -> String {
+        guard let language, language != "en" else { return noun }
+        return titles[language] ?? title ?? name.name
+    }
 }
 
 /// English nouns for messages: words from identifiers, articles by sound, plurals.

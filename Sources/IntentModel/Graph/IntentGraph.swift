@@ -200,6 +200,8 @@ public struct IntentGraph: Sendable {
 
         /// `title:` as declared ("Smart Plug"); see `noun` for how messages name the type.
         public package(set) var title: String?
+        /// `title:` by language, when declared so (`{ en: Task, de: Aufgabe }`); see `noun(in:)`.
+        public package(set) var titles: [String: String] = [:]
         /// `article:` as declared ("a" or "an").
         public package(set) var article: String?
         /// Other words for the type, in any language (`synonyms:`): "Aufgabe", "to-dos".

@@ -163,8 +163,11 @@ extension Matcher {
         // An intent of `LearnedModel.orderJudgedFrom` phrases or more is left to the classifier,
         // which learnt each of them said backwards as none's: over so many phrases some word ends one
         // and starts none, and 8 of SNIPS's 700 right guesses were taken for said backwards.
+        // Never a sentence that says its closest phrase or `training:` sentence in that sentence's
+        // own order ("don't let me forget to book the flights", a training sentence word for word).
         let saidBackwards =
-            decision != .none && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
+            decision != .none && evidence.pairCoverage < Self.inItsOrder
+            && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
             && (model.readsBackwards(wordIDs, cls: evidence.best) || model.readsReversed(wordIDs, cls: evidence.best)
                 || isPhraseBackwards(tokens))
         if decision == .act, saidBackwards {
@@ -177,6 +180,13 @@ extension Matcher {
         if decision != .none, phrasesAllName(intent), !saysAppName(tokens, app: intentName.app) {
             decision = .none
             demoted = "every phrase of it names its app, and the sentence does not"
+        }
+        // Another app named outside the values ("add a sidebar task to call the bank" guessed as
+        // FocusBlox's Create Task): the sentence says which app it is for, and the guess is not
+        // that app's. Asked about, never acted on.
+        if decision == .act, let other = otherAppNamed(tokens, besides: intentName.app, slots: candidate.slots) {
+            decision = .ask
+            demoted = "the sentence names another app, \(other)"
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
@@ -349,6 +359,17 @@ extension Matcher {
         return index.appNames.contains { $0.app == app && Self.contains(words, $0.tokens) }
     }
 
+    /// An app other than `app` that the sentence names outside `slots` (a value may hold an app's
+    /// name: "the fortune cookie task"), unless it names `app` too; nil when there is none.
+    func otherAppNamed(_ tokens: [Token], besides app: String, slots: [Candidate.Slot]) -> String? {
+        let words = tokens.indices.map { position in
+            slots.contains { $0.span.contains(position) } ? "" : tokens[position].text
+        }
+        let named = Set(index.appNames.filter { Self.contains(words, $0.tokens) }.map(\.app))
+        guard !named.contains(app) else { return nil }
+        return named.sorted().first
+    }
+
     static func contains(_ words: [String], _ run: [String]) -> Bool {
         guard !run.isEmpty, run.count <= words.count else { return false }
         return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
@@ -431,7 +452,11 @@ extension Matcher {
         var end = slot.span.upperBound
         while end - start > 1 {
             let word = tokens[end - 1].text
-            guard closingWords.contains(word) || (typeName.map { word == $0 || word == $0 + "s" } ?? false) else {
+            // A closing word, the kind of thing named, or a preposition ("pumps in" of "… in radar").
+            guard
+                closingWords.contains(word) || PhraseIndex.prepositions.contains(word)
+                    || (typeName.map { word == $0 || word == $0 + "s" } ?? false)
+            else {
                 break
             }
             end -= 1
@@ -448,6 +473,9 @@ extension Matcher {
     /// Halfway from `act` to certainty: 0.9 with the default thresholds; an app that guesses boldly
     /// (a low `act`) trusts the classifier sooner.
     static func sure(_ limits: LearnedThresholds) -> Double { (1 + limits.act) / 2 }
+    /// From this share of its neighbouring words (and its first and last) in the order of the closest
+    /// phrase or `training:` sentence, a sentence is said in that order, not backwards.
+    static let inItsOrder: Float = 0.8
     /// The confidence of a sentence that is a phrase of the guessed intent but for one unknown word.
     static let alignedConfidence = 0.9
     /// Below this confidence the sentence is not tried without its unknown words.

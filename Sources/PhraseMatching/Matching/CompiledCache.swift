@@ -18,7 +18,7 @@ public import IntentModel
 public final class CompiledCache: @unchecked Sendable {
     static let magic: [UInt8] = Array("INTCOMPL".utf8)
     /// Bump when the layout or what a section means changes.
-    public static let formatVersion: UInt32 = 4
+    public static let formatVersion: UInt32 = 5
     /// Larger files are not read (a cache is megabytes; this bounds what a damaged file can cost).
     static let maximumBytes = 1 << 30
 

@@ -590,6 +590,7 @@ struct GraphWriter {
             tag(0)
         }
         string(entity.title)
+        stringMap(entity.titles)
         string(entity.article)
         strings(entity.synonyms)
     }
@@ -1370,6 +1371,7 @@ struct GraphReader {
             displayImage: displayImage, matchBy: matchBy, suggested: suggested, location: location,
             searchable: searchable)
         entity.title = try self.optionalString()
+        entity.titles = try self.stringMap()
         entity.article = try self.optionalString()
         entity.synonyms = try self.strings()
         return entity

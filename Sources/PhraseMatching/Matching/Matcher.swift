@@ -108,6 +108,25 @@ public struct Matcher: Sendable {
     /// Template words a reading must match to pass a word over.
     static let literalWordsAroundUnknown = 3
 
+    /// Determiners that name no one thing: possessives and the indefinite article ("my list", "a task";
+    /// "the task" may be a record's name).
+    static let unspecificDeterminers: Set<String> = [
+        "a", "an", "my", "your", "our", "mein", "meine", "meinen", "meinem", "ein", "eine", "einen",
+    ]
+
+    /// Whether the words at `position` speak of every record rather than name one: "everything",
+    /// "every …", "each …", "all" alone or before "of", "them" or a determiner ("all my radars").
+    static func saysEvery(_ tokens: [Token], at position: Int) -> Bool {
+        switch tokens[position].text {
+        case "everything", "every", "each": return true
+        case "all":
+            guard position + 1 < tokens.count else { return true }
+            let next = tokens[position + 1].text
+            return next == "of" || next == "them" || determiners.contains(next)
+        default: return false
+        }
+    }
+
     /// A best reading worth trying typos against: some of its words are free text or name nothing.
     static func needsBetter(_ candidate: Candidate) -> Bool {
         candidate.score.freeWords > 0 || candidate.score.unresolved > 0
@@ -463,6 +482,7 @@ struct Search {
         let longest = min(Matcher.maximumFreeWords, end - position)
         guard longest >= 1 else { return [] }
         let kind = entity.name.lowercased()
+        let saysEvery = Matcher.saysEvery(tokens, at: position)
         for length in 1...longest where canContinue(edge.child, at: position + length) {
             // A name followed by the kind of thing it is, or by "again" ("the bike task is finished",
             // "how do i feel about fusion again"): the name is the words before.
@@ -479,6 +499,9 @@ struct Search {
                 }
             }
             if length == 1, Matcher.questionWords.contains(tokens[position].text) { continue }
+            // "everything i'm tracking", "all of them": every record, not a name of one. Nor is a
+            // name one that ends in a preposition ("settings in" of "go to the settings in radar").
+            if saysEvery || (length > 1 && PhraseIndex.prepositions.contains(last)) { continue }
             free.append(
                 SlotParser.Option(length: length, value: .string(freeText(at: position, length: said)), typed: false))
         }
@@ -851,13 +874,16 @@ struct Search {
         }
         if position < tokens.count {
             let token = tokens[position]
-            // Literal words, exactly, then (second pass) within a typo's reach.
-            if let child = node.words[token.text] {
+            // Literal words, exactly, then (second pass) within a typo's reach. Never the app's name
+            // after a preposition no template word read ("go to the settings in radar"): that names
+            // the app, and is not the template's word ("{radar} radar" with a radar "settings in").
+            let appNamedHere = namesAppAfterPreposition(position, path)
+            if !appNamedHere, let child = node.words[token.text] {
                 var next = path
                 next.score.literalWords += 1
                 next.literalEnd = position + 1
                 walk(node: child, position: position + 1, path: next)
-            } else if fuzzy, pass != .oneWordMissing, token.text.count >= 4, path.score.edits < 2 {
+            } else if !appNamedHere, fuzzy, pass != .oneWordMissing, token.text.count >= 4, path.score.edits < 2 {
                 // (A word left out and a typo besides are too far from the phrase to read it.)
                 // The template words within a typo of this one, found once per sentence: a node's
                 // children are looked up by them, however many children it has.
@@ -968,12 +994,57 @@ struct Search {
         }
     }
 
+    /// Whether the word at `position` begins the app's name right after a preposition that no
+    /// template word read ("… in radar"): the sentence names the app there.
+    private func namesAppAfterPreposition(_ position: Int, _ path: Path) -> Bool {
+        position > 0 && mentions[position] != nil && path.literalEnd != position
+            && PhraseIndex.prepositions.contains(tokens[position - 1].text)
+    }
+
     /// Whether the free text read last, ending at `position`, holds a word `node` reads next: the
     /// sentence said the word that goes on with the template, and the walk read it as part of a value.
     private func freeTextTookNextWord(of node: PhraseIndex.Node, before position: Int, _ path: Path) -> Bool {
         guard let last = path.slots.last, !last.typed, last.span.upperBound == position else { return false }
         return last.span.contains { node.words[tokens[$0].text] != nil }
     }
+
+    /// Whether free text `slot` says only a place the intent's own phrases name: up to five words,
+    /// a possessive or "a" among them ("the task" may be a name), a word the intent's templates or
+    /// its app's rules spell, the rest prepositions and determiners ("my list", "to my to-do list",
+    /// "a task").
+    private mutating func namesOnlyThePlace(_ slot: Candidate.Slot, of entry: PhraseIndex.Entry) -> Bool {
+        guard (2...5).contains(slot.span.count), slot.span.upperBound <= tokens.count else { return false }
+        let said = tokens[slot.span].map(\.text)
+        guard said.contains(where: Matcher.unspecificDeterminers.contains) else { return false }
+        let words = phraseWords(of: entry.intent)
+        var named = false
+        for word in said where !Matcher.determiners.contains(word) {
+            if words.contains(word), !PhraseIndex.prepositions.contains(word) {
+                named = true
+            } else if !PhraseIndex.prepositions.contains(word) {
+                return false
+            }
+        }
+        return named
+    }
+
+    /// The words an intent's phrases and its app's rules spell out, worked out once per intent and sentence.
+    private mutating func phraseWords(of intent: QualifiedName) -> Set<String> {
+        if let known = phraseWordsCache[intent] { return known }
+        var words: Set<String> = []
+        if let app = matcher.index.graph.app(named: intent.app) {
+            let phrases =
+                (app.intents.first { $0.name == intent }?.phrases ?? [])
+                + app.shortcuts.filter { $0.intent == intent }.flatMap(\.phrases)
+            for phrase in phrases {
+                words.formUnion(templateWords(phrase.template.source))
+            }
+            for rule in app.rules.values { words.formUnion(templateWords(rule.source)) }
+        }
+        phraseWordsCache[intent] = words
+        return words
+    }
+    private var phraseWordsCache: [QualifiedName: Set<String>] = [:]
 
     /// The words `template` spells out, folded as a sentence's are (not its slots' and rules' names),
     /// worked out once per template and sentence.
@@ -1014,6 +1085,16 @@ struct Search {
             }
         }
         if let named = path.namedApp, named != entry.app { return }
+        var score = path.score
+        // Free text that only says where the request goes ("add a task to my list": "my list") says no
+        // value: the slot is asked for, its words read as said.
+        if let at = slots.firstIndex(where: { !$0.typed && !$0.entity }), namesOnlyThePlace(slots[at], of: entry) {
+            let words = slots[at].span.count
+            slots.remove(at: at)
+            score.freeWords -= words
+            score.skipped += words
+            score.unsaid += 1
+        }
         // The last-resort passes add only readings the passes before could not find.
         if pass == .oneWordOff, path.score.unknown == 0 { return }
         // A slot not said is only worth asking for when two of the template's words were said.
@@ -1038,6 +1119,13 @@ struct Search {
         // A word passed over as one too many is never one the template says: out of its place, the
         // sentence is said in another order ("list next my me list" is no "list my next list").
         if path.passedOver >= 0, templateWords(entry.template).contains(tokens[path.passedOver].text) { return }
+        // Nor another app's name: it says which app is meant ("add a sidebar task to …" is no FocusBlox
+        // task with "sidebar" one word too many).
+        if path.passedOver >= 0, let named = mentions[path.passedOver],
+            !named.contains(where: { $0.app == entry.app })
+        {
+            return
+        }
         // Passing a word over is only worth it when the rest is mostly the template's own words.
         if path.score.unknown > 0,
             path.score.literalWords < Matcher.literalWordsAroundUnknown
@@ -1045,7 +1133,6 @@ struct Search {
         {
             return
         }
-        var score = path.score
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
         let candidate = Candidate(

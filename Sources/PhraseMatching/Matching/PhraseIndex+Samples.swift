@@ -98,9 +98,9 @@ extension PhraseIndex {
     /// (`PhraseTemplate.sayableSentence`) of one of its intent's phrases (in `language`, else in
     /// any) that has a slot for every value found, else the shortest sentence that has, each
     /// value in the words it was said with (`tokens` are the sentence's), and "…" for a slot the
-    /// sentence did not say ("Check compatibility with libra", "Neue aufgabe …"); among sentences as
-    /// short, one of the phrase the sentence was closest to (`closest`, its template's source). Nil
-    /// when no phrase has a slot for every value.
+    /// sentence did not say, only at its end ("Focus for 50 minutes on …", "Neue aufgabe …"); among
+    /// sentences as short, one of the phrase the sentence was closest to (`closest`, its template's
+    /// source). Nil when no phrase has a slot for every value, or none leaves the unsaid ones last.
     public func spokenSentence(
         for candidate: Candidate, tokens: [Token], language: String?, closest: String? = nil
     ) -> String? {
@@ -115,6 +115,16 @@ extension PhraseIndex {
             var slots: Set<String> = []
             for case .slot(let name) in pieces { slots.insert(name) }
             guard said.isSubset(of: slots) else { return }
+            // A slot not said goes last, where "…" reads as trailing off ("Focus for 50 minutes on
+            // …"); one mid-sentence ("Focus on … for 50 minutes") is no sentence to say.
+            guard
+                let lastSaid = pieces.lastIndex(where: { piece in
+                    if case .slot(let name) = piece { !said.contains(name) } else { true }
+                }),
+                !pieces[..<lastSaid].contains(where: { piece in
+                    if case .slot(let name) = piece { !said.contains(name) } else { false }
+                })
+            else { return }
             let key = [slots.count - said.count, sayable ? 0 : 1, pieces.count, isClosest, order]
             if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true { best = (key, pieces) }
         }

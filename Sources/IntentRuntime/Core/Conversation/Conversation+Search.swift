@@ -67,8 +67,14 @@ extension Conversation {
             let hits = try recordSearch(request.query, 50).filter { hit in
                 (request.type == nil || hit.type == request.type) && (request.app == nil || hit.app == request.app)
             }.prefix(Self.searchHitsSaid)
+            // The type named in the answer's language: its `title:` in it ("Aufgabe"), else its noun.
+            let graph = session.graph
             let dialog = Phrasebook.of(language).found(
-                request.query, hits.map { (title: $0.title, type: $0.type, app: $0.app) })
+                request.query,
+                hits.map { hit in
+                    let entity = graph.entity(QualifiedName(app: hit.app, name: hit.type))
+                    return (title: hit.title, type: entity?.noun(in: language) ?? hit.type, app: hit.app)
+                })
             let found: [JSONValue] = hits.map { hit in
                 var object: [String: JSONValue] = [
                     "type": .string("\(hit.app).\(hit.type)"), "title": .string(hit.title),

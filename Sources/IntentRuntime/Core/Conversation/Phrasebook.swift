@@ -24,7 +24,8 @@ struct Phrasebook: Sendable {
     var youCanSay: @Sendable (_ sentences: [String]) -> String
     /// An app opened by name: what it is, before what can be said to it.
     var opened: @Sendable (_ app: String, _ description: String?) -> String
-    /// "search for milk": what was found (titles with their type and app), or that nothing was.
+    /// "search for milk": what was found (titles with their type, as the language names it, and
+    /// app), or that nothing was.
     var found: @Sendable (_ query: String, _ hits: [(title: String, type: String, app: String)]) -> String
 
     static let english = Phrasebook(
@@ -58,7 +59,7 @@ struct Phrasebook: Sendable {
             hits.isEmpty
                 ? "Nothing found for “\(query)”."
                 : "Found \(hits.count) for “\(query)”: "
-                    + quoted(hits.map { "\($0.title)” (\($0.type.lowercased()) in \($0.app))" }, "“", "", or: "and")
+                    + quoted(hits.map { "\($0.title)” (\($0.type) in \($0.app))" }, "“", "", or: "and")
                     + "."
         })
 
