@@ -16,7 +16,7 @@ func nluBenchmark() throws {
     guard let corpusIndex = arguments.firstIndex(of: "--corpus"), corpusIndex + 1 < arguments.count,
         let directory = arguments.enumerated().first(where: {
             $0.offset != corpusIndex && $0.offset != corpusIndex + 1 && !$0.element.hasPrefix("-")
-                && !["--embeddings", "--embedding-weight"].contains(arguments[max(0, $0.offset - 1)])
+                && !["--embeddings", "--embedding-weight", "--seed"].contains(arguments[max(0, $0.offset - 1)])
         })?.element
     else {
         FileHandle.standardError.write(Data("usage: intents-bench nlu --corpus snips|clinc DIR\n".utf8))
@@ -38,6 +38,15 @@ func nluBenchmark() throws {
     let session = try Session(
         graph: graph, store: try Store(path: scratch + "/store.sqlite", graph: graph, clock: clock), index: index)
     try useSentenceModelIfAsked(arguments)
+    // Another draw of training's chance (the default seed otherwise): how much of a figure is the draw.
+    if let at = arguments.firstIndex(of: "--seed") {
+        guard at + 1 < arguments.count, let seed = UInt64(arguments[at + 1]) else {
+            FileHandle.standardError.write(Data("intents-bench nlu: --seed takes a whole number\n".utf8))
+            exit(2)
+        }
+        LearnedTrainer.seed = seed
+        print("  training seeded with \(seed)")
+    }
     let training = LearnedStage.trainingSentences(of: graph)
     let started = DispatchTime.now().uptimeNanoseconds
     let cpuStarted = cpuSeconds()

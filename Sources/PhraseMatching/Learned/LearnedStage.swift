@@ -91,7 +91,7 @@ public final class LearnedStage: @unchecked Sendable {
     /// What training reads, hashed: every app's name, rules, enums and intents' phrases, the `training:` sentences.
     private var memoKey: UInt64 {
         var hash = StableHash()
-        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon)")
+        hash.add("format \(LearnedModel.formatVersion) \(LearnedStage.lexicon) seed \(LearnedTrainer.seed)")
         Self.hashDefinitions(of: index.graph, into: &hash) { intent, hash in
             for sentence in training[intent.name] ?? [] { hash.add(sentence) }
         }
