@@ -244,3 +244,24 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == intent, "\(answer)")
     }
 }
+
+extension OwnWordsTests {
+    /// Start Focus Block's `(on|for) {title}` took "50 minutes" (or "half an hour") as the block's
+    /// title, and started it for the default 25 minutes.
+    @Test(
+        "A length said with its unit is the focus block's minutes, and the title is asked for",
+        arguments: [
+            ("start a focus block for 50 minutes", 50), ("begin a focus session for half an hour", 30),
+            ("start a focus block for an hour and a half", 90), ("start a focus session for two hours", 120),
+        ])
+    func focusBlockLength(_ sentence: String, _ minutes: Int) throws {
+        let conversation = try Scratch().conversation()
+        let question = conversation.say(sentence)
+        #expect(question.status == .needsValue, "\(question)")
+        #expect(question.intent?.description == "FocusBlox.StartFocusBlock", "\(question)")
+        #expect(question.dialog == "What will you focus on?")
+        let started = conversation.say("the budget")
+        #expect(started.status == .done, "\(started)")
+        #expect(started.dialog.hasPrefix("Focusing on “the budget” for \(minutes) minutes."), "\(started.dialog)")
+    }
+}
