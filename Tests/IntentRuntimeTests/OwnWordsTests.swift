@@ -264,4 +264,19 @@ extension OwnWordsTests {
         #expect(started.status == .done, "\(started)")
         #expect(started.dialog.hasPrefix("Focusing on “the budget” for \(minutes) minutes."), "\(started.dialog)")
     }
+
+    /// Explore Radars' `what am I <watching_word> [in {app}]` carried "what … am i … in radar" to 0.90,
+    /// "plan" being no word of any phrase: the wrong intent acted.
+    @Test(
+        "Asking which plan one is on opens the subscription",
+        arguments: [
+            "what plan am i on in radar", "which plan do i have in radar", "which radar plan am i on",
+            "what subscription have i got in radar",
+        ])
+    func whichPlan(_ sentence: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.ShowRadarSubscription", "\(answer)")
+        #expect(answer.dialog == "Opening your subscription.")
+    }
 }
