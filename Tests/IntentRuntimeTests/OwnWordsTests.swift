@@ -279,4 +279,21 @@ extension OwnWordsTests {
         #expect(answer.intent?.description == "Radar.ShowRadarSubscription", "\(answer)")
         #expect(answer.dialog == "Opening your subscription.")
     }
+
+    /// Create Task had no phrase for it: "i need to remember to pay rent" was only a guess, asked about.
+    @Test(
+        "Needing to remember to do something adds it as a task",
+        arguments: [
+            ("i need to remember to pay rent", "pay rent"),
+            ("i have to remember to water the plants", "water the plants"),
+            ("i want to remember to call mom", "call mom"),
+        ])
+    func needingToRemember(_ sentence: String, _ title: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        #expect(answer.dialog == "Added “\(title)”.")
+        #expect(try conversation.titles("Task") == [title])
+    }
 }
