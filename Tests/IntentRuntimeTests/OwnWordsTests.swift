@@ -296,4 +296,22 @@ extension OwnWordsTests {
         #expect(answer.dialog == "Added “\(title)”.")
         #expect(try conversation.titles("Task") == [title])
     }
+
+    /// Create Radar's `(add|put) {topic} (to|on) my (radar|watch list|watchlist)` asked "Did you mean
+    /// “Track something in Radar”?" about a shopping list, and acted on a grocery list ("grocery" read
+    /// as "market" through WordNet, 0.96): the word before "list" says which list, and it is no watch
+    /// list. (The robustness benchmark has a shopping list as another app's, out of domain.)
+    @Test(
+        "Putting something on a shopping or grocery list tracks nothing in Radar",
+        arguments: [
+            ("put eggs on the shopping list", Answer.Status.noMatch),
+            ("put apples on the shopping list", Answer.Status.noMatch),
+            ("put eggs on the grocery list", Answer.Status.needsConfirmation),
+        ])
+    func shoppingListIsNoRadar(_ sentence: String, _ status: Answer.Status) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == status, "\(answer)")
+        #expect(try conversation.titles("Radar").isEmpty)
+    }
 }
