@@ -140,12 +140,18 @@ struct SlotTaggerConversationTests {
     }
 
     /// The tagger read "remember" and "pay rent" as two titles, and the first was taken: "Did you
-    /// mean “Capture remember”?". One value of a parameter cut in two spans is the longer one.
-    @Test("Of two spans the tagger gives one parameter, the longer is its value")
-    func longerOfTwoSpans() throws {
-        let answer = try Scratch().conversation(.init(dryRun: true)).say("i need to remember to pay rent")
+    /// mean “Capture remember”?". One value of a parameter cut in two spans is the longer one. Since
+    /// `nlu13` the first sentence is Create Task's phrase `I (need|have|want) to remember to {title}`;
+    /// the second is still the learned stage's, and its tagger, trained on that phrase, now gives
+    /// "pay rent" one span.
+    @Test(
+        "Of two spans the tagger gives one parameter, the longer is its value",
+        arguments: ["i need to remember to pay rent", "we need to remember to pay rent"])
+    func longerOfTwoSpans(_ sentence: String) throws {
+        let answer = try Scratch().conversation(.init(dryRun: true)).say(sentence)
         #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
-        #expect(answer.parameters.map { "\($0.name)=\(Self.text($0.value))" } == ["title=pay rent"], "\(answer)")
+        let title = answer.parameters.first { $0.name == "title" }.map { Self.text($0.value) }
+        #expect(title == "pay rent", "\(answer)")
     }
 
     @Test(arguments: cases)

@@ -1028,6 +1028,43 @@ struct Search {
         return named
     }
 
+    /// The whole-number parameter, not yet said, that the span of time `slot`'s words name, in the
+    /// unit the intent's phrases write after it; nil when the words are more than a span of time.
+    private mutating func measuredValue(
+        in slot: Candidate.Slot, of entry: PhraseIndex.Entry, besides slots: [Candidate.Slot]
+    ) -> (name: String, value: Int)? {
+        guard slot.span.count >= 2, slot.span.upperBound <= tokens.count,
+            let duration = DurationParser.parse(tokens, at: slot.span.lowerBound),
+            duration.length == slot.span.count, let seconds = duration.seconds, seconds > 0
+        else { return nil }
+        for (name, unit) in measuredParameters(of: entry.intent)
+        where seconds % unit == 0 && entry.values[name] == nil && !slots.contains(where: { $0.name == name }) {
+            return (name, seconds / unit)
+        }
+        return nil
+    }
+
+    /// An intent's whole-number parameters that its phrases follow with a unit of time
+    /// ("{minutes} minutes", "{minutes} minuten"), with the unit in seconds, in the parameters' order.
+    private mutating func measuredParameters(of intent: QualifiedName) -> [(name: String, unit: Int)] {
+        if let known = measuredParametersCache[intent] { return known }
+        var measured: [(name: String, unit: Int)] = []
+        let phrases = matcher.index.graph.intent(intent)?.phrases ?? []
+        for parameter in parameters(of: intent) ?? [] where parameter.type == .integer {
+            let slot = "{\(parameter.name)}"
+            let unit = phrases.lazy.compactMap { phrase -> Int? in
+                let source = phrase.template.source
+                guard let range = source.range(of: slot) else { return nil }
+                let word = source[range.upperBound...].drop { $0 == " " }.prefix { $0.isLetter }
+                return DurationParser.unitSeconds[word.lowercased()]
+            }.first
+            if let unit { measured.append((parameter.name, unit)) }
+        }
+        measuredParametersCache[intent] = measured
+        return measured
+    }
+    private var measuredParametersCache: [QualifiedName: [(name: String, unit: Int)]] = [:]
+
     /// The words an intent's phrases and its app's rules spell out, worked out once per intent and sentence.
     private mutating func phraseWords(of intent: QualifiedName) -> Set<String> {
         if let known = phraseWordsCache[intent] { return known }
@@ -1093,6 +1130,19 @@ struct Search {
             slots.remove(at: at)
             score.freeWords -= words
             score.skipped += words
+            score.unsaid += 1
+        }
+        // Free text that is all a span of time, where the intent has a whole-number slot its phrases
+        // measure in a unit ("{minutes} minutes"), says that slot's value, not the free text's: "start a
+        // focus block for 50 minutes" (or "for half an hour") is 50 (30) minutes, its title asked for.
+        if let at = slots.firstIndex(where: { !$0.typed && !$0.entity }),
+            let measured = measuredValue(in: slots[at], of: entry, besides: slots)
+        {
+            let words = slots[at].span.count
+            slots[at] = Candidate.Slot(
+                name: measured.name, value: .integer(measured.value), span: slots[at].span, typed: true)
+            score.freeWords -= words
+            score.typedSlots += 1
             score.unsaid += 1
         }
         // The last-resort passes add only readings the passes before could not find.
