@@ -143,7 +143,7 @@ struct SlotTaggerConversationTests {
     /// mean “Capture remember”?". One value of a parameter cut in two spans is the longer one. Since
     /// `nlu13` the first sentence is Create Task's phrase `I (need|have|want) to remember to {title}`;
     /// the second is still the learned stage's, and its tagger, trained on that phrase, now gives
-    /// "pay rent" one span.
+    /// "pay rent" one span. The rule itself: `SlotTaggerTests.longerOfTwoSpans`.
     @Test(
         "Of two spans the tagger gives one parameter, the longer is its value",
         arguments: ["i need to remember to pay rent", "we need to remember to pay rent"])

@@ -60,4 +60,20 @@ struct SlotTaggerTests {
         let slot = SlotTagger.value(0..<tokens.count, of: parameter, tokens: tokens, matcher: Bundled.matcher)
         #expect(slot.map { "\($0.value)" } == c.value)
     }
+
+    /// The tagger labelled "i need to remember to pay rent" with two titles, "remember" and "pay
+    /// rent", and the first was taken ("Did you mean “Capture remember”?"). The retrained tagger no
+    /// longer splits that sentence (`nlu13`'s phrase), so the rule is shown on the spans themselves.
+    @Test("Of two spans a labelling gives one parameter, the longer is its value and the reading is split")
+    func longerOfTwoSpans() {
+        let remember = SlotTagger.oneSpanEach([("title", 3..<4), ("title", 5..<7)])
+        #expect(remember.taken.map(\.span) == [5..<7])
+        #expect(remember.split == ["title"])
+        // As long: the first. Other parameters keep their one span, in order.
+        let even = SlotTagger.oneSpanEach([("due", 0..<1), ("title", 1..<3), ("title", 4..<6)])
+        #expect(even.taken.map { "\($0.slot) \($0.span)" } == ["due 0..<1", "title 1..<3"])
+        #expect(even.split == ["title"])
+        let whole = SlotTagger.oneSpanEach([("title", 1..<3), ("due", 3..<4)])
+        #expect(whole.taken.count == 2 && whole.split.isEmpty)
+    }
 }

@@ -36,17 +36,7 @@ extension SlotTagger {
         guard let (labels, score) = tag(features, intent: intent.name) else { return nil }
         var slots: [Candidate.Slot] = []
         var rejected: [(slot: String, words: String)] = []
-        // One value per parameter (a list takes its items in one span). Two spans of one parameter
-        // are a value cut in two or a word before it read as one ("i need to remember to pay rent":
-        // "remember", "pay rent"): the longer is taken, the first of two as long.
-        let all = spans(labels)
-        let taken = all.filter { span in
-            !all.contains {
-                $0.slot == span.slot
-                    && ($0.span.count > span.span.count
-                        || ($0.span.count == span.span.count && $0.span.lowerBound < span.span.lowerBound))
-            }
-        }
+        let (taken, split) = Self.oneSpanEach(spans(labels))
         for (name, span) in taken {
             guard let parameter = intent.parameter(name) else { continue }
             if let slot = Self.value(span, of: parameter, tokens: tokens, matcher: matcher) {
@@ -55,10 +45,26 @@ extension SlotTagger {
                 rejected.append((name, tokens.originalText(from: span.lowerBound, through: span.upperBound - 1)))
             }
         }
-        var split = Set<String>()
-        for (name, _) in all where all.filter({ $0.slot == name }).count > 1 { split.insert(name) }
         return TaggerReading(
             labels: labels.map(labelName), slots: slots, rejected: rejected, score: Double(score), split: split)
+    }
+
+    /// One span per parameter of a labelling's spans (a list takes its items in one span), in their
+    /// order, and the parameters given more than one. Two spans of one parameter are a value cut in
+    /// two or a word before it read as one ("i need to remember to pay rent": "remember", "pay
+    /// rent"): the longer is taken, the first of two as long.
+    static func oneSpanEach(_ all: [(slot: String, span: Range<Int>)])
+        -> (taken: [(slot: String, span: Range<Int>)], split: Set<String>)
+    {
+        let taken = all.filter { span in
+            !all.contains {
+                $0.slot == span.slot
+                    && ($0.span.count > span.span.count
+                        || ($0.span.count == span.span.count && $0.span.lowerBound < span.span.lowerBound))
+            }
+        }
+        let split = Set(all.map(\.slot).filter { slot in all.filter { $0.slot == slot }.count > 1 })
+        return (taken, split)
     }
 
     /// The value of `parameter` in the tokens of `span`: free text as typed, an entity's name (known or
