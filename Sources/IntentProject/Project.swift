@@ -76,12 +76,13 @@ public struct Project: Sendable {
         var digest: UInt64?
         let compilation: Compilation
         if let indexCache, let definitions = Self.readDefinitions(intents) {
-            digest = DefinitionsDigest.of(definitions)
-            let key = PhraseIndex.cacheKey(digest: digest ?? 0)
+            let taken = DefinitionsDigest.of(definitions)
+            digest = taken
+            let key = PhraseIndex.cacheKey(digest: taken)
             // The whole compiled project cached for these bytes and this build: no YAML, no compiling.
             if !sampleConflicts, let hit = CompiledCache.load(key: key, in: indexCache) {
                 return fromCache(
-                    hit, definitions: definitions, digest: digest, intents: intents, shortcuts: shortcuts,
+                    hit, definitions: definitions, digest: taken, intents: intents, shortcuts: shortcuts,
                     clock: clock, runAnywhere: runAnywhere)
             }
             let known = FileManager.default.fileExists(atPath: PhraseIndex.cacheFile(key: key, in: indexCache))
@@ -140,7 +141,7 @@ public struct Project: Sendable {
     /// cached graph (they are not definitions, and not cached).
     private static func fromCache(
         _ hit: (cache: CompiledCache, graph: IntentGraph, index: PhraseIndex, diagnostics: [Diagnostic]),
-        definitions: [(path: String, bytes: [UInt8])], digest: UInt64?, intents: String, shortcuts: Shortcuts,
+        definitions: [(path: String, bytes: [UInt8])], digest: UInt64, intents: String, shortcuts: Shortcuts,
         clock: Clock, runAnywhere: Bool
     ) -> Project {
         var sources = SourceFiles()
