@@ -29,10 +29,8 @@ struct OwnWordsTests {
         arguments: [("i'm a leo", "Leo"), ("I am an aries", "Aries"), ("my sign is virgo", "Virgo")])
     func sayingOnesSign(_ sentence: String, _ sign: String) throws {
         let conversation = try Scratch().conversation()
-        let answer = conversation.say(sentence)
-        #expect(answer.status == .needsValue, "\(answer)")
-        #expect(answer.intent?.description == "Fortune.CheckCompatibility", "\(answer)")
-        #expect(answer.dialog == "What's their zodiac sign?")
+        conversation.expectQuestion(
+            sentence, intent: "Fortune.CheckCompatibility", question: "What's their zodiac sign?")
         let result = conversation.say("pisces")
         #expect(result.status == .done, "\(result)")
         #expect(result.dialog.hasPrefix("\(sign) and Pisces: "), "\(result.dialog)")
@@ -256,10 +254,8 @@ extension OwnWordsTests {
         ])
     func focusBlockLength(_ sentence: String, _ minutes: Int) throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say(sentence)
-        #expect(question.status == .needsValue, "\(question)")
-        #expect(question.intent?.description == "FocusBlox.StartFocusBlock", "\(question)")
-        #expect(question.dialog == "What will you focus on?")
+        conversation.expectQuestion(
+            sentence, intent: "FocusBlox.StartFocusBlock", question: "What will you focus on?")
         let started = conversation.say("the budget")
         #expect(started.status == .done, "\(started)")
         #expect(started.dialog.hasPrefix("Focusing on “the budget” for \(minutes) minutes."), "\(started.dialog)")

@@ -34,10 +34,7 @@ struct PlacesNamedTests {
         arguments: ["add a task to my list", "add a new task to my to-do list", "create a task on my list"])
     func addingATaskToTheList(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
-        let question = conversation.say(sentence)
-        #expect(question.status == .needsValue, "\(question)")
-        #expect(question.intent?.description == "FocusBlox.CreateTask", "\(question)")
-        #expect(question.dialog == "What's the task?")
+        conversation.expectQuestion(sentence, intent: "FocusBlox.CreateTask", question: "What's the task?")
         let added = conversation.say("buy milk")
         #expect(added.status == .done, "\(added)")
         #expect(added.dialog == "Added “buy milk”.")

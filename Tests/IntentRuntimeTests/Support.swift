@@ -3,6 +3,7 @@ import IntentLanguage
 import IntentModel
 import ModelStore
 import TestSupport
+import Testing
 
 @testable import IntentRuntime
 
@@ -39,6 +40,18 @@ extension Conversation {
     func say(_ lines: String...) -> Answer {
         var answer: Answer!
         for line in lines { answer = respond(to: line) }
+        return answer
+    }
+
+    /// Says `sentence` and checks that `intent` asks for a value not said, with `question`.
+    @discardableResult
+    func expectQuestion(
+        _ sentence: String, intent: String, question: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Answer {
+        let answer = say(sentence)
+        #expect(answer.status == .needsValue, "\(answer)", sourceLocation: sourceLocation)
+        #expect(answer.intent?.description == intent, "\(answer)", sourceLocation: sourceLocation)
+        #expect(answer.dialog == question, sourceLocation: sourceLocation)
         return answer
     }
 
