@@ -97,10 +97,15 @@ struct LearnedConversationTests {
 
     /// Said backwards, each was read: "urgent … task the make" as a new urgent task (the values it
     /// names are Create Task's own, which made an asking guess act), "list next my me list" by the
-    /// exact matcher passing "next" over as one word too many.
+    /// exact matcher passing "next" over as one word too many. "… between compatibility" ends as
+    /// "{yourSign} and {theirSign} compatibility" does, and has "between compatibility" the other way
+    /// round: an edge in its place vouches for no order.
     @Test(
         "A sentence said backwards never acts, whichever intent's phrase it reverses",
-        arguments: ["urgent fence garden task the make", "urgent to fence garden task switch", "list next my me tasks"])
+        arguments: [
+            "urgent fence garden task the make", "urgent to fence garden task switch", "list next my me tasks",
+            "virgo and gemini between compatibility", "virgo and gemini of compatibility the check",
+        ])
     func backwardsNeverActs(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)
