@@ -113,6 +113,18 @@ struct LearnedConversationTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
+    /// "block" ends Start Focus Block's phrase "(start|begin) [a] [new] focus (block|session)" and
+    /// starts none, so the sentence was taken for said backwards and asked "Did you mean …?"; its
+    /// `training:` sentence "block out time to focus on [my thesis](title)" starts with it.
+    @Test("A request that starts with a word the author's own training sentence starts with runs")
+    func startsAsATrainingSentenceDoes() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("block 45 minutes for reading")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock")
+        #expect(answer.dialog.hasPrefix("Focusing on “reading” for 45 minutes."), "\(answer.dialog)")
+    }
+
     @Test("A backwards sentence the exact matcher reads as free text is asked about, not run")
     func weakExactMatchAsks() throws {
         let conversation = try Scratch().conversation()

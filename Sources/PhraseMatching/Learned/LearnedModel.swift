@@ -470,7 +470,9 @@ public struct LearnedModel: Sendable {
     /// intent than in their order ("career for fortune" for "my fortune for today"): word order the
     /// classifier's words alone cannot see. Each pair of neighbouring known words counts one way or
     /// the other; so does each edge, but only the other way round: a first word some phrase ends
-    /// with and none starts with, a last word some phrase starts with and none ends with. An edge
+    /// with and no phrase or `training:` sentence of the intent starts with, a last word some phrase
+    /// starts with and none of them ends with (a sentence people said that starts with "block" says a
+    /// request may: "block 45 minutes for reading", as "block out time to focus on …"). An edge
     /// alone is no proof: "compatibility between gemini and virgo" starts with the word "{yourSign}
     /// and {theirSign} compatibility" ends with, and goes on as "check the compatibility between …"
     /// does (one against one: in order). Where nothing else says anything, the edge decides
@@ -486,9 +488,18 @@ public struct LearnedModel: Sendable {
             guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
             return classes.contains { weight(of: pair, in: $0) > 0 }
         }
+        // Whether a phrase or a `training:` sentence of the intent has the pair: a sentence people
+        // said that starts or ends with the word says it may start or end one.
+        let intent = classIntent[Int(cls)]
+        func anySentenceHas(_ a: Int32, _ b: Int32) -> Bool {
+            guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
+            return (Int(postingStart[Int(pair)])..<Int(postingStart[Int(pair) + 1])).contains {
+                classIntent[Int(postingClass[$0])] == intent
+            }
+        }
         var forward = 0, backward = 0
-        if first >= 0, anyHas(first, Self.end), !anyHas(Self.start, first) { backward += 1 }
-        if last >= 0, anyHas(Self.start, last), !anyHas(last, Self.end) { backward += 1 }
+        if first >= 0, anyHas(first, Self.end), !anySentenceHas(Self.start, first) { backward += 1 }
+        if last >= 0, anyHas(Self.start, last), !anySentenceHas(last, Self.end) { backward += 1 }
         let known = ids.filter { $0 >= 0 || $0 == Self.valueMarker }
         for (a, b) in zip(known, known.dropFirst()) where a != b && a >= 0 && b >= 0 {
             if anyHas(a, b) { forward += 1 } else if anyHas(b, a) { backward += 1 }

@@ -150,8 +150,9 @@ extension Matcher {
         }
         // Said backwards: more of its neighbouring words stand the other way round in the intent's
         // phrases than in their order, the sentence's edges counted when it starts with a word its
-        // phrases end with and never start with, or ends with one they start with ("compatibility
-        // libra and capricorn" for "capricorn and libra compatibility"; `LearnedModel.readsBackwards`).
+        // phrases end with and neither they nor its `training:` sentences start with, or ends with
+        // one they start with ("compatibility libra and capricorn" for "capricorn and libra
+        // compatibility"; `LearnedModel.readsBackwards`).
         // Ask rather than act.
         // Or its words, said in the other order, are one of the intent's phrases ("career for
         // horoscope" for "horoscope for career": "for" is a filler, which the classifier and the
