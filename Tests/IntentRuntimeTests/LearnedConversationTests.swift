@@ -97,15 +97,32 @@ struct LearnedConversationTests {
 
     /// Said backwards, each was read: "urgent … task the make" as a new urgent task (the values it
     /// names are Create Task's own, which made an asking guess act), "list next my me list" by the
-    /// exact matcher passing "next" over as one word too many.
+    /// exact matcher passing "next" over as one word too many. "… between compatibility" ends as
+    /// "{yourSign} and {theirSign} compatibility" does, and has "between compatibility" the other way
+    /// round: an edge in its place vouches for no order.
     @Test(
         "A sentence said backwards never acts, whichever intent's phrase it reverses",
-        arguments: ["urgent fence garden task the make", "urgent to fence garden task switch", "list next my me tasks"])
+        arguments: [
+            "urgent fence garden task the make", "urgent to fence garden task switch", "list next my me tasks",
+            "virgo and gemini between compatibility", "virgo and gemini of compatibility the check",
+        ])
     func backwardsNeverActs(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)
         #expect(answer.status != .done, "“\(sentence)” → \(answer.intent?.description ?? "") \(answer.dialog)")
         #expect(try conversation.titles("Task").isEmpty)
+    }
+
+    /// "block" ends Start Focus Block's phrase "(start|begin) [a] [new] focus (block|session)" and
+    /// starts none, so the sentence was taken for said backwards and asked "Did you mean …?"; its
+    /// `training:` sentence "block out time to focus on [my thesis](title)" starts with it.
+    @Test("A request that starts with a word the author's own training sentence starts with runs")
+    func startsAsATrainingSentenceDoes() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("block 45 minutes for reading")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock")
+        #expect(answer.dialog.hasPrefix("Focusing on “reading” for 45 minutes."), "\(answer.dialog)")
     }
 
     @Test("A backwards sentence the exact matcher reads as free text is asked about, not run")

@@ -101,16 +101,13 @@ extension OwnWordsTests {
 
     @Test(
         "A focus block said by its length and a word of its own asks whether to start one",
-        arguments: [
-            ("block deep work 50 minutes", 50), ("block 45 minutes for reading", 45),
-            ("set aside 40 minutes for the essay", 40),
-        ])
+        arguments: [("set aside 50 minutes", 50), ("set aside 40 minutes for the essay", 40)])
     func focusBlockByItsLength(_ sentence: String, _ minutes: Int) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
-        // Said as a person says it, the length said kept: "Did you mean “Focus on reading for 45 minutes”?",
+        // Said as a person says it, the length said kept: "Did you mean “Focus on the essay for 40 minutes”?",
         // a title not said left for the end ("Focus for 50 minutes on …"), never "… for" mid-sentence.
         #expect(
             answer.dialog.hasPrefix("Did you mean “") && answer.dialog.contains(" for \(minutes) minutes"),

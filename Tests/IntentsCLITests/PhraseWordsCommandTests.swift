@@ -141,6 +141,27 @@ struct PhraseWordsCommandTests {
         #expect(parameters.sorted().joined(separator: ", ") == values)
     }
 
+    /// Issue 20: the backwards check took a sentence that starts with the word a phrase ends with
+    /// ("{yourSign} and {theirSign} compatibility") for one said backwards, whatever followed it, and
+    /// asked "Did you mean …?"; "compatibility between" goes on as "check the compatibility between
+    /// {yourSign} and {theirSign}" does. Said backwards, it is still asked about, never run.
+    @Test func aSentenceStartingAsAPhraseEndsIsNotTakenForBackwards() throws {
+        let answer = try json(["say", "--dry-run", "compatibility between gemini and virgo"])
+        #expect(answer["status"] as? String == "ready", "\(answer)")
+        #expect(answer["intent"] as? String == "Fortune.CheckCompatibility")
+        let parameters = answer["parameters"] as? [String: Any] ?? [:]
+        #expect(parameters["yourSign"] as? String == "gemini" && parameters["theirSign"] as? String == "virgo")
+        let forwards = try say(["explain", "compatibility between gemini and virgo"])
+        #expect(!forwards.stdout.contains("said backwards"), "\(forwards.stdout)")
+
+        for reversed in ["virgo and gemini between compatibility", "compatibility virgo and gemini"] {
+            let asked = try json(["say", "--dry-run", reversed])
+            #expect(asked["status"] as? String != "ready", "“\(reversed)” → \(asked)")
+            let explained = try say(["explain", reversed])
+            #expect(explained.stdout.contains("a step down: its phrase said backwards"), "\(explained.stdout)")
+        }
+    }
+
     // MARK: Slots not said
 
     @Test(

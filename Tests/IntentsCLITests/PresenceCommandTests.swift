@@ -100,7 +100,7 @@ struct PresenceCommandTests {
             the report
             :dismiss
             end the focus block
-            block deep work 50 minutes
+            set aside 50 minutes
             what's next
             1
             end the focus block

@@ -451,23 +451,9 @@ public struct LearnedModel: Sendable {
         .sorted { (weight(of: $0, in: cls), -$0) > (weight(of: $1, in: cls), -$1) }
     }
 
-    /// Whether a sentence of word `ids` has the phrases of `cls`'s intent backwards at its edges: it
-    /// starts with a word some phrase ends with and none starts with, or ends with a word some phrase
-    /// starts with and none ends with.
-    func readsBackwards(_ ids: [Int32], cls: Int32) -> Bool {
-        guard ids.count >= 2, let first = ids.first, let last = ids.last else { return false }
-        let classes = phraseClasses(of: cls)
-        func anyHas(_ a: Int32, _ b: Int32) -> Bool {
-            guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
-            return classes.contains { weight(of: pair, in: $0) > 0 }
-        }
-        if first >= 0, anyHas(first, Self.end), !anyHas(Self.start, first) { return true }
-        if last >= 0, anyHas(Self.start, last), !anyHas(last, Self.end) { return true }
-        return false
-    }
-
     /// From this many phrase templates on, an intent's word order is the classifier's to judge, as
-    /// an intent's known only from `training:` sentences is (SNIPS's intents have ~1,900 each).
+    /// an intent's known only from `training:` sentences is. (SNIPS's intents, converted, have 10
+    /// phrases each and ~1,770 `training:` sentences, which the word-order checks never read.)
     static let orderJudgedFrom = 100
 
     /// The phrase templates of `cls`'s intent (its `training:` sentences left out): what word order
@@ -480,21 +466,41 @@ public struct LearnedModel: Sendable {
         return classIntent.indices.filter { classIntent[$0] == intent && classIsPhrase[$0] }.map(Int32.init)
     }
 
-    /// Whether more of the sentence's neighbouring known words stand the other way round in the
-    /// intent's phrases than in their order ("career for fortune" for "my fortune for today"): word
-    /// order the classifier's words alone cannot see.
+    /// Whether more of a sentence's word order stands the other way round in the phrases of `cls`'s
+    /// intent than in their order ("career for fortune" for "my fortune for today"): word order the
+    /// classifier's words alone cannot see. Each pair of neighbouring known words counts one way or
+    /// the other; so does each edge, but only the other way round: a first word some phrase ends
+    /// with and no phrase or `training:` sentence of the intent starts with, a last word some phrase
+    /// starts with and none of them ends with (a sentence people said that starts with "block" says a
+    /// request may: "block 45 minutes for reading", as "block out time to focus on …"). An edge
+    /// alone is no proof: "compatibility between gemini and virgo" starts with the word "{yourSign}
+    /// and {theirSign} compatibility" ends with, and goes on as "check the compatibility between …"
+    /// does (one against one: in order). Where nothing else says anything, the edge decides
+    /// ("fence garden capture"). An edge in its place vouches for nothing ("virgo and gemini between
+    /// compatibility" ends as a phrase does, with "between compatibility" the other way round).
     /// Words next to each other across a value (`valueMarker`) are not neighbours: "sagittarius
     /// with leo, compatible?" has "with" and "compatible" apart.
-    func readsReversed(_ ids: [Int32], cls: Int32) -> Bool {
-        let known = ids.filter { $0 >= 0 || $0 == Self.valueMarker }
-        guard known.filter({ $0 >= 0 }).count >= 2 else { return false }
+    func readsBackwards(_ ids: [Int32], cls: Int32) -> Bool {
+        guard ids.count >= 2, let first = ids.first, let last = ids.last else { return false }
         let classes = phraseClasses(of: cls)
         guard !classes.isEmpty else { return false }
         func anyHas(_ a: Int32, _ b: Int32) -> Bool {
             guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
             return classes.contains { weight(of: pair, in: $0) > 0 }
         }
+        // Whether a phrase or a `training:` sentence of the intent has the pair: a sentence people
+        // said that starts or ends with the word says it may start or end one.
+        let intent = classIntent[Int(cls)]
+        func anySentenceHas(_ a: Int32, _ b: Int32) -> Bool {
+            guard let pair = pairIDs[Self.pairKey(a, b)] else { return false }
+            return (Int(postingStart[Int(pair)])..<Int(postingStart[Int(pair) + 1])).contains {
+                classIntent[Int(postingClass[$0])] == intent
+            }
+        }
         var forward = 0, backward = 0
+        if first >= 0, anyHas(first, Self.end), !anySentenceHas(Self.start, first) { backward += 1 }
+        if last >= 0, anyHas(Self.start, last), !anySentenceHas(last, Self.end) { backward += 1 }
+        let known = ids.filter { $0 >= 0 || $0 == Self.valueMarker }
         for (a, b) in zip(known, known.dropFirst()) where a != b && a >= 0 && b >= 0 {
             if anyHas(a, b) { forward += 1 } else if anyHas(b, a) { backward += 1 }
         }

@@ -148,9 +148,12 @@ extension Matcher {
             decision = decision == .act ? .ask : .none
             demoted = "carried by small words alone"
         }
-        // Said backwards: the sentence starts with the word its phrase ends with and never starts
-        // with, or ends with the phrase's first word ("compatibility libra and capricorn" for
-        // "capricorn and libra compatibility"). Ask rather than act.
+        // Said backwards: more of its neighbouring words stand the other way round in the intent's
+        // phrases than in their order, the sentence's edges counted when it starts with a word its
+        // phrases end with and neither they nor its `training:` sentences start with, or ends with
+        // one they start with ("compatibility libra and capricorn" for "capricorn and libra
+        // compatibility"; `LearnedModel.readsBackwards`).
+        // Ask rather than act.
         // Or its words, said in the other order, are one of the intent's phrases ("career for
         // horoscope" for "horoscope for career": "for" is a filler, which the classifier and the
         // word order above never see), or of another intent's: "urgent fence garden task the make"
@@ -162,14 +165,13 @@ extension Matcher {
         let wordIDs = zip(kept, ids).map { valuePositions.contains($0.0) ? LearnedModel.valueMarker : $0.1 }
         // An intent of `LearnedModel.orderJudgedFrom` phrases or more is left to the classifier,
         // which learnt each of them said backwards as none's: over so many phrases some word ends one
-        // and starts none, and 8 of SNIPS's 700 right guesses were taken for said backwards.
+        // and starts none.
         // Never a sentence that says its closest phrase or `training:` sentence in that sentence's
         // own order ("don't let me forget to book the flights", a training sentence word for word).
         let saidBackwards =
             decision != .none && evidence.pairCoverage < Self.inItsOrder
             && model.phraseClasses(of: evidence.best).count < LearnedModel.orderJudgedFrom
-            && (model.readsBackwards(wordIDs, cls: evidence.best) || model.readsReversed(wordIDs, cls: evidence.best)
-                || isPhraseBackwards(tokens))
+            && (model.readsBackwards(wordIDs, cls: evidence.best) || isPhraseBackwards(tokens))
         if decision == .act, saidBackwards {
             decision = .ask
             demoted = "its phrase said backwards"
