@@ -261,6 +261,33 @@ extension OwnWordsTests {
         #expect(started.dialog.hasPrefix("Focusing on “the budget” for \(minutes) minutes."), "\(started.dialog)")
     }
 
+    /// "(focus|concentrate) on {title}" took the whole rest as the title ("writing for half an hour")
+    /// and started the block for the default 25 minutes; so did the German phrase with the length first.
+    @Test(
+        "A length at the start or end of a focus block's title is its minutes",
+        arguments: [
+            ("let me focus on writing for half an hour", "writing", 30),
+            ("focus on the budget for two hours", "the budget", 120),
+            ("concentrate on reading for an hour and a half", "reading", 90),
+            ("starte einen fokusblock für 20 minuten zum lernen", "lernen", 20),
+        ])
+    func focusBlockLengthBesideTitle(_ sentence: String, _ title: String, _ minutes: Int) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
+        let values = Dictionary(uniqueKeysWithValues: answer.parameters.map { ($0.name, $0.value) })
+        #expect(values["title"] == .string(title), "\(answer)")
+        #expect(values["minutes"] == .integer(minutes), "\(answer)")
+    }
+
+    /// A length inside the title is the title's: only a span that starts or ends it is the minutes.
+    @Test("A length inside a focus block's title stays in it")
+    func lengthInsideTitle() throws {
+        let answer = try Scratch().conversation().say("focus on the 2 hour exam prep")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.dialog.hasPrefix("Focusing on “the 2 hour exam prep” for 25 minutes."), "\(answer)")
+    }
+
     /// Explore Radars' `what am I <watching_word> [in {app}]` carried "what … am i … in radar" to 0.90,
     /// "plan" being no word of any phrase: the wrong intent acted.
     @Test(
