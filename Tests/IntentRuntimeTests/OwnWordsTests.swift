@@ -338,3 +338,31 @@ extension OwnWordsTests {
         #expect(try conversation.titles("Radar").isEmpty)
     }
 }
+
+extension OwnWordsTests {
+    /// The tagger labelled "shortage" as no value's word, and the guess refreshed the radar "chip".
+    @Test("A word the definitions never saw, next to a guessed name, is part of the name")
+    func nameWidenedOverUnseenWords() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track chip")
+        conversation.say("track the chip shortage")
+        let answer = conversation.say("anything new on the chip shortage")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.RefreshRadar", "\(answer)")
+        #expect(answer.dialog.hasPrefix("Refreshed “the chip shortage”"), "\(answer.dialog)")
+    }
+
+    /// Delete Radar had no phrase for it: "(delete|remove) [the|my] {radar} radar" looked for a radar
+    /// called "coffee market from my".
+    @Test(
+        "Removing a radar from my radar deletes it, after asking",
+        arguments: ["remove the coffee market from my radar", "take the coffee market off my radars"])
+    func removeFromMyRadar(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track the coffee market")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Radar.DeleteRadar", "\(answer)")
+        #expect(answer.dialog == "Delete the coffee market? (yes/no)", "\(answer.dialog)")
+    }
+}

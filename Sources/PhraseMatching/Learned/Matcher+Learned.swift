@@ -116,7 +116,8 @@ extension Matcher {
             let alignment = narrow.slots(
                 tokens, kept: kept, model: model, cls: evidence.best, intent: intent, links: evidence.links)
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
-            candidate.slots = tagging?.slots ?? alignment
+            candidate.slots =
+                tagging.map { widened($0.slots, tokens: tokens, unknown: Set(unknown), intent: intent) } ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Unless the tagger, reading the sentence as this
@@ -441,6 +442,41 @@ extension Matcher {
             }
         }
         return slots
+    }
+
+    /// The tagger's free-text and name values widened over the words next to them that no phrase
+    /// or `training:` sentence has ("the chip shortage" for "the chip" in "anything new on the chip
+    /// shortage"): a word the definitions never saw says no part of the request's wording, and
+    /// dropped it changes the value in silence. Not over another value, nor over a misspelling of
+    /// the intent's own wording ("radr").
+    func widened(
+        _ slots: [Candidate.Slot], tokens: [Token], unknown: Set<Int>, intent: IntentGraph.Intent
+    ) -> [Candidate.Slot] {
+        guard !unknown.isEmpty, slots.contains(where: { !$0.typed }) else { return slots }
+        let wording = literalWords(of: intent)
+        func isValueWord(_ position: Int) -> Bool {
+            guard unknown.contains(position), !slots.contains(where: { $0.span.contains(position) }) else {
+                return false
+            }
+            let word = tokens[position].text
+            return word.utf8.count < 4
+                || !wording.contains { $0.utf8.count >= 4 && EditDistance.within($0, word, limit: 1) != nil }
+        }
+        return slots.map { slot in
+            guard !slot.typed, slot.problem == nil, slot.span.upperBound <= tokens.count else { return slot }
+            var span = slot.span
+            while span.upperBound < tokens.count, isValueWord(span.upperBound) {
+                span = span.lowerBound..<(span.upperBound + 1)
+            }
+            while span.lowerBound > 0, isValueWord(span.lowerBound - 1) {
+                span = (span.lowerBound - 1)..<span.upperBound
+            }
+            guard span != slot.span else { return slot }
+            var slot = slot
+            slot.span = span
+            slot.value = .string(tokens.originalText(from: span.lowerBound, through: span.upperBound - 1))
+            return slot
+        }
     }
 
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
