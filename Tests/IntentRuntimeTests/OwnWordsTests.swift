@@ -366,3 +366,17 @@ extension OwnWordsTests {
         #expect(answer.dialog == "Delete the coffee market? (yes/no)", "\(answer.dialog)")
     }
 }
+
+extension OwnWordsTests {
+    /// The classifier read "stop showing my fortune on the lock screen" as Start Fortune Tracking at
+    /// 0.81, and it acted: a live activity started when the user asked to stop one.
+    @Test(
+        "A word that turns a request around is asked about, never acted on",
+        arguments: ["stop showing my fortune on the lock screen", "don't show my fortune on the lock screen"])
+    func reversingWordAsks(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.dialog.hasPrefix("Did you mean"), "\(answer.dialog)")
+    }
+}

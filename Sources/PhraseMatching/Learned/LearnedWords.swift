@@ -43,6 +43,13 @@ enum LearnedWords {
         "der", "die", "das", "ein", "eine", "einen", "mir", "mich", "meine", "mein", "ist", "zu", "auf", "fur", "für",
         "mit", "und", "oder", "was", "wie", "an", "im", "in",
     ]
+    /// Words that turn a request into its opposite ("stop showing my fortune …" is no "show my
+    /// fortune …"): said outside the values by a sentence whose intent's wording has none of them,
+    /// the guess may be the opposite request.
+    static let reversing: Set<String> = [
+        "stop", "stopping", "cancel", "quit", "end", "hide", "not", "never", "remove", "delete", "disable", "off",
+        "undo", "stopp", "stoppe", "beende", "beenden", "nicht", "nie", "losche", "entferne", "kein", "keine",
+    ]
     /// What may be put back into a sentence that left it out: articles, possessives, prepositions.
     static let droppable: Set<String> = [
         "a", "an", "the", "my", "your", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",

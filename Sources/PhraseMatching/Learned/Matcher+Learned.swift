@@ -189,6 +189,14 @@ extension Matcher {
             decision = .ask
             demoted = "the sentence names another app, \(other)"
         }
+        // A word that turns a request around ("stop", "not", "cancel"), said outside the values where
+        // neither the intent's phrases nor its `training:` sentences have it: "stop showing my fortune
+        // on the lock screen" is no "show my fortune on the lock screen", however close its words.
+        // Asked about, never acted on, however sure the classifier is.
+        if decision == .act, let word = reversingWord(in: tokens, slots: candidate.slots, intent: intent) {
+            decision = .ask
+            demoted = "\"\(word)\" turns the request around, and no phrase of it says so"
+        }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
         // A word no phrase has between a determiner and the phrase's word the sentence ends with says
@@ -340,6 +348,18 @@ extension Matcher {
             let words = Normalizer.tokens(plain).map(\.text)
             return names.contains { name in Self.contains(words, name) }
         }
+    }
+
+    /// A word of the sentence, outside `slots`, that turns a request around (`LearnedWords.reversing`)
+    /// and that neither `intent`'s phrases nor its `training:` sentences have; nil when there is none.
+    func reversingWord(in tokens: [Token], slots: [Candidate.Slot], intent: IntentGraph.Intent) -> String? {
+        let said = tokens.indices.filter { position in
+            LearnedWords.reversing.contains(tokens[position].text) && !slots.contains { $0.span.contains(position) }
+        }
+        guard !said.isEmpty else { return nil }
+        var wording = literalWords(of: intent)
+        for sentence in intent.training { wording.formUnion(Normalizer.tokens(sentence).map(\.text)) }
+        return said.first { !wording.contains(tokens[$0].text) }.map { tokens[$0].raw }
     }
 
     /// The words the phrase templates of `intent` spell out, outside their slots ("today" in
