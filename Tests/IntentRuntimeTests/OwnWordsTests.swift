@@ -372,11 +372,38 @@ extension OwnWordsTests {
     /// 0.81, and it acted: a live activity started when the user asked to stop one.
     @Test(
         "A word that turns a request around is asked about, never acted on",
-        arguments: ["stop showing my fortune on the lock screen", "don't show my fortune on the lock screen"])
+        arguments: ["stop showing my fortune on the lock screen", "please stop showing my fortune on the lock screen"])
     func reversingWordAsks(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
         let answer = conversation.say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.dialog.hasPrefix("Did you mean"), "\(answer.dialog)")
+    }
+}
+
+extension OwnWordsTests {
+    /// "don't delete the rust radar" was Delete Radar at 1.00 (it asked only because deleting always
+    /// confirms); "please never delete the rust radar" passed "never" over as one word too many.
+    @Test(
+        "A sentence that says not to do something does nothing",
+        arguments: [
+            "don't delete the rust radar", "please never delete the rust radar", "do not start a focus block",
+            "don't add buy milk to my tasks",
+        ])
+    func sayingNotTo(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track rust")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .noMatch, "\(answer)")
+        #expect(try conversation.titles("Radar") == ["rust"])
+        #expect(try conversation.titles("Task").isEmpty)
+    }
+
+    /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
+    @Test("Saying not to forget something asks to add it")
+    func notToForget() throws {
+        let answer = try Scratch().conversation().say("don't let me forget to call mom")
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
     }
 }

@@ -189,6 +189,13 @@ extension Matcher {
             decision = .ask
             demoted = "the sentence names another app, \(other)"
         }
+        // A sentence that says not to do something ("don't delete the rust radar", "never start a
+        // focus block") asks for nothing, however close its other words are to a phrase, unless the
+        // intent's own phrases or `training:` sentences start so ("don't let me forget to …").
+        if decision != .none, let verb = Self.saysNotTo(tokens.map(\.text)), !startsSaying(notTo: verb, intent) {
+            decision = .none
+            demoted = "the sentence says not to do it"
+        }
         // A word that turns a request around ("stop", "not", "cancel"), said outside the values where
         // neither the intent's phrases nor its `training:` sentences have it: "stop showing my fortune
         // on the lock screen" is no "show my fortune on the lock screen", however close its words.
@@ -348,6 +355,27 @@ extension Matcher {
             let words = Normalizer.tokens(plain).map(\.text)
             return names.contains { name in Self.contains(words, name) }
         }
+    }
+
+    /// The word after "don't", "do not", "never" or "nicht" when `words` start so, after fillers
+    /// ("" when nothing follows); nil when they do not.
+    static func saysNotTo(_ words: [String]) -> String? {
+        let said = words.drop { Matcher.fillers.contains($0) }
+        guard let first = said.first else { return nil }
+        let rest = said.dropFirst()
+        if first == "dont" || first == "never" || first == "nicht" { return rest.first ?? "" }
+        if first == "do", rest.first == "not" { return rest.dropFirst().first ?? "" }
+        return nil
+    }
+
+    /// Whether a phrase template or `training:` sentence of `intent` starts by saying not to do
+    /// what `verb` says ("don't let me forget to …" asks for a task; "don't add …" does not).
+    func startsSaying(notTo verb: String, _ intent: IntentGraph.Intent) -> Bool {
+        intent.training.contains { Self.saysNotTo(Normalizer.tokens($0).map(\.text)) == verb }
+            || intent.phrases.contains { phrase in
+                let source = phrase.template.source.drop { "[(".contains($0) }
+                return Self.saysNotTo(Normalizer.tokens(String(source.prefix(24))).map(\.text)) == verb
+            }
     }
 
     /// A word of the sentence, outside `slots`, that turns a request around (`LearnedWords.reversing`)

@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words that say not to do something: never passed over as one word too many.
+    static let negations: Set<String> = ["not", "never", "dont", "nicht", "nie", "niemals", "kein", "keine"]
     /// Words that end a request after a thing's name rather than belong to it ("… again").
     static let closingWords: Set<String> = ["again", "now", "anymore", "already", "too"]
     /// Question words: alone, never a record's name ("what is due monday" is no task called "what").
@@ -1214,6 +1216,8 @@ struct Search {
         // A word passed over as one too many is never one the template says: out of its place, the
         // sentence is said in another order ("list next my me list" is no "list my next list").
         if path.passedOver >= 0, templateWords(entry.template).contains(tokens[path.passedOver].text) { return }
+        // Nor a word that says not to: "please never delete the rust radar" is no "delete the rust radar".
+        if path.passedOver >= 0, Matcher.negations.contains(tokens[path.passedOver].text) { return }
         // Nor another app's name: it says which app is meant ("add a sidebar task to …" is no FocusBlox
         // task with "sidebar" one word too many).
         if path.passedOver >= 0, let named = mentions[path.passedOver],
