@@ -400,9 +400,11 @@ extension OwnWordsTests {
     }
 
     /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
-    @Test("Saying not to forget something asks to add it")
-    func notToForget() throws {
-        let answer = try Scratch().conversation().say("don't let me forget to call mom")
+    @Test(
+        "Saying not to forget something asks to add it",
+        arguments: ["don't let me forget to call mom", "don't forget to buy milk"])
+    func notToForget(_ sentence: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
         #expect(answer.status == .needsConfirmation, "\(answer)")
         #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
     }

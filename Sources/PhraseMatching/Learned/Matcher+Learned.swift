@@ -192,7 +192,11 @@ extension Matcher {
         // A sentence that says not to do something ("don't delete the rust radar", "never start a
         // focus block") asks for nothing, however close its other words are to a phrase, unless the
         // intent's own phrases or `training:` sentences start so ("don't let me forget to …").
-        if decision != .none, let verb = Self.saysNotTo(tokens.map(\.text)), !startsSaying(notTo: verb, intent) {
+        // Not to forget (or miss) something is to be reminded of it: "don't forget to buy milk" asks.
+        if decision != .none, let verb = Self.saysNotTo(tokens.map(\.text)),
+            !["forget", "miss", "vergessen"].contains(verb),
+            !startsSaying(notTo: verb, intent)
+        {
             decision = .none
             demoted = "the sentence says not to do it"
         }
