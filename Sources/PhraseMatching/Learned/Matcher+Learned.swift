@@ -46,7 +46,8 @@ extension Matcher {
     public func guess(
         _ text: String, language: String? = nil, model: LearnedModel,
         thresholds: (String) -> LearnedThresholds = { _ in .standard },
-        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil,
+        choosing: QualifiedName? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
@@ -54,7 +55,8 @@ extension Matcher {
         let words = kept.map { tokens[$0].text }
         let named = recordNames(in: words)
         let evidence = model.evidence(
-            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] })
+            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] },
+            choosing: choosing.flatMap { model.intents.firstIndex(of: $0) }.map(Int32.init))
         guard evidence.best >= 0 else { return nil }
         let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
         guard let intent = index.graph.intent(intentName) else { return nil }
@@ -204,9 +206,30 @@ extension Matcher {
         // neither the intent's phrases nor its `training:` sentences have it: "stop showing my fortune
         // on the lock screen" is no "show my fortune on the lock screen", however close its words.
         // Asked about, never acted on, however sure the classifier is.
-        if decision == .act, let word = reversingWord(in: tokens, slots: candidate.slots, intent: intent) {
-            decision = .ask
-            demoted = "\"\(word)\" turns the request around, and no phrase of it says so"
+        // The intent after it that says that word ("stop" for Stop Fortune Tracking, 0.17) is asked
+        // about instead.
+        if decision != .none, choosing == nil,
+            let word = reversingWord(in: tokens, slots: candidate.slots, intent: intent)
+        {
+            for (other, probability) in evidence.ranking.dropFirst()
+            where probability >= Self.reversedRunnerUpFloor {
+                let name = model.intents[Int(other)]
+                guard let otherIntent = index.graph.intent(name),
+                    reversingWord(in: tokens, slots: [], intent: otherIntent) == nil,
+                    var instead = guess(
+                        text, language: language, model: model, thresholds: thresholds, phrasesOf: phrasesOf,
+                        tagger: tagger, choosing: name),
+                    instead.decision == .ask || instead.demotedBecause == nil
+                else { continue }
+                instead.decision = .ask
+                instead.demotedBecause =
+                    "asked instead of \(intent.title), whose phrases never say \"\(word)\""
+                return instead
+            }
+            if decision == .act {
+                decision = .ask
+                demoted = "\"\(word)\" turns the request around, and no phrase of it says so"
+            }
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
@@ -563,6 +586,10 @@ extension Matcher {
         slot.value = .string(tokens.originalText(from: start, through: end - 1))
         return slot
     }
+
+    /// How likely an intent after the classifier's first must be to be asked about instead, when the
+    /// first never says a word of the sentence that turns a request around.
+    static let reversedRunnerUpFloor = 0.05
 
     /// From this confidence on the classifier's guess is not second-guessed by the checks on telling
     /// words and modifiers (which it was trained on: substituted sentences are none's).
