@@ -401,6 +401,14 @@ extension OwnWordsTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
+    /// "never mind" takes back what was said before: the request after it is still one.
+    @Test("A request after “never mind” is still asked about")
+    func neverMind() throws {
+        let answer = try Scratch().conversation().say("never mind what's my fortune today")
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Fortune.GetDailyFortune", "\(answer)")
+    }
+
     /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
     @Test(
         "Saying not to forget something asks to add it",

@@ -390,6 +390,8 @@ extension Matcher {
         let said = words.drop { Matcher.fillers.contains($0) }
         guard let first = said.first else { return nil }
         let rest = said.dropFirst()
+        // "never mind, …" takes back what was said before; it says not to do nothing.
+        if first == "never", rest.first == "mind" { return nil }
         if first == "dont" || first == "never" || first == "nicht" { return rest.first ?? "" }
         if first == "do", rest.first == "not" { return rest.dropFirst().first ?? "" }
         return nil
