@@ -401,6 +401,23 @@ extension OwnWordsTests {
         #expect(try conversation.titles("Task").isEmpty)
     }
 
+    /// A question says "not" or "end" of what it asks about: "how many tasks have i not finished"
+    /// asked "Did you mean …?" when "not" counted as turning the request around.
+    @Test(
+        "A question that says not or end is answered",
+        arguments: [
+            ("how many tasks have i not finished", "FocusBlox.CountTasks"),
+            ("when does my block end", "FocusBlox.GetFocusBlock"),
+        ])
+    func questionWithNot(_ sentence: String, _ intent: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add pay rent to my tasks")
+        conversation.say("start a focus block on the report")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == intent, "\(answer)")
+    }
+
     /// "never mind" takes back what was said before: the request after it is still one.
     @Test("A request after “never mind” is still asked about")
     func neverMind() throws {

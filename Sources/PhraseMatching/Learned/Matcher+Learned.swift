@@ -408,8 +408,15 @@ extension Matcher {
     }
 
     /// A word of the sentence, outside `slots`, that turns a request around (`LearnedWords.reversing`)
-    /// and that neither `intent`'s phrases nor its `training:` sentences have; nil when there is none.
+    /// and that neither `intent`'s phrases nor its `training:` sentences have; nil when there is none
+    /// or the sentence is a question.
     func reversingWord(in tokens: [Token], slots: [Candidate.Slot], intent: IntentGraph.Intent) -> String? {
+        // A question asks about what it names: "when does my focus block end" ends nothing.
+        if let first = tokens.first(where: { !Matcher.fillers.contains($0.text) })?.text,
+            Matcher.questionWords.contains(first) || LearnedWords.questionStarts.contains(first)
+        {
+            return nil
+        }
         let said = tokens.indices.filter { position in
             LearnedWords.reversing.contains(tokens[position].text) && !slots.contains { $0.span.contains(position) }
         }
