@@ -258,6 +258,33 @@ extension OwnWordsTests {
         #expect(started.dialog.hasPrefix("Focusing on “the budget” for \(minutes) minutes."), "\(started.dialog)")
     }
 
+    /// "(focus|concentrate) on {title}" took the whole rest as the title ("writing for half an hour")
+    /// and started the block for the default 25 minutes; so did the German phrase with the length first.
+    @Test(
+        "A length at the start or end of a focus block's title is its minutes",
+        arguments: [
+            ("let me focus on writing for half an hour", "writing", 30),
+            ("focus on the budget for two hours", "the budget", 120),
+            ("concentrate on reading for an hour and a half", "reading", 90),
+            ("starte einen fokusblock für 20 minuten zum lernen", "lernen", 20),
+        ])
+    func focusBlockLengthBesideTitle(_ sentence: String, _ title: String, _ minutes: Int) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
+        let values = Dictionary(uniqueKeysWithValues: answer.parameters.map { ($0.name, $0.value) })
+        #expect(values["title"] == .string(title), "\(answer)")
+        #expect(values["minutes"] == .integer(minutes), "\(answer)")
+    }
+
+    /// A length inside the title is the title's: only a span that starts or ends it is the minutes.
+    @Test("A length inside a focus block's title stays in it")
+    func lengthInsideTitle() throws {
+        let answer = try Scratch().conversation().say("focus on the 2 hour exam prep")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.dialog.hasPrefix("Focusing on “the 2 hour exam prep” for 25 minutes."), "\(answer)")
+    }
+
     /// Explore Radars' `what am I <watching_word> [in {app}]` carried "what … am i … in radar" to 0.90,
     /// "plan" being no word of any phrase: the wrong intent acted.
     @Test(
@@ -306,5 +333,103 @@ extension OwnWordsTests {
         let answer = conversation.say(sentence)
         #expect(answer.status == status, "\(answer)")
         #expect(try conversation.titles("Radar").isEmpty)
+    }
+}
+
+extension OwnWordsTests {
+    /// The tagger labelled "shortage" as no value's word, and the guess refreshed the radar "chip".
+    @Test("A word the definitions never saw, next to a guessed name, is part of the name")
+    func nameWidenedOverUnseenWords() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track chip")
+        conversation.say("track the chip shortage")
+        let answer = conversation.say("anything new on the chip shortage")
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == "Radar.RefreshRadar", "\(answer)")
+        #expect(answer.dialog.hasPrefix("Refreshed “the chip shortage”"), "\(answer.dialog)")
+    }
+
+    /// Delete Radar had no phrase for it: "(delete|remove) [the|my] {radar} radar" looked for a radar
+    /// called "coffee market from my".
+    @Test(
+        "Removing a radar from my radar deletes it, after asking",
+        arguments: ["remove the coffee market from my radar", "take the coffee market off my radars"])
+    func removeFromMyRadar(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track the coffee market")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Radar.DeleteRadar", "\(answer)")
+        #expect(answer.dialog == "Delete the coffee market? (yes/no)", "\(answer.dialog)")
+    }
+}
+
+extension OwnWordsTests {
+    /// The classifier read "stop showing my fortune on the lock screen" as Start Fortune Tracking at
+    /// 0.81, and it acted: a live activity started when the user asked to stop one. Stop Fortune
+    /// Tracking, its runner-up, says "stop": that is asked about.
+    @Test(
+        "A word that turns a request around asks about the intent that says it, never the other",
+        arguments: ["stop showing my fortune on the lock screen", "please stop showing my fortune on the lock screen"])
+    func reversingWordAsks(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Fortune.StopFortuneTracking", "\(answer)")
+        #expect(answer.dialog == "Did you mean “Stop fortune tracking”?", "\(answer.dialog)")
+    }
+}
+
+extension OwnWordsTests {
+    /// "don't delete the rust radar" was Delete Radar at 1.00 (it asked only because deleting always
+    /// confirms); "please never delete the rust radar" passed "never" over as one word too many.
+    @Test(
+        "A sentence that says not to do something does nothing",
+        arguments: [
+            "don't delete the rust radar", "please never delete the rust radar", "do not start a focus block",
+            "don't add buy milk to my tasks",
+        ])
+    func sayingNotTo(_ sentence: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track rust")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .noMatch, "\(answer)")
+        #expect(try conversation.titles("Radar") == ["rust"])
+        #expect(try conversation.titles("Task").isEmpty)
+    }
+
+    /// A question says "not" or "end" of what it asks about: "how many tasks have i not finished"
+    /// asked "Did you mean …?" when "not" counted as turning the request around.
+    @Test(
+        "A question that says not or end is answered",
+        arguments: [
+            ("how many tasks have i not finished", "FocusBlox.CountTasks"),
+            ("when does my block end", "FocusBlox.GetFocusBlock"),
+        ])
+    func questionWithNot(_ sentence: String, _ intent: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add pay rent to my tasks")
+        conversation.say("start a focus block on the report")
+        let answer = conversation.say(sentence)
+        #expect(answer.status == .done, "\(answer)")
+        #expect(answer.intent?.description == intent, "\(answer)")
+    }
+
+    /// "never mind" takes back what was said before: the request after it is still one.
+    @Test("A request after “never mind” is still asked about")
+    func neverMind() throws {
+        let answer = try Scratch().conversation().say("never mind what's my fortune today")
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "Fortune.GetDailyFortune", "\(answer)")
+    }
+
+    /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
+    @Test(
+        "Saying not to forget something asks to add it",
+        arguments: ["don't let me forget to call mom", "don't forget to buy milk"])
+    func notToForget(_ sentence: String) throws {
+        let answer = try Scratch().conversation().say(sentence)
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
     }
 }

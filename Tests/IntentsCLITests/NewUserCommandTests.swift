@@ -108,7 +108,7 @@ struct NewUserCommandTests {
         "explain decides a learned guess as say does, and every “Did you mean” can be answered yes",
         arguments: [
             "i'd love a horoscope about money", "horoscope love my what's", "radar about vertical farming",
-            "my fortune luck", "zeige aufgaben morgen",
+            "my fortune luck", "zeige aufgaben morgen", "stop showing my fortune on the lock screen",
         ])
     func guessesAgree(_ sentence: String) throws {
         let store = scratch.path + "/agree.sqlite"

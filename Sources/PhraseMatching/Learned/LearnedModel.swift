@@ -344,7 +344,9 @@ public struct LearnedModel: Sendable {
         zip(words, ids).map { LearnedClassifier.Word(said: $0, known: $1 >= 0 ? self.words[Int($1)] : nil) }
     }
 
-    func evidence(_ words: [String]) -> Evidence {
+    /// `choosing`: the intent (its index in `intents`) to take instead of the classifier's first, the
+    /// ranking otherwise as the classifier gives it.
+    func evidence(_ words: [String], choosing: Int32? = nil) -> Evidence {
         var evidence = Evidence()
         evidence.wordCount = words.count
         guard !words.isEmpty else { return evidence }
@@ -369,7 +371,8 @@ public struct LearnedModel: Sendable {
                 + linkFeatures(evidence.links, words: words, ids: ids))
         guard !features.isEmpty else { return evidence }
         let probabilities = classifier.probabilities(features)
-        let ranked = (0..<classifier.none).sorted { (probabilities[$0], $1) > (probabilities[$1], $0) }
+        var ranked = (0..<classifier.none).sorted { (probabilities[$0], $1) > (probabilities[$1], $0) }
+        if let choosing, let at = ranked.firstIndex(of: Int(choosing)) { ranked.insert(ranked.remove(at: at), at: 0) }
         guard let top = ranked.first else { return evidence }
         evidence.intent = Int32(top)
         evidence.probability = probabilities[top]

@@ -43,6 +43,18 @@ enum LearnedWords {
         "der", "die", "das", "ein", "eine", "einen", "mir", "mich", "meine", "mein", "ist", "zu", "auf", "fur", "für",
         "mit", "und", "oder", "was", "wie", "an", "im", "in",
     ]
+    /// Words that turn a request into its opposite ("stop showing my fortune …" is no "show my
+    /// fortune …"): said outside the values by a request (not a question) whose intent's wording has
+    /// none of them, the guess may be the opposite request. Not "not": a question says it of what it
+    /// asks about ("how many tasks have i not finished"); a request that starts so says not to.
+    static let reversing: Set<String> = [
+        "stop", "stopping", "cancel", "quit", "end", "hide", "remove", "delete", "disable", "off", "undo", "stopp",
+        "stoppe", "beende", "beenden", "losche", "entferne",
+    ]
+    /// Words a question starts with, besides question words ("is my fortune tracking off").
+    static let questionStarts: Set<String> = [
+        "is", "are", "am", "was", "were", "do", "does", "did", "has", "have", "ist", "sind", "hast", "habe",
+    ]
     /// What may be put back into a sentence that left it out: articles, possessives, prepositions.
     static let droppable: Set<String> = [
         "a", "an", "the", "my", "your", "to", "of", "in", "on", "at", "for", "with", "about", "from", "by",

@@ -46,7 +46,8 @@ extension Matcher {
     public func guess(
         _ text: String, language: String? = nil, model: LearnedModel,
         thresholds: (String) -> LearnedThresholds = { _ in .standard },
-        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil,
+        choosing: QualifiedName? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
         guard !tokens.isEmpty, tokens.count <= Normalizer.maximumTokens else { return nil }
@@ -54,7 +55,8 @@ extension Matcher {
         let words = kept.map { tokens[$0].text }
         let named = recordNames(in: words)
         let evidence = model.evidence(
-            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] })
+            named.isEmpty ? words : words.indices.map { named.contains($0) ? Self.recordNameWord : words[$0] },
+            choosing: choosing.flatMap { model.intents.firstIndex(of: $0) }.map(Int32.init))
         guard evidence.best >= 0 else { return nil }
         let intentName = model.intents[Int(model.classIntent[Int(evidence.best)])]
         guard let intent = index.graph.intent(intentName) else { return nil }
@@ -116,7 +118,8 @@ extension Matcher {
             let alignment = narrow.slots(
                 tokens, kept: kept, model: model, cls: evidence.best, intent: intent, links: evidence.links)
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
-            candidate.slots = tagging?.slots ?? alignment
+            candidate.slots =
+                tagging.map { widened($0.slots, tokens: tokens, unknown: Set(unknown), intent: intent) } ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Unless the tagger, reading the sentence as this
@@ -189,6 +192,46 @@ extension Matcher {
         if decision == .act, let other = otherAppNamed(tokens, besides: intentName.app, slots: candidate.slots) {
             decision = .ask
             demoted = "the sentence names another app, \(other)"
+        }
+        // A sentence that says not to do something ("don't delete the rust radar", "never start a
+        // focus block") asks for nothing, however close its other words are to a phrase, unless the
+        // intent's own phrases or `training:` sentences start so ("don't let me forget to …").
+        // Not to forget (or miss) something is to be reminded of it: "don't forget to buy milk" asks.
+        if decision != .none, let verb = Self.saysNotTo(tokens.map(\.text)),
+            !["forget", "miss", "vergessen"].contains(verb),
+            !startsSaying(notTo: verb, intent)
+        {
+            decision = .none
+            demoted = "the sentence says not to do it"
+        }
+        // A word that turns a request around ("stop", "not", "cancel"), said outside the values where
+        // neither the intent's phrases nor its `training:` sentences have it: "stop showing my fortune
+        // on the lock screen" is no "show my fortune on the lock screen", however close its words.
+        // Asked about, never acted on, however sure the classifier is.
+        // The intent after it that says that word ("stop" for Stop Fortune Tracking, 0.17) is asked
+        // about instead.
+        if decision != .none, choosing == nil,
+            let word = reversingWord(in: tokens, slots: candidate.slots, intent: intent)
+        {
+            for (other, probability) in evidence.ranking.dropFirst()
+            where probability >= Self.reversedRunnerUpFloor {
+                let name = model.intents[Int(other)]
+                guard let otherIntent = index.graph.intent(name),
+                    reversingWord(in: tokens, slots: [], intent: otherIntent) == nil,
+                    var instead = guess(
+                        text, language: language, model: model, thresholds: thresholds, phrasesOf: phrasesOf,
+                        tagger: tagger, choosing: name),
+                    instead.decision == .ask || instead.demotedBecause == nil
+                else { continue }
+                instead.decision = .ask
+                instead.demotedBecause =
+                    "asked instead of \(intent.title), whose phrases never say \"\(word)\""
+                return instead
+            }
+            if decision == .act {
+                decision = .ask
+                demoted = "\"\(word)\" turns the request around, and no phrase of it says so"
+            }
         }
         // The classifier learnt such sentences as none's: only a guess it is not sure of is checked so.
         let sure = confidence >= Self.sure(limits)
@@ -343,6 +386,48 @@ extension Matcher {
         }
     }
 
+    /// The word after "don't", "do not", "never" or "nicht" when `words` start so, after fillers
+    /// ("" when nothing follows); nil when they do not.
+    static func saysNotTo(_ words: [String]) -> String? {
+        let said = words.drop { Matcher.fillers.contains($0) }
+        guard let first = said.first else { return nil }
+        let rest = said.dropFirst()
+        // "never mind, …" takes back what was said before; it says not to do nothing.
+        if first == "never", rest.first == "mind" { return nil }
+        if first == "dont" || first == "never" || first == "nicht" { return rest.first ?? "" }
+        if first == "do", rest.first == "not" { return rest.dropFirst().first ?? "" }
+        return nil
+    }
+
+    /// Whether a phrase template or `training:` sentence of `intent` starts by saying not to do
+    /// what `verb` says ("don't let me forget to …" asks for a task; "don't add …" does not).
+    func startsSaying(notTo verb: String, _ intent: IntentGraph.Intent) -> Bool {
+        intent.training.contains { Self.saysNotTo(Normalizer.tokens($0).map(\.text)) == verb }
+            || intent.phrases.contains { phrase in
+                let source = phrase.template.source.drop { "[(".contains($0) }
+                return Self.saysNotTo(Normalizer.tokens(String(source.prefix(24))).map(\.text)) == verb
+            }
+    }
+
+    /// A word of the sentence, outside `slots`, that turns a request around (`LearnedWords.reversing`)
+    /// and that neither `intent`'s phrases nor its `training:` sentences have; nil when there is none
+    /// or the sentence is a question.
+    func reversingWord(in tokens: [Token], slots: [Candidate.Slot], intent: IntentGraph.Intent) -> String? {
+        // A question asks about what it names: "when does my focus block end" ends nothing.
+        if let first = tokens.first(where: { !Matcher.fillers.contains($0.text) })?.text,
+            Matcher.questionWords.contains(first) || LearnedWords.questionStarts.contains(first)
+        {
+            return nil
+        }
+        let said = tokens.indices.filter { position in
+            LearnedWords.reversing.contains(tokens[position].text) && !slots.contains { $0.span.contains(position) }
+        }
+        guard !said.isEmpty else { return nil }
+        var wording = literalWords(of: intent)
+        for sentence in intent.training { wording.formUnion(Normalizer.tokens(sentence).map(\.text)) }
+        return said.first { !wording.contains(tokens[$0].text) }.map { tokens[$0].raw }
+    }
+
     /// The words the phrase templates of `intent` spell out, outside their slots ("today" in
     /// "what does the future hold [for me] [today]"): its wording, not values.
     func literalWords(of intent: IntentGraph.Intent) -> Set<String> {
@@ -445,6 +530,41 @@ extension Matcher {
         return slots
     }
 
+    /// The tagger's free-text and name values widened over the words next to them that no phrase
+    /// or `training:` sentence has ("the chip shortage" for "the chip" in "anything new on the chip
+    /// shortage"): a word the definitions never saw says no part of the request's wording, and
+    /// dropped it changes the value in silence. Not over another value, nor over a misspelling of
+    /// the intent's own wording ("radr").
+    func widened(
+        _ slots: [Candidate.Slot], tokens: [Token], unknown: Set<Int>, intent: IntentGraph.Intent
+    ) -> [Candidate.Slot] {
+        guard !unknown.isEmpty, slots.contains(where: { !$0.typed }) else { return slots }
+        let wording = literalWords(of: intent)
+        func isValueWord(_ position: Int) -> Bool {
+            guard unknown.contains(position), !slots.contains(where: { $0.span.contains(position) }) else {
+                return false
+            }
+            let word = tokens[position].text
+            return word.utf8.count < 4
+                || !wording.contains { $0.utf8.count >= 4 && EditDistance.within($0, word, limit: 1) != nil }
+        }
+        return slots.map { slot in
+            guard !slot.typed, slot.problem == nil, slot.span.upperBound <= tokens.count else { return slot }
+            var span = slot.span
+            while span.upperBound < tokens.count, isValueWord(span.upperBound) {
+                span = span.lowerBound..<(span.upperBound + 1)
+            }
+            while span.lowerBound > 0, isValueWord(span.lowerBound - 1) {
+                span = (span.lowerBound - 1)..<span.upperBound
+            }
+            guard span != slot.span else { return slot }
+            var slot = slot
+            slot.span = span
+            slot.value = .string(tokens.originalText(from: span.lowerBound, through: span.upperBound - 1))
+            return slot
+        }
+    }
+
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
     /// task about groceries", "the laundry" for "i finished the laundry"): names do not start so, and
     /// no template placed those words; nor with the words after it that say what kind of thing it is
@@ -477,6 +597,10 @@ extension Matcher {
         slot.value = .string(tokens.originalText(from: start, through: end - 1))
         return slot
     }
+
+    /// How likely an intent after the classifier's first must be to be asked about instead, when the
+    /// first never says a word of the sentence that turns a request around.
+    static let reversedRunnerUpFloor = 0.05
 
     /// From this confidence on the classifier's guess is not second-guessed by the checks on telling
     /// words and modifiers (which it was trained on: substituted sentences are none's).

@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words that say not to do something: never passed over as one word too many.
+    static let negations: Set<String> = ["not", "never", "dont", "nicht", "nie", "niemals", "kein", "keine"]
     /// Words that end a request after a thing's name rather than belong to it ("… again").
     static let closingWords: Set<String> = ["again", "now", "anymore", "already", "too"]
     /// Question words: alone, never a record's name ("what is due monday" is no task called "what").
@@ -1028,20 +1030,55 @@ struct Search {
         return named
     }
 
-    /// The whole-number parameter, not yet said, that the span of time `slot`'s words name, in the
-    /// unit the intent's phrases write after it; nil when the words are more than a span of time.
+    /// The whole-number parameter, not yet said, that a span of time in `slot`'s words names, in the
+    /// unit the intent's phrases write after it, with the words left for the slot: nil when the slot
+    /// is all a span of time ("for half an hour"), the words before a span that ends it ("writing
+    /// for half an hour"), or after one that starts it ("20 minuten zum lernen"), a word that
+    /// introduces one or the other passed over. Nil when no span of time starts or ends the words.
     private mutating func measuredValue(
         in slot: Candidate.Slot, of entry: PhraseIndex.Entry, besides slots: [Candidate.Slot]
-    ) -> (name: String, value: Int)? {
-        guard slot.span.count >= 2, slot.span.upperBound <= tokens.count,
-            let duration = DurationParser.parse(tokens, at: slot.span.lowerBound),
-            duration.length == slot.span.count, let seconds = duration.seconds, seconds > 0
-        else { return nil }
+    ) -> (name: String, value: Int, said: Range<Int>, rest: Range<Int>?)? {
+        let span = slot.span
+        guard span.count >= 2, span.upperBound <= tokens.count else { return nil }
+        var found: (seconds: Int, said: Range<Int>, rest: Range<Int>?)?
+        if let duration = DurationParser.parse(tokens, at: span.lowerBound), let seconds = duration.seconds,
+            seconds > 0, duration.length <= span.count
+        {
+            if duration.length == span.count {
+                found = (seconds, span, nil)
+            } else {
+                var rest = (span.lowerBound + duration.length)..<span.upperBound
+                if Self.durationJoiners.contains(tokens[rest.lowerBound].text) { rest = rest.dropFirst() }
+                if !rest.isEmpty { found = (seconds, span.lowerBound..<(span.lowerBound + duration.length), rest) }
+            }
+        } else if Self.mayEndDuration(tokens[span.upperBound - 1].text) {
+            for start in (span.lowerBound + 1)..<span.upperBound {
+                guard let duration = DurationParser.parse(tokens, at: start),
+                    start + duration.length == span.upperBound
+                else { continue }
+                if let seconds = duration.seconds, seconds > 0 {
+                    var rest = span.lowerBound..<start
+                    if Self.durationJoiners.contains(tokens[start - 1].text) { rest = rest.dropLast() }
+                    if !rest.isEmpty { found = (seconds, start..<span.upperBound, rest) }
+                }
+                break
+            }
+        }
+        guard let found else { return nil }
         for (name, unit) in measuredParameters(of: entry.intent)
-        where seconds % unit == 0 && entry.values[name] == nil && !slots.contains(where: { $0.name == name }) {
-            return (name, seconds / unit)
+        where found.seconds % unit == 0 && entry.values[name] == nil && !slots.contains(where: { $0.name == name }) {
+            return (name, found.seconds / unit, found.said, found.rest)
         }
         return nil
+    }
+
+    /// Words that join a span of time to the rest of a free text ("writing for half an hour").
+    static let durationJoiners: Set<String> = Matcher.introducingWords.union(["zum", "zur", "lang"])
+
+    /// Whether `word` may be the last of a span of time: a unit, "half" ("an hour and a half"), or a
+    /// number written with its unit ("25m", "1h30"). A cheap test before trying every start.
+    static func mayEndDuration(_ word: String) -> Bool {
+        DurationParser.unitSeconds[word] != nil || word == "half" || word.first?.isNumber == true
     }
 
     /// An intent's whole-number parameters that its phrases follow with a unit of time
@@ -1135,15 +1172,25 @@ struct Search {
         // Free text that is all a span of time, where the intent has a whole-number slot its phrases
         // measure in a unit ("{minutes} minutes"), says that slot's value, not the free text's: "start a
         // focus block for 50 minutes" (or "for half an hour") is 50 (30) minutes, its title asked for.
+        // Free text that starts or ends with a span of time ("let me focus on writing for half an
+        // hour") says both: the span that slot's value, the rest the free text's.
         if let at = slots.firstIndex(where: { !$0.typed && !$0.entity }),
             let measured = measuredValue(in: slots[at], of: entry, besides: slots)
         {
-            let words = slots[at].span.count
-            slots[at] = Candidate.Slot(
-                name: measured.name, value: .integer(measured.value), span: slots[at].span, typed: true)
-            score.freeWords -= words
+            let span = slots[at].span
+            let value = Candidate.Slot(
+                name: measured.name, value: .integer(measured.value), span: measured.said, typed: true)
+            if let rest = measured.rest {
+                slots[at].span = rest
+                slots[at].value = .string(tokens.originalText(from: rest.lowerBound, through: rest.upperBound - 1))
+                slots.append(value)
+                score.freeWords -= span.count - rest.count
+            } else {
+                slots[at] = value
+                score.freeWords -= span.count
+                score.unsaid += 1
+            }
             score.typedSlots += 1
-            score.unsaid += 1
         }
         // The last-resort passes add only readings the passes before could not find.
         if pass == .oneWordOff, path.score.unknown == 0 { return }
@@ -1169,6 +1216,8 @@ struct Search {
         // A word passed over as one too many is never one the template says: out of its place, the
         // sentence is said in another order ("list next my me list" is no "list my next list").
         if path.passedOver >= 0, templateWords(entry.template).contains(tokens[path.passedOver].text) { return }
+        // Nor a word that says not to: "please never delete the rust radar" is no "delete the rust radar".
+        if path.passedOver >= 0, Matcher.negations.contains(tokens[path.passedOver].text) { return }
         // Nor another app's name: it says which app is meant ("add a sidebar task to …" is no FocusBlox
         // task with "sidebar" one word too many).
         if path.passedOver >= 0, let named = mentions[path.passedOver],
