@@ -70,8 +70,11 @@ extension LearnedClassifier {
         // Each pass's order: by the samples' keys hashed with the pass (ties by index).
         func order(pass: Int) -> [Int] {
             let salt = SeededGenerator.mixed(seed ^ UInt64(pass + 1))
-            let ranks = samples.map { SeededGenerator.mixed($0.key ^ salt) }
-            return samples.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+            // Sorted as (rank, index) pairs, not indexes looking their ranks up: the same order (no two
+            // pairs are equal), without a scattered read per comparison.
+            var ranked = samples.indices.map { (SeededGenerator.mixed(samples[$0].key ^ salt), $0) }
+            ranked.sort { $0 < $1 }
+            return ranked.map(\.1)
         }
 
         let candidates =
@@ -426,7 +429,14 @@ extension LearnedClassifier {
             candidates.classes.withUnsafeBufferPointer { among in
                 for epoch in 0..<passes {
                     let rate = learningRate * Float(passes - epoch) / Float(passes)
-                    for index in order(epoch) where !heldOut[index] && !vectors[index].isEmpty {
+                    let sequence = order(epoch)
+                    // The next sentence's length is read a step ahead: its vector is a cache miss, met
+                    // while this step computes rather than after it.
+                    var length = sequence.isEmpty ? 0 : vectors[sequence[0]].count
+                    for (position, index) in sequence.enumerated() {
+                        let count = length
+                        if position + 1 < sequence.count { length = vectors[sequence[position + 1]].count }
+                        guard !heldOut[index], count > 0 else { continue }
                         step(
                             vectors[index],
                             among: UnsafeBufferPointer(rebasing: among[candidates.start[index]..<candidates.start[index + 1]]),
