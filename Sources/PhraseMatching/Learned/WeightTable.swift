@@ -26,7 +26,8 @@ final class WeightTable {
                 if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + length), tail) }
                 let start = UnsafeMutableRawPointer(bitPattern: aligned)!
                 _ = madvise(start, length, MADV_HUGEPAGE)
-                floats = UnsafeMutableBufferPointer(start: start.bindMemory(to: Float.self, capacity: count), count: count)
+                floats = UnsafeMutableBufferPointer(
+                    start: start.bindMemory(to: Float.self, capacity: count), count: count)
                 mapped = length
                 return
             }
