@@ -178,7 +178,7 @@ struct LearnedClassifierTests {
         #expect(model.links(["monitor"], ids: [LearnedModel.unknown]).isEmpty)
     }
 
-    @Test("Beyond the classes every step updates, the fit learns what the plain table of rows per feature learns, bit for bit")
+    @Test("Beyond the classes every step updates, the fit learns what a plain table of rows learns, bit for bit")
     func sampledFitAsPlainTable() {
         // Sentences of 12 features or fewer out of 60, 230 classes (none last), 12 candidates each
         // with their own class and none; every tenth held out; a pass's order by a seeded shuffle.
