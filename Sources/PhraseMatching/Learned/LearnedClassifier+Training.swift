@@ -406,7 +406,7 @@ extension LearnedClassifier {
     /// `candidates` only (sampled softmax), the same arithmetic in the same order as over a table of
     /// features × classes, but laid out for the memory a step touches. A step reads and changes a few
     /// dozen classes of each of some sixty features; in a table of rows per feature each is a cache
-    /// line of its own, most of them missed (1,000 intents: a table of 360 MB). Here a class's weights
+    /// line of its own, most of them missed (1,000 intents: a table of 229 MB). Here a class's weights
     /// are a row over the features, the features numbered in the order the sentences first have them
     /// (`slot`), so that one sentence's features lie side by side and a class's weights for them share a
     /// few cache lines. Each weight and its averaging sum stand side by side (`2i`, `2i + 1`).
@@ -420,8 +420,9 @@ extension LearnedClassifier {
         precondition(
             samples.allSatisfy { (0..<classes).contains($0.label) }
                 && vectors.allSatisfy { $0.allSatisfy { (0..<features).contains(Int($0.feature)) } }
-                && candidates.start.count == samples.count + 1
-                && zip(candidates.start, candidates.start.dropFirst()).allSatisfy { $1 - $0 <= classes }
+                && candidates.start.count == samples.count + 1 && candidates.start.first == 0
+                && candidates.start.last == candidates.classes.count
+                && zip(candidates.start, candidates.start.dropFirst()).allSatisfy { (0...classes).contains($1 - $0) }
                 && candidates.classes.allSatisfy { (0..<classes).contains(Int($0)) },
             "training sentences' classes and features must lie inside the weight table")
         // Each feature's place in a class's row: by the first sentence that has it.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Zeroed floats for training's weight table, mapped from the kernel in huge pages where it has them
-/// (Linux, `MADV_HUGEPAGE`): a step of the sampled fit reads and writes some fifteen hundred scattered
+/// (Linux, `MADV_HUGEPAGE`): a step of the sampled fit reads and writes about a thousand scattered
 /// weights of a table of hundreds of megabytes, and with 4 KiB pages most of them also miss the
 /// address translation cache (BENCHMARKS.md, train13). The memory is the same zeroed memory either
 /// way: what is computed does not depend on how it is mapped. Owns its memory; freed on `deinit`.
