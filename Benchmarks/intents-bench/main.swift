@@ -34,6 +34,7 @@ let usage = """
       paraphrases: [--file F]... [--embeddings MODEL_DIR [--transformer] [--embedding-weight W]]   (Benchmarks/data/paraphrases.tsv, or each F, through both stages, one model; not in all)
       stability: [--without FILE] [--files A,B]   (the classifier's confidences on the development sets, trained with and without FILE under Intents/; not in all)
       lsp:       [--runs N] [--load-intents N]   (`intents lsp` over 1,000 intents: re-check after an edit, completion; needs the release `intents`; not in all)
+      training:  [DIR] [--runs N] [--load-intents N]   (the learned model's training alone: CPU per run and the model's digest; the generated load unless DIR; not in all)
       big:       [--sizes 10000,100000,1000000] [--runs N] [--dir D] [--regenerate]   (big stores; minutes; not in all)
     Build with -c release for figures worth reporting (swift run -c release intents-bench compile).
     """
@@ -73,6 +74,10 @@ if CommandLine.arguments.dropFirst().first == "lsp" {
     try languageServerBenchmark()
     exit(0)
 }  // issue 23
+if CommandLine.arguments.dropFirst().first == "training" {
+    try trainingBenchmark()
+    exit(0)
+}  // issue 20: [DIR] [--runs N] [--load-intents N]
 if CommandLine.arguments.dropFirst().first == "big" {
     try bigStoreBenchmark()
     exit(0)

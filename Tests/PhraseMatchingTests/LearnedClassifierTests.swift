@@ -178,6 +178,90 @@ struct LearnedClassifierTests {
         #expect(model.links(["monitor"], ids: [LearnedModel.unknown]).isEmpty)
     }
 
+    @Test("Beyond the classes every step updates, the fit learns what a plain table of rows learns, bit for bit")
+    func sampledFitAsPlainTable() {
+        // Sentences of 12 features or fewer out of 60, 230 classes (none last), 12 candidates each
+        // with their own class and none; every tenth held out; a pass's order by a seeded shuffle.
+        let classes = 230, features = 60, passes = 3
+        var random = SeededGenerator(seed: 20)
+        var vectors: [[(feature: Int32, value: Float)]] = []
+        var samples: [LearnedClassifier.Sample] = []
+        var candidates = LearnedClassifier.Candidates()
+        for index in 0..<400 {
+            let label = random.below(classes)
+            let chosen = Set((0..<(1 + random.below(12))).map { _ in Int32(random.below(features)) }).sorted()
+            vectors.append(chosen.map { ($0, Float(1 + random.below(9)) / 10) })
+            samples.append(.init(words: [], label: label, weight: random.chance(1, in: 3) ? 0.5 : 1, group: index))
+            let among = Set((0..<10).map { _ in random.below(classes) } + [label, classes - 1]).sorted()
+            candidates.classes += among.map(Int32.init)
+            candidates.start.append(candidates.classes.count)
+        }
+        vectors[7] = []
+        let heldOut = samples.indices.map { $0 % 10 == 9 }
+        func order(_ pass: Int) -> [Int] {
+            var shuffled = SeededGenerator(seed: UInt64(pass))
+            return samples.indices.map { ($0, shuffled.next()) }.sorted { $0.1 < $1.1 }.map(\.0)
+        }
+        let fitted = LearnedClassifier.sampledFit(
+            vectors, samples: samples, candidates: candidates, classes: classes, features: features, passes: passes,
+            excluding: heldOut, order: order)
+
+        // The same averaged SGD, written plainly: a weight and its averaging sum per feature and class.
+        var weights = [Float](repeating: 0, count: features * classes), sums = weights
+        var bias = [Float](repeating: 0, count: classes), biasSums = bias
+        var steps: Float = 1
+        for epoch in 0..<passes {
+            let rate = LearnedClassifier.learningRate * Float(passes - epoch) / Float(passes)
+            for index in order(epoch) where !heldOut[index] && !vectors[index].isEmpty {
+                let among = candidates.classes[candidates.start[index]..<candidates.start[index + 1]].map(Int.init)
+                var scores = among.map { bias[$0] }
+                for (feature, value) in vectors[index] {
+                    for i in among.indices { scores[i] += value * weights[Int(feature) * classes + among[i]] }
+                }
+                let top = scores.max()!
+                var sum: Float = 0
+                for i in among.indices {
+                    scores[i] = exp(scores[i] - top)
+                    sum += scores[i]
+                }
+                var changes: [(Int, Float)] = []
+                for (i, k) in among.enumerated() {
+                    var gradient = scores[i] / sum
+                    if k == samples[index].label { gradient -= 1 }
+                    guard abs(gradient) > 1e-4 else { continue }
+                    let change = gradient * rate * samples[index].weight
+                    bias[k] -= change
+                    biasSums[k] -= steps * change
+                    changes.append((k, change))
+                }
+                for (feature, value) in vectors[index] {
+                    for (k, change) in changes {
+                        weights[Int(feature) * classes + k] -= value * change
+                        sums[Int(feature) * classes + k] -= steps * (value * change)
+                    }
+                }
+                steps += 1
+            }
+        }
+        for k in bias.indices { bias[k] -= biasSums[k] / steps }
+        var rowStart: [Int32] = [0], rowClass: [Int32] = [], rowWeight: [Float] = []
+        for feature in 0..<features {
+            for k in 0..<classes {
+                let weight = weights[feature * classes + k] - sums[feature * classes + k] / steps
+                if abs(weight) >= LearnedClassifier.pruneBelow {
+                    rowClass.append(Int32(k))
+                    rowWeight.append(weight)
+                }
+            }
+            rowStart.append(Int32(rowClass.count))
+        }
+        #expect(rowClass.count > 500)
+        #expect(fitted.rowStart == rowStart)
+        #expect(fitted.rowClass == rowClass)
+        #expect(fitted.rowWeight.map(\.bitPattern) == rowWeight.map(\.bitPattern))
+        #expect(fitted.bias.map(\.bitPattern) == bias.map(\.bitPattern))
+    }
+
     @Test("The temperature fitted gives the held-out sentences the most likelihood")
     func temperature() {
         // Scores of held-out sentences, some right and sure, some wrong: neither the raw scores

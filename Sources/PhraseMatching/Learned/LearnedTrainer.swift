@@ -40,6 +40,9 @@ public enum LearnedTrainer {
         var classTemplate: [String] = []
         var classIsPhrase: [Bool] = []
         var examples: [Example] = []
+        // The words of each text a sentence is made of, once: templates' words, names and sampled
+        // values recur in thousands of sentences.
+        var wordsOf: [String: [String]] = [:]
         for app in graph.apps {
             for intent in app.intents {
                 let intentIndex = Int32(intents.count)
@@ -63,7 +66,7 @@ public enum LearnedTrainer {
                         let pieces = sample < sentences.count ? sentences[sample] : random.pick(sentences)
                         var example = example(
                             pieces, cls: cls, intent: intent, app: app, graph: graph, language: phrase.language,
-                            random: &random)
+                            random: &random, words: &wordsOf)
                         example.key = StableHash.of(
                             "sample", intent.name.description, phrase.language, phrase.template.source, String(sample))
                         examples.append(example)
@@ -211,11 +214,18 @@ public enum LearnedTrainer {
 
     private static func example(
         _ pieces: [PhraseTemplate.Piece], cls: Int32, intent: IntentGraph.Intent, app: IntentGraph.App,
-        graph: IntentGraph, language: String, random: inout SeededGenerator
+        graph: IntentGraph, language: String, random: inout SeededGenerator, words wordsOf: inout [String: [String]]
     ) -> Example {
         var words: [String] = [], free: [Bool] = []
         func add(_ text: String, free isFree: Bool) {
-            for word in LearnedModel.words(of: Normalizer.tokens(text)) {
+            let found: [String]
+            if let known = wordsOf[text] {
+                found = known
+            } else {
+                found = LearnedModel.words(of: Normalizer.tokens(text))
+                wordsOf[text] = found
+            }
+            for word in found {
                 words.append(word)
                 free.append(isFree)
             }
@@ -387,7 +397,7 @@ public enum LearnedTrainer {
                     words: classifierWords(example.words, free: example.free, known: &known), label: intent,
                     group: index, key: example.key, groupKey: example.key))
             let perturbed = perturb(example.words, random.pick(kinds), random: &random)
-            let free = perturbed.map { LearnedWords.freeText.contains($0) && !model.wordIDs.keys.contains($0) }
+            let free = perturbed.map { LearnedWords.freeTextSet.contains($0) && model.wordIDs[$0] == nil }
             samples.append(
                 .init(
                     words: classifierWords(perturbed, free: free, known: &known), label: intent, weight: 0.5,

@@ -8,6 +8,8 @@ enum LearnedWords {
         "walnut", "puzzle", "anchor", "velvet", "pillow", "compass", "falcon", "ribbon", "cedar", "quantum",
         "electric", "cars", "taxes", "laundry", "groceries", "launch", "design", "review", "notes", "plan",
     ]
+    /// `freeText` as a set, for asking whether a word is one.
+    static let freeTextSet = Set(freeText)
     static let numbers = ["2", "3", "5", "7", "10", "12", "25", "40", "two", "three", "five", "ten", "twenty"]
     static let dates = [
         "tomorrow", "today", "friday", "next monday", "tomorrow at 9", "tonight", "on march 3rd", "in 2 hours",
