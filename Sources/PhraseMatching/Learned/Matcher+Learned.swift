@@ -204,12 +204,12 @@ extension Matcher {
             decision = .none
             demoted = "the sentence says not to do it"
         }
-        // A word that turns a request around ("stop", "not", "cancel"), said outside the values where
-        // neither the intent's phrases nor its `training:` sentences have it: "stop showing my fortune
-        // on the lock screen" is no "show my fortune on the lock screen", however close its words.
-        // Asked about, never acted on, however sure the classifier is.
-        // The intent after it that says that word ("stop" for Stop Fortune Tracking, 0.17) is asked
-        // about instead.
+        // A word that turns a request around ("stop", "cancel", "end"), said outside the values of a
+        // request (not a question) where neither the intent's phrases nor its `training:` sentences
+        // have it: "stop showing my fortune on the lock screen" is no "show my fortune on the lock
+        // screen", however close its words. Asked about, never acted on, however sure the classifier
+        // is; the intent after it that says that word ("stop" for Stop Fortune Tracking, 0.17) is
+        // asked about instead.
         if decision != .none, choosing == nil,
             let word = reversingWord(in: tokens, slots: candidate.slots, intent: intent)
         {
