@@ -269,9 +269,7 @@ extension OwnWordsTests {
             ("starte einen fokusblock für 20 minuten zum lernen", "lernen", 20),
         ])
     func focusBlockLengthBesideTitle(_ sentence: String, _ title: String, _ minutes: Int) throws {
-        let answer = try Scratch().conversation().say(sentence)
-        #expect(answer.status == .done, "\(answer)")
-        #expect(answer.intent?.description == "FocusBlox.StartFocusBlock", "\(answer)")
+        let answer = try Scratch().conversation().expectAnswer(sentence, .done, intent: "FocusBlox.StartFocusBlock")
         let values = Dictionary(uniqueKeysWithValues: answer.parameters.map { ($0.name, $0.value) })
         #expect(values["title"] == .string(title), "\(answer)")
         #expect(values["minutes"] == .integer(minutes), "\(answer)")
@@ -343,9 +341,7 @@ extension OwnWordsTests {
         let conversation = try Scratch().conversation()
         conversation.say("track chip")
         conversation.say("track the chip shortage")
-        let answer = conversation.say("anything new on the chip shortage")
-        #expect(answer.status == .done, "\(answer)")
-        #expect(answer.intent?.description == "Radar.RefreshRadar", "\(answer)")
+        let answer = conversation.expectAnswer("anything new on the chip shortage", .done, intent: "Radar.RefreshRadar")
         #expect(answer.dialog.hasPrefix("Refreshed “the chip shortage”"), "\(answer.dialog)")
     }
 
@@ -357,9 +353,7 @@ extension OwnWordsTests {
     func removeFromMyRadar(_ sentence: String) throws {
         let conversation = try Scratch().conversation()
         conversation.say("track the coffee market")
-        let answer = conversation.say(sentence)
-        #expect(answer.status == .needsConfirmation, "\(answer)")
-        #expect(answer.intent?.description == "Radar.DeleteRadar", "\(answer)")
+        let answer = conversation.expectAnswer(sentence, .needsConfirmation, intent: "Radar.DeleteRadar")
         #expect(answer.dialog == "Delete the coffee market? (yes/no)", "\(answer.dialog)")
     }
 }
@@ -372,10 +366,8 @@ extension OwnWordsTests {
         "A word that turns a request around asks about the intent that says it, never the other",
         arguments: ["stop showing my fortune on the lock screen", "please stop showing my fortune on the lock screen"])
     func reversingWordAsks(_ sentence: String) throws {
-        let conversation = try Scratch().conversation()
-        let answer = conversation.say(sentence)
-        #expect(answer.status == .needsConfirmation, "\(answer)")
-        #expect(answer.intent?.description == "Fortune.StopFortuneTracking", "\(answer)")
+        let answer = try Scratch().conversation().expectAnswer(
+            sentence, .needsConfirmation, intent: "Fortune.StopFortuneTracking")
         #expect(answer.dialog == "Did you mean “Stop fortune tracking”?", "\(answer.dialog)")
     }
 }
@@ -410,17 +402,14 @@ extension OwnWordsTests {
         let conversation = try Scratch().conversation()
         conversation.say("add pay rent to my tasks")
         conversation.say("start a focus block on the report")
-        let answer = conversation.say(sentence)
-        #expect(answer.status == .done, "\(answer)")
-        #expect(answer.intent?.description == intent, "\(answer)")
+        conversation.expectAnswer(sentence, .done, intent: intent)
     }
 
     /// "never mind" takes back what was said before: the request after it is still one.
     @Test("A request after “never mind” is still asked about")
     func neverMind() throws {
-        let answer = try Scratch().conversation().say("never mind what's my fortune today")
-        #expect(answer.status == .needsConfirmation, "\(answer)")
-        #expect(answer.intent?.description == "Fortune.GetDailyFortune", "\(answer)")
+        try Scratch().conversation().expectAnswer(
+            "never mind what's my fortune today", .needsConfirmation, intent: "Fortune.GetDailyFortune")
     }
 
     /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
@@ -428,8 +417,6 @@ extension OwnWordsTests {
         "Saying not to forget something asks to add it",
         arguments: ["don't let me forget to call mom", "don't forget to buy milk"])
     func notToForget(_ sentence: String) throws {
-        let answer = try Scratch().conversation().say(sentence)
-        #expect(answer.status == .needsConfirmation, "\(answer)")
-        #expect(answer.intent?.description == "FocusBlox.CreateTask", "\(answer)")
+        try Scratch().conversation().expectAnswer(sentence, .needsConfirmation, intent: "FocusBlox.CreateTask")
     }
 }

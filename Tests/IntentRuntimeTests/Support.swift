@@ -43,14 +43,23 @@ extension Conversation {
         return answer
     }
 
+    /// Says `sentence` and checks that the answer has `status` and is about `intent`.
+    @discardableResult
+    func expectAnswer(
+        _ sentence: String, _ status: Answer.Status, intent: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Answer {
+        let answer = say(sentence)
+        #expect(answer.status == status, "\(answer)", sourceLocation: sourceLocation)
+        #expect(answer.intent?.description == intent, "\(answer)", sourceLocation: sourceLocation)
+        return answer
+    }
+
     /// Says `sentence` and checks that `intent` asks for a value not said, with `question`.
     @discardableResult
     func expectQuestion(
         _ sentence: String, intent: String, question: String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Answer {
-        let answer = say(sentence)
-        #expect(answer.status == .needsValue, "\(answer)", sourceLocation: sourceLocation)
-        #expect(answer.intent?.description == intent, "\(answer)", sourceLocation: sourceLocation)
+        let answer = expectAnswer(sentence, .needsValue, intent: intent, sourceLocation: sourceLocation)
         #expect(answer.dialog == question, sourceLocation: sourceLocation)
         return answer
     }
