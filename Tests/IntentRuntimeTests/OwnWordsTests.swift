@@ -412,11 +412,63 @@ extension OwnWordsTests {
             "never mind what's my fortune today", .needsConfirmation, intent: "Fortune.GetDailyFortune")
     }
 
-    /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a task.
+    /// A `training:` sentence that starts so is the intent's own: "don't let me forget to …" adds a
+    /// task (its wording, "don't let me forget to [book the flights](title)", with another title);
+    /// "don't forget to buy milk", in words of its own, asks.
+    @Test("Saying not to forget something adds it, or asks to")
+    func notToForget() throws {
+        let conversation = try Scratch().conversation()
+        conversation.expectAnswer("don't let me forget to call mom", .done, intent: "FocusBlox.CreateTask")
+        #expect(try conversation.titles("Task") == ["call mom"])
+        conversation.expectAnswer("don't forget to buy milk", .needsConfirmation, intent: "FocusBlox.CreateTask")
+    }
+}
+
+extension OwnWordsTests {
+    /// The exact matcher reads phrases only: "how long is my to-do list", a `training:` sentence
+    /// word for word, asked "Did you mean …?" (0.69), and "take buy stamps off my list", the
+    /// training sentence "take [mow the lawn](task) off my list" with another task, answered
+    /// nothing (0.29).
+    @Test("A training sentence's wording, with its values or others, runs its intent")
+    func trainingWordingWithOtherValues() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add buy stamps to my tasks")
+        conversation.say("add pay rent to my tasks")
+        conversation.expectAnswer("how long is my to-do list", .done, intent: "FocusBlox.CountTasks")
+        let answer = conversation.expectAnswer(
+            "take buy stamps off my list", .needsConfirmation, intent: "FocusBlox.DeleteTask")
+        #expect(answer.dialog == "Delete buy stamps? (yes/no)", "\(answer.dialog)")
+    }
+
+    /// Free text as its words only: "how's the stock market doing" has as many words of a value as
+    /// of Radar's "how is [rust](radar) doing", and says no more of Radar than of any question.
+    @Test("A training sentence's wording that says less than its value does not act")
+    func trainingWordingThatSaysLittle() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("how's the stock market doing")
+        #expect(answer.status != .done && answer.status != .needsValue, "\(answer)")
+    }
+
+    /// "called" was the title's first word: the task was “called book flights”.
     @Test(
-        "Saying not to forget something asks to add it",
-        arguments: ["don't let me forget to call mom", "don't forget to buy milk"])
-    func notToForget(_ sentence: String) throws {
-        try Scratch().conversation().expectAnswer(sentence, .needsConfirmation, intent: "FocusBlox.CreateTask")
+        "A name introduced by called, named or titled is the name",
+        arguments: [
+            ("can you create a task called book flights for me", "book flights"),
+            ("add a task named renew the lease", "renew the lease"),
+        ])
+    func nameIntroducedByCalled(_ sentence: String, _ title: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.expectAnswer(sentence, .done, intent: "FocusBlox.CreateTask")
+        #expect(try conversation.titles("Task") == [title])
+    }
+
+    /// "don't delete the rust radar" did nothing, but offered "Did you mean “Delete the rust radar”?".
+    @Test("A sentence that says not to do something is offered no phrase that does it")
+    func sayingNotToSuggestsNothing() throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("track rust")
+        let answer = conversation.say("don't delete the rust radar")
+        #expect(answer.status == .noMatch, "\(answer)")
+        #expect(!answer.dialog.contains("Did you mean"), "\(answer.dialog)")
     }
 }

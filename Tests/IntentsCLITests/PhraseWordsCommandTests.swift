@@ -98,6 +98,13 @@ struct PhraseWordsCommandTests {
         #expect(run.stdout.contains("typed 1, free 2, anywhere 1,"), "\(run.stdout)")
     }
 
+    @Test func explainSaysWhichTrainingSentenceTheWordingIs() throws {
+        _ = try say(["say", "add buy stamps to my tasks"])
+        let run = try say(["explain", "take buy stamps off my list"])
+        #expect(run.stdout.contains("the words of its training sentence \"take {task} off my list\""), "\(run.stdout)")
+        #expect(run.stdout.contains("task = buy stamps"), "\(run.stdout)")
+    }
+
     /// Issue 22 item 7: the inflected synonym was passed over and the task stored as not urgent.
     @Test func anInflectedSynonymIsStoredNotDropped() throws {
         let run = try say(["say", "erstelle eine dringende aufgabe Rechnung bezahlen"])

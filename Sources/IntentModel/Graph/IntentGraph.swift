@@ -292,7 +292,7 @@ public struct IntentGraph: Sendable {
         public let description: String?
         public let parameters: [Parameter]
         public let summary: [SummaryBranch]
-        public let phrases: [Phrase]
+        public package(set) var phrases: [Phrase]
         public let negativePhrases: [Phrase]
         public let perform: [Step]
         public let resultValue: Template?

@@ -49,6 +49,8 @@ public struct LearnedGuess: Sendable {
     public var alignedLeavingOut: String?
     /// The article or preposition with which the sentence is a phrase of the intent, when there is one.
     public var alignedAdding: String?
+    /// The `training:` sentence whose words the sentence says, its values other ones, when it does.
+    public var alignedTraining: String?
     /// The words and word pairs that carried the decision, with their share of the similarity.
     public var carriedBy: [(feature: String, weight: Double)]
     /// How long the stage took to train (0 when the model came from the cache or was trained before).
@@ -72,6 +74,7 @@ public struct LearnedGuess: Sendable {
             pairCoverage * 100, known * 100)
         if let alignedLeavingOut { text += "; a phrase of it but for \"\(alignedLeavingOut)\"" }
         if let alignedAdding { text += "; a phrase of it with \"\(alignedAdding)\"" }
+        if let alignedTraining { text += "; the words of its training sentence \"\(alignedTraining)\"" }
         if !readAs.isEmpty {
             text +=
                 "; read "

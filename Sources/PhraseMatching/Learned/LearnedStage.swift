@@ -147,7 +147,7 @@ public final class LearnedStage: @unchecked Sendable {
         let model = model
         return matcher.guess(
             text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:),
-            tagger: { self.tagger })
+            trainingOf: trainingPhrases(of:), tagger: { self.tagger })
     }
 
     /// The classifier alone on `text`: its intents, most likely first (up to three), and none's
@@ -165,18 +165,60 @@ public final class LearnedStage: @unchecked Sendable {
     /// A trie of one intent's phrases (built on first use): slot values are found by searching it,
     /// not every app's phrases.
     func phrases(of intent: QualifiedName) -> PhraseIndex? {
+        oneIntentIndex(intent, training: false)
+    }
+
+    /// A trie of one intent's `training:` sentences' wording, their marked values slots
+    /// (`frames(of:)`), built on first use; nil when it has none.
+    func trainingPhrases(of intent: QualifiedName) -> PhraseIndex? {
+        oneIntentIndex(intent, training: true)
+    }
+
+    private func oneIntentIndex(_ intent: QualifiedName, training: Bool) -> PhraseIndex? {
         lock.lock()
         defer { lock.unlock() }
-        if let index = intentIndexes[intent] { return index }
-        guard let app = index.graph.app(named: intent.app), let own = app.intents.first(where: { $0.name == intent })
+        let key = training ? QualifiedName(app: intent.app, name: intent.name + " training") : intent
+        if let index = intentIndexes[key] { return index }
+        guard let app = index.graph.app(named: intent.app),
+            var own = app.intents.first(where: { $0.name == intent })
         else { return nil }
+        if training {
+            let written = Set(own.phrases.map(\.template.source))
+            own.phrases = Self.frames(of: own).filter { !written.contains($0.template.source) }
+            guard !own.phrases.isEmpty else { return nil }
+        }
         let single = IntentGraph.App(
             name: app.name, synonyms: app.synonyms, languages: app.languages, enums: app.enums,
             entities: app.entities, intents: [own], shortcuts: [], rules: app.rules, constants: app.constants,
             examples: [], files: [], location: app.location)
         let built = PhraseIndex(graph: IntentGraph(apps: [single]))
-        intentIndexes[intent] = built
+        intentIndexes[key] = built
         return built
+    }
+
+    /// `intent`'s `training:` sentences as phrases: the words around the marked values as the
+    /// author wrote them, each value a slot of its parameter ("take [mow the lawn](task) off my list"
+    /// is "take {task} off my list"). A sentence that says one of them with other values is as
+    /// plain as a phrase of the intent. Sentences marking no parameter of the intent are left out.
+    static func frames(of intent: IntentGraph.Intent) -> [IntentGraph.Phrase] {
+        let language = intent.phrases.first?.language ?? "en"
+        return intent.trainingSentences.compactMap { sentence in
+            var items: [PhraseTemplate.Item] = []
+            var source = ""
+            for piece in sentence.pieces {
+                if let slot = piece.slot {
+                    guard intent.parameter(slot) != nil else { return nil }
+                    items.append(.slot(slot, offset: source.utf8.count + 1))
+                    source += "{" + slot + "}"
+                } else {
+                    items += Normalizer.tokens(piece.text).map { .word($0.text) }
+                    source += piece.text
+                }
+            }
+            guard items.contains(where: { if case .word = $0 { true } else { false } }) else { return nil }
+            return IntentGraph.Phrase(
+                language: language, template: PhraseTemplate(items: items, source: source), location: intent.location)
+        }
     }
 
     /// Writes the cache beside the store, atomically, and removes caches of other definitions.

@@ -46,7 +46,8 @@ extension Matcher {
     public func guess(
         _ text: String, language: String? = nil, model: LearnedModel,
         thresholds: (String) -> LearnedThresholds = { _ in .standard },
-        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil,
+        phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil,
+        trainingOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil,
         choosing: QualifiedName? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
@@ -71,9 +72,22 @@ extension Matcher {
         // Each try searches the intent's own phrases (a trie of its own, when the stage keeps one),
         // and only for sentences the model finds plausible at all.
         let narrow = phrasesOf?(intentName).map { Matcher(index: $0, entities: entities, clock: clock) } ?? self
-        var aligned =
-            confidence >= Self.alignmentFloor
-            ? narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName) : nil
+        // The sentence is a `training:` sentence's wording with other values ("take buy stamps off
+        // my list" for "take [mow the lawn](task) off my list"): the author's own example of a request,
+        // as plain as a phrase (the exact matcher reads phrases only). Searched in the intent's own
+        // trie of them (`LearnedStage.frames(of:)`). The sentence as said, not less a word: an
+        // example is one way to say it, not its wording.
+        var framed: String?
+        var aligned: (slots: [Candidate.Slot], dropped: Int)?
+        if confidence >= Self.alignmentFloor, let frames = trainingOf?(intentName),
+            let whole = Matcher(index: frames, entities: entities, clock: clock).matchWhole(tokens, intent: intentName)
+        {
+            aligned = (whole.slots, -1)
+            framed = whole.template
+        }
+        if aligned == nil, confidence >= Self.alignmentFloor {
+            aligned = narrow.dropOne(tokens, candidates: Array(unknown.prefix(3)), intent: intentName)
+        }
         var restored: String?
         var tagging: TaggerReading?
         // Or a phrase of it with a word WordNet linked read as the word it stands for ("erase my rust
@@ -198,7 +212,7 @@ extension Matcher {
         // intent's own phrases or `training:` sentences start so ("don't let me forget to …").
         // Not to forget (or miss) something is to be reminded of it: "don't forget to buy milk" asks.
         if decision != .none, let verb = Self.saysNotTo(tokens.map(\.text)),
-            !["forget", "miss", "vergessen"].contains(verb),
+            !Self.remindingVerbs.contains(verb),
             !startsSaying(notTo: verb, intent)
         {
             decision = .none
@@ -220,7 +234,7 @@ extension Matcher {
                     reversingWord(in: tokens, slots: [], intent: otherIntent) == nil,
                     var instead = guess(
                         text, language: language, model: model, thresholds: thresholds, phrasesOf: phrasesOf,
-                        tagger: tagger, choosing: name),
+                        trainingOf: trainingOf, tagger: tagger, choosing: name),
                     instead.decision == .ask || instead.demotedBecause == nil
                 else { continue }
                 instead.decision = .ask
@@ -320,7 +334,7 @@ extension Matcher {
             similarity: Double(evidence.bestScore), pairCoverage: Double(evidence.pairCoverage),
             known: Double(evidence.known),
             alignedLeavingOut: aligned.flatMap { $0.dropped >= 0 ? tokens[$0.dropped].raw : nil },
-            alignedAdding: restored,
+            alignedAdding: restored, alignedTraining: framed,
             carriedBy: evidence.carried.prefix(4).map {
                 (
                     Self.describe($0.feature, links: evidence.links, words: words, ids: ids, model: model),
@@ -385,6 +399,9 @@ extension Matcher {
             return names.contains { name in Self.contains(words, name) }
         }
     }
+
+    /// Verbs that, said not to do, ask to be reminded: "don't forget to buy milk".
+    static let remindingVerbs: Set<String> = ["forget", "miss", "vergessen"]
 
     /// The word after "don't", "do not", "never" or "nicht" when `words` start so, after fillers
     /// ("" when nothing follows); nil when they do not.
@@ -696,6 +713,21 @@ extension Matcher {
             }
         }
         return nil
+    }
+
+    /// The slots and template of `intent`'s best exact match of the whole sentence, when its template
+    /// words say more than its values (at least two of them, more than the values' words: "how's the
+    /// stock market doing" says no more of Radar's "how is {radar} doing" than of any other question).
+    fileprivate func matchWhole(_ tokens: [Token], intent: QualifiedName)
+        -> (slots: [Candidate.Slot], template: String)?
+    {
+        var search = Search(matcher: self, tokens: tokens, language: nil)
+        search.run(.exact)
+        let own = search.found.filter { $0.intent == intent && !$0.isNegative }
+        guard let best = own.max(by: { $0.score < $1.score }),
+            best.score.literalWords >= 2, best.score.freeWords < best.score.literalWords
+        else { return nil }
+        return (best.slots, best.template)
     }
 
     private func matchLeavingOut(_ tokens: [Token], _ dropped: Int, intent: QualifiedName) -> [Candidate.Slot]? {

@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words that introduce a name: "called" in "a task called book flights" is not the title's.
+    static let namingWords: Set<String> = ["called", "named", "titled", "namens", "genannt"]
     /// Words that say not to do something: never passed over as one word too many.
     static let negations: Set<String> = ["not", "never", "dont", "nicht", "nie", "niemals", "kein", "keine"]
     /// Words that end a request after a thing's name rather than belong to it ("… again").
@@ -353,6 +355,9 @@ public struct Matcher: Sendable {
     /// found through the index's word table (built once), not by scanning every phrase.
     /// With `language`, only phrases of that language are suggested.
     func suggestions(for tokens: [Token], language: String? = nil, limit: Int = 3) -> [String] {
+        // A sentence that says not to do something ("don't delete the rust radar") is offered no
+        // phrase that does it. Not to forget something is to be reminded of it: that is offered.
+        if let verb = Self.saysNotTo(tokens.map(\.text)), !Self.remindingVerbs.contains(verb) { return [] }
         let words = Set(tokens.map(\.text)).filter { !Self.fillers.contains($0) }
         func speaks(_ phrase: Int) -> Bool { language == nil || index.spokenPhrases[phrase].language == language }
         guard !words.isEmpty else {
@@ -1168,6 +1173,16 @@ struct Search {
             score.freeWords -= words
             score.skipped += words
             score.unsaid += 1
+        }
+        // Free text introduced by a word that names ("add a task called book flights", "open the note
+        // titled garage"): the name is what follows, when the template's own words come before it.
+        for at in slots.indices where !slots[at].typed && slots[at].span.count > 1 && slots[at].span.lowerBound > 0 {
+            let start = slots[at].span.lowerBound
+            guard Matcher.namingWords.contains(tokens[start].text) else { continue }
+            slots[at].span = (start + 1)..<slots[at].span.upperBound
+            slots[at].value = .string(tokens.originalText(from: start + 1, through: slots[at].span.upperBound - 1))
+            score.freeWords -= 1
+            score.skipped += 1
         }
         // Free text that is all a span of time, where the intent has a whole-number slot its phrases
         // measure in a unit ("{minutes} minutes"), says that slot's value, not the free text's: "start a
