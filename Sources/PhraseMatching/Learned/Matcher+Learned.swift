@@ -125,7 +125,15 @@ extension Matcher {
         var candidate = Candidate(
             intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
             isNegative: false)
-        if let aligned {
+        if let aligned, framed != nil {
+            // Which words are values the tagger reads best: a training sentence is one example of
+            // the wording, and others of the same shape name other slots ("i need a table for
+            // {party_size_number}" and "… for {restaurant_name}").
+            tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
+            candidate.slots =
+                tagging.map { widened($0.slots, tokens: tokens, unknown: Set(unknown), intent: intent) }
+                ?? aligned.slots
+        } else if let aligned {
             candidate.slots = aligned.slots
         } else if decision != .none {
             // The tagger fills the slots when there is one (`Tagging/`); the alignment below otherwise.
