@@ -472,3 +472,17 @@ extension OwnWordsTests {
         #expect(!answer.dialog.contains("Did you mean"), "\(answer.dialog)")
     }
 }
+
+extension OwnWordsTests {
+    /// Side Bar's "jot down {text}" wrote the note “pick up the dry cleaning as a task”: the
+    /// sentence said which kind of record it wanted, and it was not a note.
+    @Test("Free text that ends by naming another kind of record asks before anything is written")
+    func endingAsAnotherKind() throws {
+        let conversation = try Scratch().conversation()
+        let answer = conversation.say("jot down pick up the dry cleaning as a task")
+        #expect(answer.status == .needsConfirmation, "\(answer)")
+        #expect(answer.dialog.hasPrefix("Did you mean"), "\(answer.dialog)")
+        #expect(try conversation.titles("Note").isEmpty)
+        conversation.expectAnswer("jot down the wifi password is on the fridge", .done, intent: "sideBar.AddNote")
+    }
+}

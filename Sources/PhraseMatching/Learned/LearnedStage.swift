@@ -258,6 +258,7 @@ extension LearnedStage {
     /// learned stage reviews such matches too; "track electric cars" or "note garden fence" are not in
     /// doubt.
     public func isInDoubt(_ candidate: Candidate) -> Bool {
+        if endsAsAnotherKind(candidate) { return true }
         let score = candidate.score
         guard score.literalWords <= 1, score.freeWords >= 2, score.typedSlots == 0 else { return false }
         let words = candidate.slots.filter { !$0.typed }.flatMap { slot -> [String] in
@@ -267,6 +268,36 @@ extension LearnedStage {
         if let first = words.first, Self.possessives.contains(first) { return true }
         guard let own = phrases(of: candidate.intent)?.vocabulary else { return false }
         return words.contains { own.contains($0) }
+    }
+
+    /// Free text that ends by saying it is another kind of thing than the intent's ("jot down pick up
+    /// the dry cleaning as a task" read as a note "… as a task"): the sentence says which kind of
+    /// record it wants, and the reading makes the other. "as a", "as an", "als" and the name or a
+    /// synonym of an entity none of the intent's parameters or its result is.
+    func endsAsAnotherKind(_ candidate: Candidate) -> Bool {
+        guard let intent = index.graph.intent(candidate.intent) else { return false }
+        var own: Set<QualifiedName> = []
+        for type in intent.parameters.map(\.type) + (intent.resultType.map { [$0] } ?? []) {
+            if case .entity(let entity) = type.element ?? type { own.insert(entity) }
+        }
+        return candidate.slots.contains { slot in
+            guard !slot.typed, case .string(let text) = slot.value else { return false }
+            let words = Normalizer.tokens(text).map(\.text)
+            guard words.count >= 3, let kind = words.last else { return false }
+            let before = words[words.count - 2]
+            let introduced =
+                ["a", "an", "eine", "einen"].contains(before) && ["as", "als"].contains(words[words.count - 3])
+                || before == "als"
+            guard introduced else { return false }
+            return index.graph.entities.contains { entity in
+                guard !own.contains(entity.name) else { return false }
+                let names = [entity.name.name, entity.title ?? ""] + entity.titles.values + entity.synonyms
+                return names.contains { name in
+                    let folded = Normalizer.tokens(name).map(\.text)
+                    return folded == [kind] || folded.map { $0 + "s" } == [kind]
+                }
+            }
+        }
     }
 
     /// For a weak exact match that the learned stage does not understand either: a guess that asks
