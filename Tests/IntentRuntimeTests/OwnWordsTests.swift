@@ -345,6 +345,16 @@ extension OwnWordsTests {
         #expect(answer.dialog.hasPrefix("Refreshed “the chip shortage”"), "\(answer.dialog)")
     }
 
+    /// "self", a word of Side Bar's "note to self", was left out of the topic: Radar tracked
+    /// “driving cars”.
+    @Test("A word before a guessed name that only another app's phrases have is part of the name")
+    func nameWidenedOverAnotherAppsWord() throws {
+        let conversation = try Scratch().conversation()
+        conversation.expectAnswer(
+            "add self driving cars to my radar, i'm skeptical", .done, intent: "Radar.CreateRadar")
+        #expect(try conversation.titles("Radar") == ["self driving cars"])
+    }
+
     /// Delete Radar had no phrase for it: "(delete|remove) [the|my] {radar} radar" looked for a radar
     /// called "coffee market from my".
     @Test(

@@ -29,6 +29,7 @@ public final class LearnedStage: @unchecked Sendable {
     private let lock = NSLock()
     private var loaded: LearnedModel?
     private var intentIndexes: [QualifiedName: PhraseIndex] = [:]
+    private var appWordings: [String: Set<String>] = [:]
     /// The slot tagger, trained or read on first need (`LearnedStage+Tagger.swift`).
     let taggerHolder = TaggerHolder()
     public private(set) var origin: Origin?
@@ -147,7 +148,7 @@ public final class LearnedStage: @unchecked Sendable {
         let model = model
         return matcher.guess(
             text, language: language, model: model, thresholds: thresholds(for:), phrasesOf: phrases(of:),
-            trainingOf: trainingPhrases(of:), tagger: { self.tagger })
+            trainingOf: trainingPhrases(of:), wordingOf: wording(of:), tagger: { self.tagger })
     }
 
     /// The classifier alone on `text`: its intents, most likely first (up to three), and none's
@@ -172,6 +173,31 @@ public final class LearnedStage: @unchecked Sendable {
     /// (`frames(of:)`), built on first use; nil when it has none.
     func trainingPhrases(of intent: QualifiedName) -> PhraseIndex? {
         oneIntentIndex(intent, training: true)
+    }
+
+    /// Every word of `app`'s phrases, rules and `training:` sentences outside their values (built on
+    /// first use): a word the definitions know, but not from this app, is no word of its requests.
+    func wording(of app: String) -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let words = appWordings[app] { return words }
+        var words: Set<String> = []
+        func add(_ source: String) {
+            let plain = source.map { "()[]|{}<>".contains($0) ? " " : $0 }
+            words.formUnion(Normalizer.tokens(String(plain)).map(\.text))
+        }
+        if let found = index.graph.app(named: app) {
+            for name in [found.name] + found.synonyms { add(name) }
+            for rule in found.rules.values { add(rule.source) }
+            for intent in found.intents {
+                for phrase in intent.phrases + intent.negativePhrases { add(phrase.template.source) }
+                for sentence in intent.trainingSentences {
+                    for piece in sentence.pieces where piece.slot == nil { add(piece.text) }
+                }
+            }
+        }
+        appWordings[app] = words
+        return words
     }
 
     private func oneIntentIndex(_ intent: QualifiedName, training: Bool) -> PhraseIndex? {

@@ -47,7 +47,8 @@ extension Matcher {
         _ text: String, language: String? = nil, model: LearnedModel,
         thresholds: (String) -> LearnedThresholds = { _ in .standard },
         phrasesOf: ((QualifiedName) -> PhraseIndex?)? = nil,
-        trainingOf: ((QualifiedName) -> PhraseIndex?)? = nil, tagger: (() -> SlotTagger)? = nil,
+        trainingOf: ((QualifiedName) -> PhraseIndex?)? = nil, wordingOf: ((String) -> Set<String>)? = nil,
+        tagger: (() -> SlotTagger)? = nil,
         choosing: QualifiedName? = nil
     ) -> LearnedGuess? {
         let tokens = Normalizer.tokens(text)
@@ -131,7 +132,11 @@ extension Matcher {
             // {party_size_number}" and "… for {restaurant_name}").
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
             candidate.slots =
-                tagging.map { widened($0.slots, tokens: tokens, unknown: Set(unknown), intent: intent) }
+                tagging.map {
+                    widened(
+                        $0.slots, tokens: tokens, unknown: Set(unknown), intent: intent,
+                        appWording: wordingOf?(intentName.app))
+                }
                 ?? aligned.slots
         } else if let aligned {
             candidate.slots = aligned.slots
@@ -141,7 +146,11 @@ extension Matcher {
                 tokens, kept: kept, model: model, cls: evidence.best, intent: intent, links: evidence.links)
             tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
             candidate.slots =
-                tagging.map { widened($0.slots, tokens: tokens, unknown: Set(unknown), intent: intent) } ?? alignment
+                tagging.map {
+                    widened(
+                        $0.slots, tokens: tokens, unknown: Set(unknown), intent: intent,
+                        appWording: wordingOf?(intentName.app))
+                } ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Unless the tagger, reading the sentence as this
@@ -242,7 +251,7 @@ extension Matcher {
                     reversingWord(in: tokens, slots: [], intent: otherIntent) == nil,
                     var instead = guess(
                         text, language: language, model: model, thresholds: thresholds, phrasesOf: phrasesOf,
-                        trainingOf: trainingOf, tagger: tagger, choosing: name),
+                        trainingOf: trainingOf, wordingOf: wordingOf, tagger: tagger, choosing: name),
                     instead.decision == .ask || instead.demotedBecause == nil
                 else { continue }
                 instead.decision = .ask
@@ -560,16 +569,25 @@ extension Matcher {
     /// shortage"): a word the definitions never saw says no part of the request's wording, and
     /// dropped it changes the value in silence. Not over another value, nor over a misspelling of
     /// the intent's own wording ("radr").
+    /// Nor, before a value, over a word the definitions know from another app's wording only
+    /// (`appWording`, the words of the intent's app) when it says something ("self" in "add self
+    /// driving cars to my radar", known from Side Bar's "note to self"): to this app it is a word no
+    /// phrase has, and a word before a name is its modifier more often than a word after it, which
+    /// is more often the sentence going on ("seven wants to eat").
     func widened(
-        _ slots: [Candidate.Slot], tokens: [Token], unknown: Set<Int>, intent: IntentGraph.Intent
+        _ slots: [Candidate.Slot], tokens: [Token], unknown: Set<Int>, intent: IntentGraph.Intent,
+        appWording: Set<String>? = nil
     ) -> [Candidate.Slot] {
-        guard !unknown.isEmpty, slots.contains(where: { !$0.typed }) else { return slots }
+        guard slots.contains(where: { !$0.typed }) else { return slots }
         let wording = literalWords(of: intent)
-        func isValueWord(_ position: Int) -> Bool {
-            guard unknown.contains(position), !slots.contains(where: { $0.span.contains(position) }) else {
-                return false
-            }
+        func isValueWord(_ position: Int, before: Bool = false) -> Bool {
+            guard !slots.contains(where: { $0.span.contains(position) }) else { return false }
             let word = tokens[position].text
+            guard unknown.contains(position) else {
+                guard before, let appWording else { return false }
+                return word.utf8.count >= 3 && !Self.smallWords.contains(word) && !appWording.contains(word)
+                    && !isValue(tokens[position])
+            }
             return word.utf8.count < 4
                 || !wording.contains { $0.utf8.count >= 4 && EditDistance.within($0, word, limit: 1) != nil }
         }
@@ -579,7 +597,7 @@ extension Matcher {
             while span.upperBound < tokens.count, isValueWord(span.upperBound) {
                 span = span.lowerBound..<(span.upperBound + 1)
             }
-            while span.lowerBound > 0, isValueWord(span.lowerBound - 1) {
+            while span.lowerBound > 0, isValueWord(span.lowerBound - 1, before: true) {
                 span = (span.lowerBound - 1)..<span.upperBound
             }
             guard span != slot.span else { return slot }
@@ -589,6 +607,16 @@ extension Matcher {
             return slot
         }
     }
+
+    /// Words that never widen a value: articles, prepositions, fillers, question words, pronouns and
+    /// the verbs that hold a sentence together.
+    static let smallWords: Set<String> =
+        determiners.union(PhraseIndex.prepositions).union(introducingWords).union(closingWords).union(fillers)
+        .union(questionWords).union(negations).union([
+            "and", "or", "but", "not", "its", "is", "am", "are", "was", "were", "be", "been", "it", "they", "them",
+            "she", "him", "we", "us", "one", "ones", "any", "all", "some", "every", "too", "also", "very", "really",
+            "und", "oder", "aber", "ist", "sind", "bin", "es", "sie", "wir",
+        ])
 
     /// A guessed entity name without the words that introduced it ("about groceries" for "delete the
     /// task about groceries", "the laundry" for "i finished the laundry"): names do not start so, and
