@@ -496,3 +496,19 @@ extension OwnWordsTests {
         conversation.expectAnswer("jot down the wifi password is on the fridge", .done, intent: "sideBar.AddNote")
     }
 }
+
+extension OwnWordsTests {
+    /// "mark chess as" set the task to urgent, Set Urgency's default: the sentence stopped after the
+    /// word that introduces the value, and the default stood in for what was not said.
+    @Test(
+        "A request that stops after the word introducing a value asks for it, not its default",
+        arguments: [("mark chess as", "How urgent is it?"), ("markiere chess als", "Wie dringend ist sie?")])
+    func valueBegunNotSaid(_ sentence: String, _ question: String) throws {
+        let conversation = try Scratch().conversation()
+        conversation.say("add chess to my tasks")
+        conversation.expectQuestion(sentence, intent: "FocusBlox.SetTaskUrgency", question: question)
+        #expect(try conversation.titles("Task", where: "urgency == \"urgent\"").isEmpty)
+        conversation.say("not urgent")
+        #expect(try conversation.titles("Task", where: "urgency == \"not_urgent\"") == ["chess"])
+    }
+}

@@ -33,6 +33,10 @@ public struct Candidate: Sendable {
     public var isNegative: Bool
     /// Values the matched phrase fixes (`set:`), whatever the sentence's words.
     public var phraseValues: [String: Value] = [:]
+    /// Slots the sentence began but did not say: it ends with the template's word that introduces
+    /// one ("mark chess as" for "mark {task} as {urgency}"). Asked for, even when the parameter has
+    /// a default.
+    public var begun: [String] = []
 
     /// The slots' values, and the values the phrase fixes.
     public var values: [String: Value] {

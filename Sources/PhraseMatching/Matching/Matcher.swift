@@ -57,6 +57,8 @@ public struct Matcher: Sendable {
         "called", "named", "titled", "about", "regarding", "re", "on", "for", "with", "in", "to", "at", "of",
         "namens", "genannt", "uber", "zu", "fur", "mit", "auf", "im",
     ]
+    /// Words besides `introducingWords` after which a value follows ("mark chess as …").
+    static let valueIntroducers: Set<String> = ["as", "als", "by", "until", "till", "bis"]
     /// Words that introduce a name: "called" in "a task called book flights" is not the title's.
     static let namingWords: Set<String> = ["called", "named", "titled", "namens", "genannt"]
     /// Words that say not to do something: never passed over as one word too many.
@@ -782,6 +784,9 @@ struct Search {
         var literalEnd = -1
         /// The word the last resort passed over as one too many (-1: none).
         var passedOver = -1
+        /// The slot left unsaid right after the sentence's last word, read as the template's word
+        /// that introduces it ("as" in "mark chess as"): the person began to say it.
+        var begun: String?
     }
 
     /// For a best reading with an entity slot that names nothing known: the last-resort reading that
@@ -848,9 +853,16 @@ struct Search {
         // "thermostat to 68 degrees" with its urgency unsaid: the "to" said it).
         if pass == .slotUnsaid, path.score.literalWords > 0, !freeTextTookNextWord(of: node, before: position, path) {
             let nodes = matcher.index.nodes
+            // Said up to a word that introduces a value, and no further: the value was begun.
+            let begins =
+                position == tokens.count && path.literalEnd == position
+                && tokens.last.map {
+                    Matcher.introducingWords.contains($0.text) || Matcher.valueIntroducers.contains($0.text)
+                } ?? false
             for edge in node.slots {
                 var next = path
                 next.score.unsaid += 1
+                if begins { next.begun = edge.name }
                 walk(node: edge.child, position: position, path: next)
             }
             for word in node.words.keys
@@ -1249,9 +1261,12 @@ struct Search {
         }
         score.appNamed = path.namedApp == nil ? 0 : 1
         // A template that names {app} but was matched without it counts the app only if it was said elsewhere.
-        let candidate = Candidate(
+        var candidate = Candidate(
             intent: entry.intent, template: entry.template, language: entry.language, slots: slots,
             score: score, namedApp: path.namedApp, isNegative: entry.isNegative, phraseValues: entry.values)
+        if let begun = path.begun, !candidate.slots.contains(where: { $0.name == begun }) {
+            candidate.begun = [begun]
+        }
         found.append(candidate)
         if let valueInstead = valueNotText(candidate) { found.append(valueInstead) }
     }

@@ -27,6 +27,8 @@ public final class Conversation {
         var learned = false
         /// A follow-up carried these parameters over from the last request (and replaced `replaced`).
         var carried: FollowUp?
+        /// Parameters the sentence began to say but did not (`Candidate.begun`): asked for, not defaulted.
+        var begun: Set<String> = []
     }
 
     public let session: Session
@@ -227,7 +229,7 @@ public final class Conversation {
         let guessed = learned || candidate.score.unknown > 0 || candidate.score.missing > 0
         pending = Pending(
             intent: intent, raw: withContext(candidate.values, for: intent), language: candidate.language,
-            learned: guessed)
+            learned: guessed, begun: Set(candidate.begun))
         return advance(clock: clock)
     }
 
@@ -353,7 +355,7 @@ public final class Conversation {
                     return ask(
                         state, .value(parameter: parameter.name, choices: choices), prefix: message, clock: clock)
                 }
-            } else if let value = parameter.defaultValue {
+            } else if let value = parameter.defaultValue, !state.begun.contains(parameter.name) {
                 state.values[parameter.name] = evaluator.values.datum(value, as: parameter.type)
             } else if parameter.isOptional {
                 state.values[parameter.name] = .null
