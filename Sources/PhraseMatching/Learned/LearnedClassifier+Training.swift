@@ -341,7 +341,7 @@ extension LearnedClassifier {
         found.start.reserveCapacity(samples.count + 1)
         found.classes.reserveCapacity(samples.count * (candidateCount + 2))
         var score = [Float](repeating: 0, count: classes)
-        var touched = [Int](repeating: 0, count: classes + 1)
+        var touched = [Int](repeating: 0, count: classes)
         var best = [Int](repeating: 0, count: candidateCount + 2)
         score.withUnsafeMutableBufferPointer { score in
             touched.withUnsafeMutableBufferPointer { touched in
@@ -355,10 +355,10 @@ extension LearnedClassifier {
                                 let share = value / Float(to - from)
                                 for at in from..<to {
                                     let label = Int(labels[at])
-                                    // Listed when first met, without a branch (which class is new is
-                                    // no pattern a branch predictor learns); `touched` has room for one more.
-                                    touched[touchedCount] = label
-                                    touchedCount &+= score[label] == 0 ? 1 : 0
+                                    if score[label] == 0 {
+                                        touched[touchedCount] = label
+                                        touchedCount += 1
+                                    }
                                     score[label] += share
                                 }
                             }
