@@ -17,6 +17,8 @@ extension LearnedClassifier {
         private var synsets: [String: [(Int32, Float)]] = [:]
         /// The ids of a sentence model's features ("e:0" …), once met.
         private var embeddingIDs: [Int32] = []
+        /// Room for a sentence's features while they are gathered, kept from one sentence to the next.
+        private var scratch: [(Int32, Float)] = []
 
         private mutating func id(_ name: String) -> Int32 {
             if let id = ids[name] { return id }
@@ -44,7 +46,11 @@ extension LearnedClassifier {
 
         /// `featureNames(words, related:)` as provisional ids.
         mutating func features(_ words: [Word], related: (String) -> [String]) -> [(Int32, Float)] {
-            var named: [(Int32, Float)] = []
+            // The room of the sentences before (what is returned is a copy of the sentence's count).
+            var named = scratch
+            scratch = []
+            named.removeAll(keepingCapacity: true)
+            defer { scratch = named }
             var previous = token("^")
             for word in words {
                 let next = token(word.free ? "*" : (word.known ?? "*"))
@@ -88,7 +94,7 @@ extension LearnedClassifier {
                 if embeddingIDs.isEmpty { embeddingIDs = embedding.names.map { id($0) } }
                 for (index, value) in values.enumerated() { named.append((embeddingIDs[index], value)) }
             }
-            return named
+            return named.withUnsafeBufferPointer { Array($0) }
         }
     }
 }

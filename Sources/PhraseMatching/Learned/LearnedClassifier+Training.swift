@@ -474,30 +474,31 @@ extension LearnedClassifier {
         }
         for k in bias.indices { bias[k] -= biasSums[k] / steps }
 
-        // Compressed rows of the averaged weights that matter, by feature, classes ascending: counted,
-        // then filled, both walking the table in its memory order (class by class).
-        var rowStart = [Int32](repeating: 0, count: features + 1)
+        // Compressed rows of the averaged weights that matter, by feature, classes ascending: gathered in
+        // one walk of the table in its memory order (class by class), then placed by feature.
         var featureAt = [Int](repeating: 0, count: features)
         for feature in 0..<features { featureAt[slot[feature]] = feature }
-        func kept(_ body: (_ feature: Int, _ cls: Int, _ weight: Float) -> Void) {
-            let w = table.floats
-            for k in 0..<classes {
-                let row = 2 * k * features
-                for at in 0..<features where w[row + 2 * at] != 0 || w[row + 2 * at + 1] != 0 {
-                    let weight = w[row + 2 * at] - w[row + 2 * at + 1] / steps
-                    if abs(weight) >= pruneBelow { body(featureAt[at], k, weight) }
-                }
+        var keptFeature: [Int32] = [], keptClass: [Int32] = [], keptWeight: [Float] = []
+        for k in 0..<classes {
+            let row = 2 * k * features
+            for at in 0..<features where w[row + 2 * at] != 0 || w[row + 2 * at + 1] != 0 {
+                let weight = w[row + 2 * at] - w[row + 2 * at + 1] / steps
+                guard abs(weight) >= pruneBelow else { continue }
+                keptFeature.append(Int32(featureAt[at]))
+                keptClass.append(Int32(k))
+                keptWeight.append(weight)
             }
         }
-        kept { feature, _, _ in rowStart[feature + 1] += 1 }
+        var rowStart = [Int32](repeating: 0, count: features + 1)
+        for feature in keptFeature { rowStart[Int(feature) + 1] += 1 }
         for feature in 0..<features { rowStart[feature + 1] += rowStart[feature] }
         var next = rowStart.map(Int.init)
-        var rowClass = [Int32](repeating: 0, count: Int(rowStart[features]))
-        var rowWeight = [Float](repeating: 0, count: Int(rowStart[features]))
-        kept { feature, cls, weight in
-            rowClass[next[feature]] = Int32(cls)
-            rowWeight[next[feature]] = weight
-            next[feature] += 1
+        var rowClass = [Int32](repeating: 0, count: keptClass.count)
+        var rowWeight = [Float](repeating: 0, count: keptClass.count)
+        for (at, feature) in keptFeature.enumerated() {
+            rowClass[next[Int(feature)]] = keptClass[at]
+            rowWeight[next[Int(feature)]] = keptWeight[at]
+            next[Int(feature)] += 1
         }
         withExtendedLifetime(table) {}
         return (rowStart, rowClass, rowWeight, bias)

@@ -113,19 +113,25 @@ public struct LearnedClassifier: Sendable {
 
     /// Values of one feature summed, each times its `scale`, the whole L2-normalized.
     static func merged(_ pairs: [(Int32, Float)], scale: [Float]) -> [(feature: Int32, value: Float)] {
-        let sorted = pairs.sorted { $0.0 < $1.0 }
-        var merged: [(feature: Int32, value: Float)] = []
-        for (feature, value) in sorted {
-            if let last = merged.last, last.feature == feature {
-                merged[merged.count - 1].value += value
+        // In place in one array (sorted by the same stable sort as `sorted(by:)`, duplicates summed in
+        // their order): a training sentence's features once allocated, not once per stage.
+        var merged = pairs.map { (feature: $0.0, value: $0.1) }
+        merged.sort { $0.feature < $1.feature }
+        var count = 0
+        for at in merged.indices {
+            if count > 0, merged[count - 1].feature == merged[at].feature {
+                merged[count - 1].value += merged[at].value
             } else {
-                merged.append((feature, value))
+                merged[count] = merged[at]
+                count += 1
             }
         }
+        merged.removeLast(merged.count - count)
         for i in merged.indices { merged[i].value *= scale[Int(merged[i].feature)] }
         let norm = merged.reduce(Float(0)) { $0 + $1.value * $1.value }.squareRoot()
         guard norm > 0 else { return [] }
-        return merged.map { ($0.feature, $0.value / norm) }
+        for i in merged.indices { merged[i].value /= norm }
+        return merged
     }
 
     /// Scores per class (before the temperature).
