@@ -485,6 +485,7 @@ struct Search {
         guard longest >= 1 else { return [] }
         let kind = entity.name.lowercased()
         let saysEvery = Matcher.saysEvery(tokens, at: position)
+        let ordinal = entityOrdinal(entity)
         for length in 1...longest where canContinue(edge.child, at: position + length) {
             // A name followed by the kind of thing it is, or by "again" ("the bike task is finished",
             // "how do i feel about fusion again"): the name is the words before.
@@ -493,8 +494,8 @@ struct Search {
                 length > 1 && (last == kind || last == kind + "s" || Matcher.closingWords.contains(last))
                 ? length - 1 : length
             if length <= SlotParser.maximumNameWords {
-                if var named = entityName(entity, at: position, length: length)
-                    ?? (said < length ? entityName(entity, at: position, length: said) : nil)
+                if var named = entityName(entity, ordinal, at: position, length: length)
+                    ?? (said < length ? entityName(entity, ordinal, at: position, length: said) : nil)
                 {
                     named.length = length
                     options.append(named)
@@ -587,25 +588,67 @@ struct Search {
         return found
     }
 
-    /// The entity `length` words at `position` name, looked up once per sentence.
-    private mutating func entityName(_ entity: QualifiedName, at position: Int, length: Int) -> SlotParser.Option? {
-        guard let lookup = matcher.entities else { return nil }
-        let key = NameAt(entity: entity, position: position, length: length)
-        if let known = nameCache[key] { return known }
-        let text = tokens[position..<(position + length)].map(\.text).joined(separator: " ")
-        let option = lookup.lookup(text, entity: entity).first.map {
+    /// The entity `length` words at `position` name, looked up once per sentence. The cache is an
+    /// array by (type's number, position, length): a dictionary keyed by the type's qualified name
+    /// hashed two strings at each of the hundreds of asks a sentence makes, and grew as it filled.
+    private mutating func entityName(_ entity: QualifiedName, _ ordinal: Int, at position: Int, length: Int)
+        -> SlotParser.Option?
+    {
+        guard knowsNames else { return nil }
+        let key = (ordinal * (tokens.count + 1) + position) * (SlotParser.maximumNameWords + 1) + length
+        switch nameCache[key] {
+        case Self.notLookedUp: break
+        case Self.noName: return nil
+        case let known: return nameOptions[Int(known)]
+        }
+        let option = names.lookup(spanText(at: position, length: length), entity: entity).first.map {
             SlotParser.Option(length: length, value: .string($0.name), typed: true)
         }
-        nameCache[key] = option
+        if let option {
+            nameCache[key] = Int32(nameOptions.count)
+            nameOptions.append(option)
+        } else {
+            nameCache[key] = Self.noName
+        }
         return option
     }
 
-    private struct NameAt: Hashable {
-        var entity: QualifiedName
-        var position: Int
-        var length: Int
+    /// The number of an entity type within this sentence's name cache, given the first time the walk
+    /// meets the type (one hash per span list, not per look-up).
+    private mutating func entityOrdinal(_ entity: QualifiedName) -> Int {
+        if let known = entityOrdinals[entity] { return known }
+        let ordinal = entityOrdinals.count
+        entityOrdinals[entity] = ordinal
+        nameCache += repeatElement(Self.notLookedUp, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
+        return ordinal
     }
-    private var nameCache: [NameAt: SlotParser.Option?] = [:]
+
+    /// The folded words of `length` tokens at `position` joined by spaces, as names are looked up:
+    /// made once per span, not once per entity type that looks the span up.
+    private mutating func spanText(at position: Int, length: Int) -> String {
+        let key = position * (SlotParser.maximumNameWords + 1) + length
+        if let known = spanTexts[key] { return known }
+        var text = tokens[position].text
+        for offset in 1..<length {
+            text += " "
+            text += tokens[position + offset].text
+        }
+        spanTexts[key] = text
+        return text
+    }
+
+    /// The names the matcher knows (read once per phrase), and whether it knows any: kept
+    /// unwrapped, as an optional existential was copied out (and destroyed) at every look-up.
+    private let names: any EntityNameLookup
+    private let knowsNames: Bool
+    private var entityOrdinals: [QualifiedName: Int] = [:]
+    /// By (type's number, position, length): where in `nameOptions` the name found is, or one of
+    /// the two marks (small numbers, not options: a sentence meets dozens of types).
+    private var nameCache: [Int32] = []
+    private var nameOptions: [SlotParser.Option] = []
+    private static let notLookedUp: Int32 = -1, noName: Int32 = -2
+    /// By (position, length), at most `SlotParser.maximumNameWords` words.
+    private var spanTexts: [String?]
     /// By position (one more than the tokens): an array, not a dictionary, as the walk asks at every step.
     private var nearbyCache: [[(word: String, distance: Int)]?]
     /// The last position whose word no template has but one has within a typo: where the typo pass
@@ -730,6 +773,9 @@ struct Search {
         var matcher = matcher
         matcher.entities = matcher.entities?.forPhrase()
         self.matcher = matcher
+        names = matcher.entities ?? EntityNameIndex()
+        knowsNames = matcher.entities != nil
+        spanTexts = Array(repeating: nil, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
         self.tokens = tokens
         self.language = language
         var mentions: [Int: [(app: String, length: Int)]] = [:]
@@ -939,7 +985,7 @@ struct Search {
                             typed: option.typed, problem: option.problem,
                             entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
-                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil {
+                    if !option.typed, edge.type.entityName != nil, knowsNames {
                         next.score.unresolved += 1
                     }
                     next.score.corrections += option.edits
@@ -1198,7 +1244,7 @@ struct Search {
         if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
         // Nor when a slot said names no record the store has: "set the alarm for seven" is no task
         // "alarm for seven" whose urgency went unsaid. Two guesses are no reading worth asking about.
-        if pass == .slotUnsaid, matcher.entities != nil, path.slots.contains(where: \.unknownName) { return }
+        if pass == .slotUnsaid, knowsNames, path.slots.contains(where: \.unknownName) { return }
         // Read from a typo besides, it is a guess on a guess: kept only when it asks for a required
         // value, never acted on with its optional ones left out ("start a workout" as "star a workout
         // called {title}", "open settings" as "open {count} meetings").
