@@ -198,9 +198,15 @@ public struct Matcher: Sendable {
             candidates.removeAll { $0.intent == negative.intent && $0.score <= negative.score }
         }
         // Every distinct parse stays, for `explain`; the outcome looks at each intent's best.
+        // (Only as far as the first `maximumCandidates` distinct ones: the rest are cut anyway.)
         var seenParses: Set<ParseKey> = []
-        candidates = candidates.filter { seenParses.insert(ParseKey($0)).inserted }
-        candidates = Array(candidates.prefix(Matcher.maximumCandidates))
+        seenParses.reserveCapacity(min(candidates.count, Matcher.maximumCandidates))
+        var distinct: [Candidate] = []
+        distinct.reserveCapacity(min(candidates.count, Matcher.maximumCandidates))
+        for candidate in candidates where distinct.count < Matcher.maximumCandidates {
+            if seenParses.insert(ParseKey(candidate)).inserted { distinct.append(candidate) }
+        }
+        candidates = distinct
         var seenIntents: Set<QualifiedName> = []
         let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
 
@@ -479,10 +485,12 @@ struct Search {
         -> [SlotParser.Option]
     {
         guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
-        var options: [SlotParser.Option] = []
-        var free: [SlotParser.Option] = []
         let longest = min(Matcher.maximumFreeWords, end - position)
         guard longest >= 1 else { return [] }
+        var options: [SlotParser.Option] = []
+        var free: [SlotParser.Option] = []
+        options.reserveCapacity(2 * longest)
+        free.reserveCapacity(longest)
         let kind = entity.name.lowercased()
         let saysEvery = Matcher.saysEvery(tokens, at: position)
         let ordinal = entityOrdinal(entity)
@@ -508,7 +516,8 @@ struct Search {
             free.append(
                 SlotParser.Option(length: length, value: .string(freeText(at: position, length: said)), typed: false))
         }
-        return options + free
+        options.append(contentsOf: free)
+        return options
     }
 
     /// The words of `length` tokens at `position` as typed, cut out once per sentence: every entity
@@ -662,6 +671,8 @@ struct Search {
     private let passable: [Bool]
     /// `Matcher.isFiller` at each position, worked out once: the walk asks at every step.
     private let fillerAt: [Bool]
+    /// Whether the word at each position is a preposition (`PhraseIndex.prepositions`), likewise.
+    private let prepositionAt: [Bool]
 
     private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
         let key = SlotAt(type: type, position: position)
@@ -805,9 +816,11 @@ struct Search {
         self.fillerAt = fillerAt
         nearbyCache = Array(repeating: nil, count: tokens.count + 1)
         anywhereCache = Array(repeating: nil, count: tokens.count + 1)
+        let prepositionAt = tokens.map { PhraseIndex.prepositions.contains($0.text) }
+        self.prepositionAt = prepositionAt
         passable = tokens.indices.map { position in
             fillerAt[position] || mentions[position] != nil
-                || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
+                || (prepositionAt[position] && mentions[position + 1] != nil)
         }
     }
 
@@ -945,7 +958,7 @@ struct Search {
                 }
             }
             // The app's name where the template says {app}.
-            for mention in mentions[position] ?? [] {
+            for mention in mentions.isEmpty ? [] : mentions[position] ?? [] {
                 if let child = node.apps[mention.app] {
                     var next = path
                     next.score.literalWords += mention.length
@@ -1027,9 +1040,10 @@ struct Search {
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)
             }
-            if path.namedApp == nil {
+            // (Most sentences name no app: no array and no look-up per step for them.)
+            if path.namedApp == nil, !mentions.isEmpty {
                 var starts = [(position, 0)]
-                if PhraseIndex.prepositions.contains(token.text) { starts.append((position + 1, 1)) }
+                if prepositionAt[position] { starts.append((position + 1, 1)) }
                 for (start, extra) in starts {
                     for mention in mentions[start] ?? [] {
                         var next = path
@@ -1045,8 +1059,7 @@ struct Search {
     /// Whether the word at `position` begins the app's name right after a preposition that no
     /// template word read ("… in radar"): the sentence names the app there.
     private func namesAppAfterPreposition(_ position: Int, _ path: Path) -> Bool {
-        position > 0 && mentions[position] != nil && path.literalEnd != position
-            && PhraseIndex.prepositions.contains(tokens[position - 1].text)
+        position > 0 && mentions[position] != nil && path.literalEnd != position && prepositionAt[position - 1]
     }
 
     /// Whether the free text read last, ending at `position`, holds a word `node` reads next: the
