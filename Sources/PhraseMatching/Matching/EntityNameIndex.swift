@@ -86,6 +86,15 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
 
     public var count: Int { types.values.reduce(0) { $0 + $1.exact.count } }
 
+    /// What `lookup` needs to find a name of `entity` (`EntityNameBounds`): the names' lengths and
+    /// words, removed names' included (they stay in the tables; the test only rules spans out).
+    public func bounds(of entity: QualifiedName) -> EntityNameBounds? {
+        guard let table = types[entity] else { return EntityNameBounds(lengths: nil) { _ in false } }
+        let lengths = table.byLength.keys
+        let words = table.byWord
+        return EntityNameBounds(lengths: lengths.min().map { Int($0)...Int(lengths.max()!) }) { words[$0] != nil }
+    }
+
     /// Names `text` (already folded words joined by spaces) could mean: the exact one, else those
     /// within a typo's reach (one edit per five letters, at most three).
     public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {

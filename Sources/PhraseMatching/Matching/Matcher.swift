@@ -610,6 +610,23 @@ struct Search {
         case Self.noName: return nil
         case let known: return nameOptions[Int(known)]
         }
+        // Most spans of most types are ruled out by the names' lengths and words (a sentence of the
+        // ten-app load looks a span up in ten types, few of which have a name near it).
+        if let bounds = nameBounds[ordinal] {
+            var characters = length - 1
+            var someWordKnown = false
+            for offset in 0..<length {
+                characters += tokenCharacters[position + offset]
+                if !someWordKnown { someWordKnown = knowsWord(bounds, ordinal, at: position + offset) }
+            }
+            // (Joined by spaces, the words are as many characters, or fewer where a word starts with a
+            // mark that joins the space before it.)
+            let range = (characters - (length - 1))...characters
+            if !bounds.mayName(characters: range, words: length, someWordKnown: someWordKnown) {
+                nameCache[key] = Self.noName
+                return nil
+            }
+        }
         let option = names.lookup(spanText(at: position, length: length), entity: entity).first.map {
             SlotParser.Option(length: length, value: .string($0.name), typed: true)
         }
@@ -629,7 +646,16 @@ struct Search {
         let ordinal = entityOrdinals.count
         entityOrdinals[entity] = ordinal
         nameCache += repeatElement(Self.notLookedUp, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
+        nameBounds.append(knowsNames ? names.bounds(of: entity) : nil)
+        wordKnown += repeatElement(0, count: tokens.count)
         return ordinal
+    }
+
+    /// Whether some name of the type numbered `ordinal` has the word at `position`, asked once.
+    private mutating func knowsWord(_ bounds: EntityNameBounds, _ ordinal: Int, at position: Int) -> Bool {
+        let key = ordinal * tokens.count + position
+        if wordKnown[key] == 0 { wordKnown[key] = bounds.hasWord(tokens[position].text) ? 1 : 2 }
+        return wordKnown[key] == 1
     }
 
     /// The folded words of `length` tokens at `position` joined by spaces, as names are looked up:
@@ -656,6 +682,12 @@ struct Search {
     private var nameCache: [Int32] = []
     private var nameOptions: [SlotParser.Option] = []
     private static let notLookedUp: Int32 = -1, noName: Int32 = -2
+    /// By type's number: what a name of the type needs (nil: no test, every span is looked up).
+    private var nameBounds: [EntityNameBounds?] = []
+    /// By (type's number, position): 0 not asked yet, 1 some name has the word, 2 none has.
+    private var wordKnown: [UInt8] = []
+    /// The characters of each word (a span's length in characters is theirs and its spaces').
+    private let tokenCharacters: [Int]
     /// By (position, length), at most `SlotParser.maximumNameWords` words.
     private var spanTexts: [String?]
     /// By position (one more than the tokens): an array, not a dictionary, as the walk asks at every step.
@@ -785,6 +817,7 @@ struct Search {
         matcher.entities = matcher.entities?.forPhrase()
         self.matcher = matcher
         names = matcher.entities ?? EntityNameIndex()
+        tokenCharacters = tokens.map(\.text.count)
         knowsNames = matcher.entities != nil
         spanTexts = Array(repeating: nil, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
         self.tokens = tokens
