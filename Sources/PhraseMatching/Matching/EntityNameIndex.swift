@@ -26,6 +26,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var byWord: [String: [Int32: [Int32]]] = [:]
         /// How many records carry each folded name: a name leaves the index with its last record.
         var holders: [String: Int] = [:]
+        /// The fewest and most characters of a folded name added (removed ones' included).
+        var lengthRange: ClosedRange<Int>?
 
         mutating func add(_ names: some Sequence<String>) {
             for name in names {
@@ -40,6 +42,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
                 lengths.append(length)
+                lengthRange =
+                    lengthRange.map { min($0.lowerBound, Int(length))...max($0.upperBound, Int(length)) }
+                    ?? Int(length)...Int(length)
                 byLength[length, default: []].append(Int32(index))
                 live.append(true)
                 exact[key] = index
@@ -90,9 +95,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
     /// words, removed names' included (they stay in the tables; the test only rules spans out).
     public func bounds(of entity: QualifiedName) -> EntityNameBounds? {
         guard let table = types[entity] else { return EntityNameBounds(lengths: nil) { _ in false } }
-        let lengths = table.byLength.keys
         let words = table.byWord
-        return EntityNameBounds(lengths: lengths.min().map { Int($0)...Int(lengths.max()!) }) { words[$0] != nil }
+        return EntityNameBounds(lengths: table.lengthRange) { words[$0] != nil }
     }
 
     /// Names `text` (already folded words joined by spaces) could mean: the exact one, else those

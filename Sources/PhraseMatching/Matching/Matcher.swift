@@ -616,7 +616,7 @@ struct Search {
             var characters = length - 1
             var someWordKnown = false
             for offset in 0..<length {
-                characters += tokenCharacters[position + offset]
+                characters += tokenCharacters(at: position + offset)
                 if !someWordKnown { someWordKnown = knowsWord(bounds, ordinal, at: position + offset) }
             }
             // (Joined by spaces, the words are as many characters, or fewer where a word starts with a
@@ -662,6 +662,9 @@ struct Search {
     /// made once per span, not once per entity type that looks the span up.
     private mutating func spanText(at position: Int, length: Int) -> String {
         let key = position * (SlotParser.maximumNameWords + 1) + length
+        if spanTexts.isEmpty {
+            spanTexts = Array(repeating: nil, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
+        }
         if let known = spanTexts[key] { return known }
         var text = tokens[position].text
         for offset in 1..<length {
@@ -687,9 +690,15 @@ struct Search {
     /// By (type's number, position): 0 not asked yet, 1 some name has the word, 2 none has.
     private var wordKnown: [UInt8] = []
     /// The characters of each word (a span's length in characters is theirs and its spaces').
-    private let tokenCharacters: [Int]
+    private var characterCounts: [Int] = []
+
+    /// The characters of the word at `position`, counted once (and only in sentences that look a name up).
+    private mutating func tokenCharacters(at position: Int) -> Int {
+        if characterCounts.isEmpty { characterCounts = tokens.map(\.text.count) }
+        return characterCounts[position]
+    }
     /// By (position, length), at most `SlotParser.maximumNameWords` words.
-    private var spanTexts: [String?]
+    private var spanTexts: [String?] = []
     /// By position (one more than the tokens): an array, not a dictionary, as the walk asks at every step.
     private var nearbyCache: [[(word: String, distance: Int)]?]
     /// The last position whose word no template has but one has within a typo: where the typo pass
@@ -817,9 +826,7 @@ struct Search {
         matcher.entities = matcher.entities?.forPhrase()
         self.matcher = matcher
         names = matcher.entities ?? EntityNameIndex()
-        tokenCharacters = tokens.map(\.text.count)
         knowsNames = matcher.entities != nil
-        spanTexts = Array(repeating: nil, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
         self.tokens = tokens
         self.language = language
         var mentions: [Int: [(app: String, length: Int)]] = [:]
