@@ -115,6 +115,29 @@ struct ResolutionRankingTests {
         #expect(named("turn off the overhed light") == .string("Overhead Light"))
     }
 
+    /// Names said with a typo are found at the edges of what rules a span out before its look-up
+    /// (`EntityNameBounds`): a misspelt word beside one a name has, a one-word name misspelt (no
+    /// word of it known), three letters more or fewer than the name; a span no name is near stays
+    /// no name.
+    @Test("Misspelt names at the edges of the spans ruled out before a look-up")
+    func misspeltNamesAtTheEdgesOfTheBounds() throws {
+        let index = PhraseIndex(graph: try Self.graph(Self.home))
+        let device = QualifiedName(app: "Home", name: "Device")
+        var known = EntityNameIndex()
+        known.add(["Overhead Light", "Fan", "Dehumidifier", "Reading Lamp by the Window"], for: device)
+        let matcher = Matcher(index: index, entities: known, clock: Bundled.clock)
+        func named(_ sentence: String) -> Value? { Self.match(matcher, sentence)?.values["name"] }
+        #expect(named("turn off the overhed light") == .string("Overhead Light"))
+        #expect(named("turn off the overhead lihgt") == .string("Overhead Light"))
+        #expect(named("turn off the dehumidifer") == .string("Dehumidifier"))
+        #expect(named("turn off the dehumidifierss") == .string("Dehumidifier"))
+        #expect(named("turn off the reading lamp by the windw") == .string("Reading Lamp by the Window"))
+        #expect(named("turn off the reading lamp by the window please") == .string("Reading Lamp by the Window"))
+        // Nothing is near these: read as a name nobody has, to be asked about.
+        let nothing = try #require(Self.match(matcher, "turn off the garden hose"))
+        #expect(nothing.slots.first?.unknownName == true)
+    }
+
     @Test func typosAreTriedWhenAFreeTextTemplateTakesTheSentence() throws {
         for names in [true, false] {
             let best = try #require(Self.match(try Self.matcher(names: names), "turn on the ligths in the kitchen"))

@@ -40,17 +40,24 @@ public enum EditDistance {
         return a.withUTF8 { x in b.withUTF8 { y in within(x, y, limit: limit) } }
     }
 
+    /// Only the band of cells within `limit` of the diagonal is worked out (a cell further away is
+    /// more than `limit` edits on any alignment): the cells just outside it are set past the limit, so
+    /// a distance within the limit comes out exactly as from the whole table, and one past it as nil.
     private static func within(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
         let width = b.count + 1
+        let past = limit + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: width * 3) { rows -> Int? in
             var beforeLast = 0, last = width, current = width * 2
-            for j in 0...b.count { rows[last + j] = j }
+            for j in 0...b.count { rows[last + j] = j <= limit ? j : past }
             for i in 1...a.count {
+                let low = max(1, i - limit), high = min(b.count, i + limit)
+                // The lengths differ by at most `limit` (checked by the caller), so the band is never empty.
                 rows[current] = i
-                var rowMinimum = i
-                for j in 1...b.count {
+                if low > 1 { rows[current + low - 1] = past }
+                var rowMinimum = low == 1 ? i : past
+                for j in low...high {
                     let cost = a[i - 1] == b[j - 1] ? 0 : 1
                     var value = min(rows[last + j] + 1, rows[current + j - 1] + 1, rows[last + j - 1] + cost)
                     if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
@@ -59,6 +66,7 @@ public enum EditDistance {
                     rows[current + j] = value
                     rowMinimum = min(rowMinimum, value)
                 }
+                if high < b.count { rows[current + high + 1] = past }
                 if rowMinimum > limit { return nil }
                 (beforeLast, last, current) = (last, current, beforeLast)
             }

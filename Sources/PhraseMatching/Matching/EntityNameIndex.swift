@@ -26,6 +26,8 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
         var byWord: [String: [Int32: [Int32]]] = [:]
         /// How many records carry each folded name: a name leaves the index with its last record.
         var holders: [String: Int] = [:]
+        /// The fewest and most characters of a folded name added (removed ones' included).
+        var lengthRange: ClosedRange<Int>?
 
         mutating func add(_ names: some Sequence<String>) {
             for name in names {
@@ -40,6 +42,9 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
                 masks.append(EntityNameIndex.mask(key))
                 let length = Int32(key.count)
                 lengths.append(length)
+                lengthRange =
+                    lengthRange.map { min($0.lowerBound, Int(length))...max($0.upperBound, Int(length)) }
+                    ?? Int(length)...Int(length)
                 byLength[length, default: []].append(Int32(index))
                 live.append(true)
                 exact[key] = index
@@ -86,12 +91,21 @@ public struct EntityNameIndex: EntityNameLookup, Sendable {
 
     public var count: Int { types.values.reduce(0) { $0 + $1.exact.count } }
 
+    /// What `lookup` needs to find a name of `entity` (`EntityNameBounds`): the names' lengths and
+    /// words, removed names' included (they stay in the tables; the test only rules spans out).
+    public func bounds(of entity: QualifiedName) -> EntityNameBounds? {
+        guard let table = types[entity] else { return EntityNameBounds(lengths: nil) { _ in false } }
+        let words = table.byWord
+        return EntityNameBounds(lengths: table.lengthRange) { words[$0] != nil }
+    }
+
     /// Names `text` (already folded words joined by spaces) could mean: the exact one, else those
     /// within a typo's reach (one edit per five letters, at most three).
     public func lookup(_ text: String, entity: QualifiedName) -> [(name: String, distance: Int)] {
         guard let table = types[entity] else { return [] }
         if let index = table.exact[text] { return [(table.names[index], 0)] }
-        let length = text.count
+        // Characters, counted by bytes for ASCII text (counting characters cost a tenth of a look-up).
+        let length = text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? text.utf8.count : text.count
         guard length >= 4 else { return [] }
         let allowance = min(3, length / 5 + 1)
         // Candidates share the text's rarest known word and are about as long as it.

@@ -202,9 +202,15 @@ public struct Matcher: Sendable {
             candidates.removeAll { $0.intent == negative.intent && $0.score <= negative.score }
         }
         // Every distinct parse stays, for `explain`; the outcome looks at each intent's best.
+        // (Only as far as the first `maximumCandidates` distinct ones: the rest are cut anyway.)
         var seenParses: Set<ParseKey> = []
-        candidates = candidates.filter { seenParses.insert(ParseKey($0)).inserted }
-        candidates = Array(candidates.prefix(Matcher.maximumCandidates))
+        seenParses.reserveCapacity(min(candidates.count, Matcher.maximumCandidates))
+        var distinct: [Candidate] = []
+        distinct.reserveCapacity(min(candidates.count, Matcher.maximumCandidates))
+        for candidate in candidates where distinct.count < Matcher.maximumCandidates {
+            if seenParses.insert(ParseKey(candidate)).inserted { distinct.append(candidate) }
+        }
+        candidates = distinct
         var seenIntents: Set<QualifiedName> = []
         let bestPerIntent = candidates.filter { seenIntents.insert($0.intent).inserted }
 
@@ -486,12 +492,15 @@ struct Search {
         -> [SlotParser.Option]
     {
         guard case .entity(let entity) = edge.type else { return slotOptions(edge.type, at: position) }
-        var options: [SlotParser.Option] = []
-        var free: [SlotParser.Option] = []
         let longest = min(Matcher.maximumFreeWords, end - position)
         guard longest >= 1 else { return [] }
+        var options: [SlotParser.Option] = []
+        var free: [SlotParser.Option] = []
+        options.reserveCapacity(2 * longest)
+        free.reserveCapacity(longest)
         let kind = entity.name.lowercased()
         let saysEvery = Matcher.saysEvery(tokens, at: position)
+        let ordinal = entityOrdinal(entity)
         for length in 1...longest where canContinue(edge.child, at: position + length) {
             // A name followed by the kind of thing it is, or by "again" ("the bike task is finished",
             // "how do i feel about fusion again"): the name is the words before.
@@ -500,8 +509,8 @@ struct Search {
                 length > 1 && (last == kind || last == kind + "s" || Matcher.closingWords.contains(last))
                 ? length - 1 : length
             if length <= SlotParser.maximumNameWords {
-                if var named = entityName(entity, at: position, length: length)
-                    ?? (said < length ? entityName(entity, at: position, length: said) : nil)
+                if var named = entityName(entity, ordinal, at: position, length: length)
+                    ?? (said < length ? entityName(entity, ordinal, at: position, length: said) : nil)
                 {
                     named.length = length
                     options.append(named)
@@ -514,7 +523,8 @@ struct Search {
             free.append(
                 SlotParser.Option(length: length, value: .string(freeText(at: position, length: said)), typed: false))
         }
-        return options + free
+        options.append(contentsOf: free)
+        return options
     }
 
     /// The words of `length` tokens at `position` as typed, cut out once per sentence: every entity
@@ -594,25 +604,108 @@ struct Search {
         return found
     }
 
-    /// The entity `length` words at `position` name, looked up once per sentence.
-    private mutating func entityName(_ entity: QualifiedName, at position: Int, length: Int) -> SlotParser.Option? {
-        guard let lookup = matcher.entities else { return nil }
-        let key = NameAt(entity: entity, position: position, length: length)
-        if let known = nameCache[key] { return known }
-        let text = tokens[position..<(position + length)].map(\.text).joined(separator: " ")
-        let option = lookup.lookup(text, entity: entity).first.map {
+    /// The entity `length` words at `position` name, looked up once per sentence. The cache is an
+    /// array by (type's number, position, length): a dictionary keyed by the type's qualified name
+    /// hashed two strings at each of the hundreds of asks a sentence makes, and grew as it filled.
+    private mutating func entityName(_ entity: QualifiedName, _ ordinal: Int, at position: Int, length: Int)
+        -> SlotParser.Option?
+    {
+        guard knowsNames else { return nil }
+        let key = (ordinal * (tokens.count + 1) + position) * (SlotParser.maximumNameWords + 1) + length
+        switch nameCache[key] {
+        case Self.notLookedUp: break
+        case Self.noName: return nil
+        case let known: return nameOptions[Int(known)]
+        }
+        // Most spans of most types are ruled out by the names' lengths and words (a sentence of the
+        // ten-app load looks a span up in ten types, few of which have a name near it).
+        if let bounds = nameBounds[ordinal] {
+            var characters = length - 1
+            var someWordKnown = false
+            for offset in 0..<length {
+                characters += tokenCharacters(at: position + offset)
+                if !someWordKnown { someWordKnown = knowsWord(bounds, ordinal, at: position + offset) }
+            }
+            // (Joined by spaces, the words are as many characters, or fewer where a word starts with a
+            // mark that joins the space before it.)
+            let range = (characters - (length - 1))...characters
+            if !bounds.mayName(characters: range, words: length, someWordKnown: someWordKnown) {
+                nameCache[key] = Self.noName
+                return nil
+            }
+        }
+        let option = names.lookup(spanText(at: position, length: length), entity: entity).first.map {
             SlotParser.Option(length: length, value: .string($0.name), typed: true)
         }
-        nameCache[key] = option
+        if let option {
+            nameCache[key] = Int32(nameOptions.count)
+            nameOptions.append(option)
+        } else {
+            nameCache[key] = Self.noName
+        }
         return option
     }
 
-    private struct NameAt: Hashable {
-        var entity: QualifiedName
-        var position: Int
-        var length: Int
+    /// The number of an entity type within this sentence's name cache, given the first time the walk
+    /// meets the type (one hash per span list, not per look-up).
+    private mutating func entityOrdinal(_ entity: QualifiedName) -> Int {
+        if let known = entityOrdinals[entity] { return known }
+        let ordinal = entityOrdinals.count
+        entityOrdinals[entity] = ordinal
+        nameCache += repeatElement(Self.notLookedUp, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
+        nameBounds.append(knowsNames ? names.bounds(of: entity) : nil)
+        wordKnown += repeatElement(0, count: tokens.count)
+        return ordinal
     }
-    private var nameCache: [NameAt: SlotParser.Option?] = [:]
+
+    /// Whether some name of the type numbered `ordinal` has the word at `position`, asked once.
+    private mutating func knowsWord(_ bounds: EntityNameBounds, _ ordinal: Int, at position: Int) -> Bool {
+        let key = ordinal * tokens.count + position
+        if wordKnown[key] == 0 { wordKnown[key] = bounds.hasWord(tokens[position].text) ? 1 : 2 }
+        return wordKnown[key] == 1
+    }
+
+    /// The folded words of `length` tokens at `position` joined by spaces, as names are looked up:
+    /// made once per span, not once per entity type that looks the span up.
+    private mutating func spanText(at position: Int, length: Int) -> String {
+        let key = position * (SlotParser.maximumNameWords + 1) + length
+        if spanTexts.isEmpty {
+            spanTexts = Array(repeating: nil, count: (tokens.count + 1) * (SlotParser.maximumNameWords + 1))
+        }
+        if let known = spanTexts[key] { return known }
+        var text = tokens[position].text
+        for offset in 1..<length {
+            text += " "
+            text += tokens[position + offset].text
+        }
+        spanTexts[key] = text
+        return text
+    }
+
+    /// The names the matcher knows (read once per phrase), and whether it knows any: kept
+    /// unwrapped, as an optional existential was copied out (and destroyed) at every look-up.
+    private let names: any EntityNameLookup
+    private let knowsNames: Bool
+    private var entityOrdinals: [QualifiedName: Int] = [:]
+    /// By (type's number, position, length): where in `nameOptions` the name found is, or one of
+    /// the two marks (small numbers, not options: a sentence meets dozens of types).
+    private var nameCache: [Int32] = []
+    private var nameOptions: [SlotParser.Option] = []
+    private static let notLookedUp: Int32 = -1, noName: Int32 = -2
+    /// By type's number: what a name of the type needs (nil: no test, every span is looked up).
+    private var nameBounds: [EntityNameBounds?] = []
+    /// By (type's number, position): 0 not asked yet, 1 some name has the word, 2 none has.
+    private var wordKnown: [UInt8] = []
+    /// The characters of each word (a span's length in characters is theirs and its spaces').
+    private var characterCounts: [Int] = []
+
+    /// The characters of the word at `position`, counted once (and only in sentences that look a name up).
+    private mutating func tokenCharacters(at position: Int) -> Int {
+        if characterCounts.isEmpty { characterCounts = tokens.map(\.text.count) }
+        return characterCounts[position]
+    }
+    /// By (position, length), at most `SlotParser.maximumNameWords` words.
+    private var spanTexts: [String?] = []
     /// By position (one more than the tokens): an array, not a dictionary, as the walk asks at every step.
     private var nearbyCache: [[(word: String, distance: Int)]?]
     /// The last position whose word no template has but one has within a typo: where the typo pass
@@ -626,6 +719,8 @@ struct Search {
     private let passable: [Bool]
     /// `Matcher.isFiller` at each position, worked out once: the walk asks at every step.
     private let fillerAt: [Bool]
+    /// Whether the word at each position is a preposition (`PhraseIndex.prepositions`), likewise.
+    private let prepositionAt: [Bool]
 
     private mutating func slotOptions(_ type: ValueType, at position: Int) -> [SlotParser.Option] {
         let key = SlotAt(type: type, position: position)
@@ -737,6 +832,8 @@ struct Search {
         var matcher = matcher
         matcher.entities = matcher.entities?.forPhrase()
         self.matcher = matcher
+        names = matcher.entities ?? EntityNameIndex()
+        knowsNames = matcher.entities != nil
         self.tokens = tokens
         self.language = language
         var mentions: [Int: [(app: String, length: Int)]] = [:]
@@ -766,9 +863,11 @@ struct Search {
         self.fillerAt = fillerAt
         nearbyCache = Array(repeating: nil, count: tokens.count + 1)
         anywhereCache = Array(repeating: nil, count: tokens.count + 1)
+        let prepositionAt = tokens.map { PhraseIndex.prepositions.contains($0.text) }
+        self.prepositionAt = prepositionAt
         passable = tokens.indices.map { position in
             fillerAt[position] || mentions[position] != nil
-                || (PhraseIndex.prepositions.contains(tokens[position].text) && mentions[position + 1] != nil)
+                || (prepositionAt[position] && mentions[position + 1] != nil)
         }
     }
 
@@ -916,7 +1015,7 @@ struct Search {
                 }
             }
             // The app's name where the template says {app}.
-            for mention in mentions[position] ?? [] {
+            for mention in mentions.isEmpty ? [] : mentions[position] ?? [] {
                 if let child = node.apps[mention.app] {
                     var next = path
                     next.score.literalWords += mention.length
@@ -956,7 +1055,7 @@ struct Search {
                             typed: option.typed, problem: option.problem,
                             entity: edge.type.entityName != nil))
                     if option.typed { next.score.typedSlots += 1 } else { next.score.freeWords += option.length }
-                    if !option.typed, edge.type.entityName != nil, matcher.entities != nil {
+                    if !option.typed, edge.type.entityName != nil, knowsNames {
                         next.score.unresolved += 1
                     }
                     next.score.corrections += option.edits
@@ -998,9 +1097,10 @@ struct Search {
                 next.score.skipped += 1
                 walk(node: nodeIndex, position: position + 1, path: next)
             }
-            if path.namedApp == nil {
+            // (Most sentences name no app: no array and no look-up per step for them.)
+            if path.namedApp == nil, !mentions.isEmpty {
                 var starts = [(position, 0)]
-                if PhraseIndex.prepositions.contains(token.text) { starts.append((position + 1, 1)) }
+                if prepositionAt[position] { starts.append((position + 1, 1)) }
                 for (start, extra) in starts {
                     for mention in mentions[start] ?? [] {
                         var next = path
@@ -1016,8 +1116,7 @@ struct Search {
     /// Whether the word at `position` begins the app's name right after a preposition that no
     /// template word read ("… in radar"): the sentence names the app there.
     private func namesAppAfterPreposition(_ position: Int, _ path: Path) -> Bool {
-        position > 0 && mentions[position] != nil && path.literalEnd != position
-            && PhraseIndex.prepositions.contains(tokens[position - 1].text)
+        position > 0 && mentions[position] != nil && path.literalEnd != position && prepositionAt[position - 1]
     }
 
     /// Whether the free text read last, ending at `position`, holds a word `node` reads next: the
@@ -1225,7 +1324,7 @@ struct Search {
         if pass == .slotUnsaid, path.score.unsaid == 0 || path.score.literalWords < 2 { return }
         // Nor when a slot said names no record the store has: "set the alarm for seven" is no task
         // "alarm for seven" whose urgency went unsaid. Two guesses are no reading worth asking about.
-        if pass == .slotUnsaid, matcher.entities != nil, path.slots.contains(where: \.unknownName) { return }
+        if pass == .slotUnsaid, knowsNames, path.slots.contains(where: \.unknownName) { return }
         // Read from a typo besides, it is a guess on a guess: kept only when it asks for a required
         // value, never acted on with its optional ones left out ("start a workout" as "star a workout
         // called {title}", "open settings" as "open {count} meetings").
