@@ -126,31 +126,28 @@ extension Matcher {
         var candidate = Candidate(
             intent: intentName, template: template, language: language, slots: [], score: Score(), namedApp: nil,
             isNegative: false)
+        // The slot tagger's reading of the sentence as this intent, its values widened; nil when
+        // there is no tagger.
+        func taggedSlots() -> [Candidate.Slot]? {
+            tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
+            return tagging.map {
+                widened(
+                    $0.slots, tokens: tokens, unknown: Set(unknown), intent: intent,
+                    appWording: wordingOf?(intentName.app))
+            }
+        }
         if let aligned, framed != nil {
             // Which words are values the tagger reads best: a training sentence is one example of
             // the wording, and others of the same shape name other slots ("i need a table for
             // {party_size_number}" and "… for {restaurant_name}").
-            tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
-            candidate.slots =
-                tagging.map {
-                    widened(
-                        $0.slots, tokens: tokens, unknown: Set(unknown), intent: intent,
-                        appWording: wordingOf?(intentName.app))
-                }
-                ?? aligned.slots
+            candidate.slots = taggedSlots() ?? aligned.slots
         } else if let aligned {
             candidate.slots = aligned.slots
         } else if decision != .none {
             // The tagger fills the slots when there is one (`Tagging/`); the alignment below otherwise.
             let alignment = narrow.slots(
                 tokens, kept: kept, model: model, cls: evidence.best, intent: intent, links: evidence.links)
-            tagging = tagger.flatMap { $0().reading(tokens, intent: intent, matcher: self) }
-            candidate.slots =
-                tagging.map {
-                    widened(
-                        $0.slots, tokens: tokens, unknown: Set(unknown), intent: intent,
-                        appWording: wordingOf?(intentName.app))
-                } ?? alignment
+            candidate.slots = taggedSlots() ?? alignment
             // Values made only of words no phrase has, and the phrase's most telling word missing
             // ("open the camera" for "open the radar on {radar}", "open settings"): another app's
             // request in this one's words, perhaps. Unless the tagger, reading the sentence as this
