@@ -29,6 +29,8 @@ public final class LearnedStage: @unchecked Sendable {
     private let lock = NSLock()
     private var loaded: LearnedModel?
     private var intentIndexes: [QualifiedName: PhraseIndex] = [:]
+    /// Per intent, the trie of its training sentences' wording; nil kept too: most intents have none.
+    private var trainingIndexes: [QualifiedName: PhraseIndex?] = [:]
     private var appWordings: [String: Set<String>] = [:]
     /// The slot tagger, trained or read on first need (`LearnedStage+Tagger.swift`).
     let taggerHolder = TaggerHolder()
@@ -203,22 +205,25 @@ public final class LearnedStage: @unchecked Sendable {
     private func oneIntentIndex(_ intent: QualifiedName, training: Bool) -> PhraseIndex? {
         lock.lock()
         defer { lock.unlock() }
-        let key = training ? QualifiedName(app: intent.app, name: intent.name + " training") : intent
-        if let index = intentIndexes[key] { return index }
+        if training, let known = trainingIndexes[intent] { return known }
+        if !training, let index = intentIndexes[intent] { return index }
         guard let app = index.graph.app(named: intent.app),
             var own = app.intents.first(where: { $0.name == intent })
         else { return nil }
         if training {
             let written = Set(own.phrases.map(\.template.source))
             own.phrases = Self.frames(of: own).filter { !written.contains($0.template.source) }
-            guard !own.phrases.isEmpty else { return nil }
+            guard !own.phrases.isEmpty else {
+                trainingIndexes[intent] = .some(nil)
+                return nil
+            }
         }
         let single = IntentGraph.App(
             name: app.name, synonyms: app.synonyms, languages: app.languages, enums: app.enums,
             entities: app.entities, intents: [own], shortcuts: [], rules: app.rules, constants: app.constants,
             examples: [], files: [], location: app.location)
         let built = PhraseIndex(graph: IntentGraph(apps: [single]))
-        intentIndexes[key] = built
+        if training { trainingIndexes[intent] = built } else { intentIndexes[intent] = built }
         return built
     }
 
